@@ -1,0 +1,53 @@
+import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '@canopy/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import { Errors } from './app-error.js';
+import type { AuthContext } from './context.js';
+
+export interface Handled<E extends Endpoint> {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  body: BodyOf<E>;
+  query: QueryOf<E>;
+  params: ParamsOf<E>;
+}
+
+export interface Authed<E extends Endpoint> extends Handled<E> {
+  auth: AuthContext;
+}
+
+type Handler<E extends Endpoint> = E['auth'] extends 'session'
+  ? (ctx: Authed<E>) => Promise<ResponseOf<E>>
+  : (ctx: Handled<E>) => Promise<ResponseOf<E>>;
+
+/**
+ * Registers one contract endpoint: its schemas drive validation, serialization and the OpenAPI
+ * document; the session guard runs before the handler; the result is wrapped in `{ data }`.
+ */
+export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>): void {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      summary: endpoint.summary,
+      tags: endpoint.tags,
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: { 200: Type.Object({ data: endpoint.response }) },
+    },
+    handler: async (req, reply) => {
+      if (endpoint.auth === 'session' && !req.auth) throw Errors.unauthorized();
+      const ctx = {
+        req,
+        reply,
+        body: req.body as BodyOf<E>,
+        query: req.query as QueryOf<E>,
+        params: req.params as ParamsOf<E>,
+        ...(req.auth ? { auth: req.auth } : {}),
+      };
+      const data = await (handler as (c: typeof ctx) => Promise<unknown>)(ctx);
+      return { data };
+    },
+  });
+}

@@ -1,0 +1,46 @@
+import { Headers } from '@canopy/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { EngineRepository, Membership } from '../modules/engines/repository.js';
+import { Errors } from './app-error.js';
+import type { TenantContext } from './context.js';
+
+function header(req: FastifyRequest, name: string): string | undefined {
+  const value = req.headers[name];
+  const v = Array.isArray(value) ? value[0] : value;
+  return v?.trim() || undefined;
+}
+
+export function toTenant(m: Membership): TenantContext {
+  const role = m.role === 'owner' || m.role === 'admin' ? m.role : 'member';
+  return { engineCode: m.engine_code, corpId: m.corp_id, memberId: m.member_id, role, engineShard: m.engine_shard };
+}
+
+/**
+ * The engine code, member id and shard headers select a team among the session user's own
+ * memberships. Naming a team, member or shard the user does not have is a 403 before the body is
+ * even read (so nothing changes). Without headers the user's active team (if any) applies.
+ */
+export function registerTenant(app: FastifyInstance, engines: EngineRepository): void {
+  app.addHook('onRequest', async (req) => {
+    if (!req.auth) return;
+    const engineCode = header(req, Headers.engineCode);
+    const memberId = header(req, Headers.memberId);
+    const shard = header(req, Headers.engineShard);
+    const userId = req.auth.user.id;
+
+    let membership: Membership | undefined;
+    if (engineCode) {
+      membership = await engines.findMembershipByEngine(userId, engineCode);
+      if (!membership) throw Errors.tenantMismatch();
+      if (memberId && memberId !== membership.member_id) throw Errors.tenantMismatch();
+    } else if (memberId) {
+      membership = await engines.findMembershipByMember(userId, memberId);
+      if (!membership) throw Errors.tenantMismatch();
+    } else if (req.auth.user.active_engine_code) {
+      membership = await engines.findMembershipByEngine(userId, req.auth.user.active_engine_code);
+    }
+    if (membership && shard && shard !== membership.engine_shard) throw Errors.tenantMismatch();
+    if (!membership && shard) throw Errors.tenantMismatch();
+    req.tenant = membership ? toTenant(membership) : null;
+  });
+}

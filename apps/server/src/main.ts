@@ -1,0 +1,52 @@
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { startMaintenance } from './maintenance.js';
+
+/** Starts Canopy: migrate, listen, print the URL, and shut down gracefully on SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'canopy.sqlite'),
+  });
+  const applied = await migrateToLatest(database.db as unknown as Kysely<unknown>);
+  const app = await buildApp({ config, database });
+  app.log.info({ database: database.location, applied }, 'database ready');
+  const stopMaintenance = startMaintenance(database.db, app.log);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      stopMaintenance();
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = config.publicUrl ?? `http://localhost:${port}`;
+  // Printed plainly (not only as a log line) so a newcomer sees where to go.
+  process.stdout.write(`\n  Canopy is running at ${url}\n  Database: ${database.location}\n\n`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Canopy failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

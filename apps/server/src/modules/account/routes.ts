@@ -1,0 +1,59 @@
+import { AccountEndpoints, SESSION_COOKIE } from '@canopy/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Services } from '../../http/context.js';
+import { route } from '../../http/route.js';
+import { AccountRepository } from './repository.js';
+import { AccountService, type StartedSession, toBasicUser } from './service.js';
+
+function client(req: FastifyRequest) {
+  return { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') };
+}
+
+export function accountRoutes(app: FastifyInstance, services: Services, accounts: AccountService): void {
+  // With team sub-domains (ROOT_DOMAIN), the session must reach every <team>.<root> host.
+  const { rootDomain, privateDeployment } = services.config;
+  const domain = rootDomain && !privateDeployment ? { domain: rootDomain.replace(/^\.+/, '') } : {};
+  const setSessionCookie = (reply: FastifyReply, started: StartedSession) => {
+    reply.setCookie(SESSION_COOKIE, started.token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: services.config.secureCookies,
+      path: '/',
+      maxAge: started.maxAgeSeconds,
+      ...domain,
+    });
+  };
+
+  route(app, AccountEndpoints.register, async ({ req, reply, body }) => {
+    if (req.auth) await accounts.logout(req.auth.sessionId);
+    const started = await accounts.register(body, client(req));
+    setSessionCookie(reply, started);
+    return toBasicUser(started.user);
+  });
+
+  route(app, AccountEndpoints.login, async ({ req, reply, body }) => {
+    // A fresh session id at every login: an old (possibly planted) cookie is revoked, never reused.
+    if (req.auth) await accounts.logout(req.auth.sessionId);
+    const started = await accounts.login(body, client(req));
+    setSessionCookie(reply, started);
+    return toBasicUser(started.user);
+  });
+
+  route(app, AccountEndpoints.logout, async ({ req, reply }) => {
+    if (req.auth) await accounts.logout(req.auth.sessionId);
+    reply.clearCookie(SESSION_COOKIE, { path: '/', ...domain });
+    return true;
+  });
+
+  route(app, AccountEndpoints.basic, async ({ auth }) => toBasicUser(auth.user));
+
+  route(app, AccountEndpoints.checkAccount, async ({ req, query }) => ({
+    exists: await accounts.accountExists(query.account, req.ip),
+  }));
+
+  route(app, AccountEndpoints.terminalCheck, async ({ req }) => req.auth !== null);
+}
+
+export function createAccountService(services: Services): AccountService {
+  return new AccountService(new AccountRepository(services.db));
+}

@@ -1,0 +1,57 @@
+import type { RecordItem } from '@canopy/contract';
+import type { FieldsTable } from '../../db/schema.js';
+import { allows, type SchemaContext } from '../schemas/service.js';
+import type { RecordRepository, RecordRow } from './repository.js';
+
+export type TargetLoader = (ctx: SchemaContext, schemaCode: string) => Promise<SchemaContext | null>;
+
+interface LookupSettings {
+  relationFieldCode: string;
+  targetFieldCode: string;
+}
+
+/**
+ * Fills lookup fields of many records at once: per related table one query for all the ids the
+ * records point at, and nothing at all from a table the reader may not view (no leak through links).
+ */
+export async function fillLookups(
+  ctx: SchemaContext,
+  items: RecordItem[],
+  loadTarget: TargetLoader,
+  repo: RecordRepository,
+  toItem: (target: SchemaContext, row: RecordRow) => RecordItem,
+): Promise<void> {
+  const lookups = ctx.fields.filter((f) => f.type === 'lookup' && f.deleted_at === null);
+  if (!lookups.length || !items.length) return;
+  const relations = new Map(ctx.fields.map((f) => [f.code, f]));
+  const targets = new Map<string, { target: SchemaContext | null; rows: Map<string, RecordItem> }>();
+  for (const lookup of lookups) {
+    const settings = JSON.parse(lookup.settings) as LookupSettings;
+    const relation: FieldsTable | undefined = relations.get(settings.relationFieldCode);
+    const schemaCode = relation ? (JSON.parse(relation.settings) as { schemaCode: string }).schemaCode : '';
+    if (!targets.has(schemaCode)) {
+      const target = schemaCode ? await loadTarget(ctx, schemaCode) : null;
+      targets.set(schemaCode, { target: target && allows(target, 'view') ? target : null, rows: new Map() });
+    }
+    const entry = targets.get(schemaCode);
+    const target = entry?.target;
+    if (!relation || !target || !entry) {
+      for (const item of items) item.data[lookup.code] = null;
+      continue;
+    }
+    const ids = [...new Set(items.flatMap((i) => (i.data[relation.code] as string[] | null) ?? []))].filter(
+      (id) => !entry.rows.has(id),
+    );
+    if (ids.length) {
+      for (const row of await repo.findMany(target.schema.table_name, target.schema.engine_code, ids)) {
+        entry.rows.set(row.id, toItem(target, row));
+      }
+    }
+    for (const item of items) {
+      const linked = (item.data[relation.code] as string[] | null) ?? [];
+      item.data[lookup.code] = linked
+        .map((id) => entry.rows.get(id)?.data[settings.targetFieldCode])
+        .filter((v) => v !== undefined && v !== null);
+    }
+  }
+}

@@ -1,0 +1,255 @@
+import { type FilterCondition, type FilterGroup, RelativeDate, type SortSpec } from '@canopy/contract';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { containsText } from '../../db/like.js';
+import type { FieldsTable } from '../../db/schema.js';
+import { AppError } from '../../http/app-error.js';
+import type { SchemaContext } from '../schemas/service.js';
+import { relativeDateRange, relativeRange } from './relative-dates.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: physical tables are defined at run time
+type AnyEB = ExpressionBuilder<any, any>;
+
+type Family = 'text' | 'choice' | 'number' | 'date' | 'moment' | 'flag' | 'list' | 'people' | 'member';
+
+const FAMILY: Record<string, Family> = {
+  text: 'text',
+  textarea: 'text',
+  richText: 'text',
+  phone: 'text',
+  email: 'text',
+  url: 'text',
+  singleSelect: 'choice',
+  number: 'number',
+  money: 'number',
+  percent: 'number',
+  autoNumber: 'number',
+  date: 'date',
+  datetime: 'moment',
+  checkbox: 'flag',
+  multiSelect: 'list',
+  relation: 'list',
+  member: 'people',
+  department: 'people',
+};
+
+const OPERATORS: Record<Family, string[]> = {
+  text: ['eq', 'neq', 'contains', 'notContains', 'startsWith', 'empty', 'notEmpty'],
+  choice: ['eq', 'neq', 'in', 'notIn', 'empty', 'notEmpty'],
+  number: ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'between', 'empty', 'notEmpty'],
+  date: ['eq', 'before', 'after', 'between', 'empty', 'notEmpty'],
+  moment: ['eq', 'before', 'after', 'between', 'empty', 'notEmpty'],
+  flag: ['isTrue', 'isFalse'],
+  list: ['contains', 'notContains', 'empty', 'notEmpty'],
+  people: ['contains', 'notContains', 'empty', 'notEmpty', 'isMe', 'isMine'],
+  member: ['eq', 'neq', 'in', 'isMe'],
+};
+
+/** A filterable or sortable column: only ever a name from our own metadata. */
+interface Column {
+  name: string;
+  family: Family;
+  label: string;
+  type: string;
+}
+
+const SYSTEM: Record<string, Column> = {
+  createdAt: { name: 'created_at', family: 'moment', label: 'createdAt', type: 'createdAt' },
+  modifiedAt: { name: 'modified_at', family: 'moment', label: 'modifiedAt', type: 'modifiedAt' },
+  createdBy: { name: 'created_by', family: 'member', label: 'createdBy', type: 'createdBy' },
+  modifiedBy: { name: 'modified_by', family: 'member', label: 'modifiedBy', type: 'modifiedBy' },
+};
+
+function invalid(detail: string): AppError {
+  return new AppError(400, 'rule.submit.validate.failed', 'filter.invalid', { detail }, 'VALIDATION');
+}
+
+export interface QueryEnv {
+  memberId: string;
+  departmentIds: string[];
+  now: number;
+}
+
+/** Resolves a field code (or system field) to its column, refusing anything not in the metadata. */
+export function columnOf(ctx: SchemaContext, code: string): Column {
+  const system = SYSTEM[code];
+  if (system) return system;
+  const f: FieldsTable | undefined = ctx.fields.find((x) => x.code === code && x.deleted_at === null);
+  const family = f ? FAMILY[f.type] : undefined;
+  if (!f || !family || !f.column_name) throw invalid(code);
+  return { name: f.column_name, family, label: f.name, type: f.type };
+}
+
+const isRelative = (v: unknown): v is RelativeDate =>
+  typeof v === 'string' && (RelativeDate as readonly string[]).includes(v);
+
+/** A date value → [start, end) of the day or relative period, as stored for that family. */
+function period(column: Column, value: unknown, now: number): [unknown, unknown] {
+  if (isRelative(value)) return column.family === 'date' ? relativeDateRange(value, now) : relativeRange(value, now);
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(value)) throw invalid(column.label);
+  if (column.family === 'date') {
+    const day = value.slice(0, 10);
+    const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    return [day, next];
+  }
+  const ms = Date.parse(value.length === 10 ? `${value}T00:00:00+08:00` : value);
+  if (Number.isNaN(ms)) throw invalid(column.label);
+  return value.length === 10 ? [ms, ms + 86_400_000] : [ms, ms + 1];
+}
+
+function scalar(column: Column, value: unknown): unknown {
+  if (column.family === 'number') {
+    const n = typeof value === 'number' ? value : Number(value);
+    if (!Number.isFinite(n)) throw invalid(column.label);
+    return n;
+  }
+  if (typeof value !== 'string' || value.length > 500) throw invalid(column.label);
+  return value;
+}
+
+function listContains(ref: ReturnType<typeof sql.ref>, id: unknown, label: string): Expression<SqlBool> {
+  if (typeof id !== 'string' || !/^[\w-]{1,64}$/.test(id)) throw invalid(label);
+  // JSON arrays of ids: '"<id>"' is a whole element (ids hold no quotes or LIKE wildcards but '_').
+  return sql<SqlBool>`${ref} like ${`%"${id.replace(/_/g, '\\_')}"%`} escape '\\'`;
+}
+
+function condition(eb: AnyEB, ctx: SchemaContext, c: FilterCondition, env: QueryEnv): Expression<SqlBool> {
+  const column = columnOf(ctx, c.field);
+  if (!OPERATORS[column.family].includes(c.operator)) throw invalid(`${column.label} ${c.operator}`);
+  const ref = sql.ref(column.name);
+  const col = eb.ref(column.name);
+  const v = c.value;
+  const empty =
+    column.family === 'text' || column.family === 'choice'
+      ? eb.or([eb(col, 'is', null), eb(col, '=', '')])
+      : eb(col, 'is', null);
+  switch (c.operator) {
+    case 'empty':
+      return column.family === 'list' || column.family === 'people'
+        ? eb.or([eb(col, 'is', null), eb(col, '=', '[]')])
+        : empty;
+    case 'notEmpty':
+      return column.family === 'list' || column.family === 'people'
+        ? eb.and([eb(col, 'is not', null), eb(col, '!=', '[]')])
+        : eb.and([
+            eb(col, 'is not', null),
+            ...(column.family === 'text' || column.family === 'choice' ? [eb(col, '!=', '')] : []),
+          ]);
+    case 'isTrue':
+      return eb(col, '=', 1);
+    case 'isFalse':
+      return eb.or([eb(col, 'is', null), eb(col, '=', 0)]);
+    case 'isMe':
+      return column.family === 'member' ? eb(col, '=', env.memberId) : listContains(ref, env.memberId, column.label);
+    case 'isMine':
+      if (!env.departmentIds.length) return sql<SqlBool>`1 = 0`;
+      return eb.or(env.departmentIds.map((d) => listContains(ref, d, column.label)));
+    case 'contains':
+      if (column.family === 'list' || column.family === 'people') return listContains(ref, v, column.label);
+      return containsText(column.name, String(scalar(column, v)));
+    case 'notContains':
+      if (column.family === 'list' || column.family === 'people')
+        return eb.or([eb(col, 'is', null), eb.not(listContains(ref, v, column.label))]);
+      return eb.or([eb(col, 'is', null), eb.not(containsText(column.name, String(scalar(column, v))))]);
+    case 'startsWith': {
+      const text = String(scalar(column, v))
+        .toLowerCase()
+        .replace(/[\\%_]/g, (ch) => `\\${ch}`);
+      return sql<SqlBool>`lower(${ref}) like ${`${text}%`} escape '\\'`;
+    }
+    case 'in':
+    case 'notIn': {
+      if (!Array.isArray(v) || !v.length || v.length > 200) throw invalid(column.label);
+      const values = v.map((x) => scalar(column, x));
+      return c.operator === 'in' ? eb(col, 'in', values) : eb.or([eb(col, 'is', null), eb(col, 'not in', values)]);
+    }
+    case 'between': {
+      if (!Array.isArray(v) || v.length !== 2) throw invalid(column.label);
+      if (column.family === 'number')
+        return eb.and([eb(col, '>=', scalar(column, v[0])), eb(col, '<=', scalar(column, v[1]))]);
+      return eb.and([eb(col, '>=', period(column, v[0], env.now)[0]), eb(col, '<', period(column, v[1], env.now)[1])]);
+    }
+    case 'gt':
+      return eb(col, '>', scalar(column, v));
+    case 'gte':
+      return eb(col, '>=', scalar(column, v));
+    case 'lt':
+      return eb(col, '<', scalar(column, v));
+    case 'lte':
+      return eb(col, '<=', scalar(column, v));
+    case 'before':
+      return eb(col, '<', period(column, v, env.now)[0]);
+    case 'after':
+      return eb(col, '>=', period(column, v, env.now)[1]);
+    case 'eq':
+    case 'neq': {
+      if (column.family === 'date' || column.family === 'moment') {
+        const [start, end] = period(column, v, env.now);
+        const within = eb.and([eb(col, '>=', start), eb(col, '<', end)]);
+        return c.operator === 'eq' ? within : eb.or([eb(col, 'is', null), eb.not(within)]);
+      }
+      const value = scalar(column, v);
+      return c.operator === 'eq' ? eb(col, '=', value) : eb.or([eb(col, 'is', null), eb(col, '!=', value)]);
+    }
+    default:
+      throw invalid(c.operator);
+  }
+}
+
+export function filterExpression(
+  eb: AnyEB,
+  ctx: SchemaContext,
+  group: FilterGroup,
+  env: QueryEnv,
+): Expression<SqlBool> {
+  const parts = group.conditions.map((c) =>
+    'conditions' in c
+      ? filterExpression(eb, ctx, { op: c.op, conditions: c.conditions }, env)
+      : condition(eb, ctx, c, env),
+  );
+  if (!parts.length) return sql<SqlBool>`1 = 1`;
+  return group.op === 'and' ? eb.and(parts) : eb.or(parts);
+}
+
+/** Quick search: any text-like field contains the words. */
+export function searchExpression(eb: AnyEB, ctx: SchemaContext, text: string): Expression<SqlBool> | null {
+  const columns = ctx.fields.filter((f) => f.deleted_at === null && FAMILY[f.type] === 'text' && f.column_name);
+  if (!columns.length || !text.trim()) return null;
+  return eb.or(columns.map((f) => containsText(f.column_name, text.trim())));
+}
+
+/** Validated sorts as (column, direction); empty values last in both directions, on both databases. */
+export function sortColumns(ctx: SchemaContext, sorts: SortSpec[]): { name: string; direction: 'asc' | 'desc' }[] {
+  return sorts.map((s) => {
+    const column = columnOf(ctx, s.field);
+    if (column.family === 'list' || column.family === 'people') throw invalid(`${column.label} sort`);
+    return { name: column.name, direction: s.direction };
+  });
+}
+
+/** Checks a filter against the metadata without running it (for saved views). */
+export function validateFilter(ctx: SchemaContext, group: FilterGroup): void {
+  for (const c of group.conditions) {
+    if ('conditions' in c) validateFilter(ctx, { op: c.op, conditions: c.conditions });
+    else {
+      const column = columnOf(ctx, c.field);
+      if (!OPERATORS[column.family].includes(c.operator)) throw invalid(`${column.label} ${c.operator}`);
+    }
+  }
+}
+
+/** Columns a filter or sort reads, to index them (lists are matched with LIKE; no index helps). */
+export function indexableColumns(ctx: SchemaContext, group: FilterGroup | undefined, sorts: SortSpec[]): string[] {
+  const names = new Set<string>();
+  const walk = (g: FilterGroup) => {
+    for (const c of g.conditions) {
+      if ('conditions' in c) walk({ op: c.op, conditions: c.conditions });
+      else {
+        const column = columnOf(ctx, c.field);
+        if (column.family !== 'list' && column.family !== 'people') names.add(column.name);
+      }
+    }
+  };
+  if (group) walk(group);
+  for (const s of sortColumns(ctx, sorts)) names.add(s.name);
+  return [...names];
+}

@@ -1,0 +1,211 @@
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/** Rows of a user-designed table: table and column names come only from our own metadata. */
+export type RecordRow = Record<string, unknown> & {
+  id: string;
+  version: number;
+  created_by: string;
+  created_at: number;
+  modified_by: string;
+  modified_at: number;
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: physical tables are defined at run time by users' designs
+type DynamicDb = Kysely<any>;
+
+export class RecordRepository {
+  private readonly db: DynamicDb;
+  constructor(db: Kysely<Database>) {
+    this.db = db as DynamicDb;
+  }
+
+  private on(trx?: Kysely<Database>): DynamicDb {
+    return (trx as DynamicDb | undefined) ?? this.db;
+  }
+
+  async find(table: string, engineCode: string, id: string, trx?: Kysely<Database>): Promise<RecordRow | undefined> {
+    const row = await this.on(trx)
+      .selectFrom(table)
+      .selectAll()
+      .where('engine_code', '=', engineCode)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row as RecordRow | undefined;
+  }
+
+  async insert(trx: Kysely<Database>, table: string, row: Record<string, unknown>): Promise<void> {
+    await this.on(trx).insertInto(table).values(row).execute();
+  }
+
+  /** Only when the version still matches: a stale writer changes nothing. */
+  async update(
+    trx: Kysely<Database>,
+    table: string,
+    engineCode: string,
+    id: string,
+    version: number,
+    set: Record<string, unknown>,
+  ) {
+    const result = await this.on(trx)
+      .updateTable(table)
+      .set({ ...set, version: sql`version + 1` })
+      .where('engine_code', '=', engineCode)
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async remove(trx: Kysely<Database>, table: string, engineCode: string, id: string, version: number | undefined) {
+    let q = this.on(trx).deleteFrom(table).where('engine_code', '=', engineCode).where('id', '=', id);
+    if (version !== undefined) q = q.where('version', '=', version);
+    const result = await q.executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
+  }
+
+  /** Whether another record already holds this value (for a friendly unique message before the index says no). */
+  async valueTaken(
+    trx: Kysely<Database>,
+    table: string,
+    column: string,
+    value: unknown,
+    exceptId: string,
+  ): Promise<boolean> {
+    const row = await this.on(trx)
+      .selectFrom(table)
+      .select('id')
+      .where(column, '=', value)
+      .where('id', '!=', exceptId)
+      .limit(1)
+      .executeTakeFirst();
+    return Boolean(row);
+  }
+
+  async findMany(table: string, engineCode: string, ids: string[]): Promise<RecordRow[]> {
+    if (!ids.length) return [];
+    return (await this.db
+      .selectFrom(table)
+      .selectAll()
+      .where('engine_code', '=', engineCode)
+      .where('id', 'in', ids)
+      .execute()) as RecordRow[];
+  }
+
+  async existingIds(trx: Kysely<Database>, table: string, engineCode: string, ids: string[]): Promise<string[]> {
+    const rows = await this.on(trx)
+      .selectFrom(table)
+      .select('id')
+      .where('engine_code', '=', engineCode)
+      .where('id', 'in', ids)
+      .execute();
+    return rows.map((r: { id: string }) => r.id);
+  }
+
+  /**
+   * A filtered page. With sorts: by those columns (empty values last), then id, paged by offset.
+   * Without: newest first, paged by keyset over (created_at, id) — no offset scan however deep.
+   */
+  async query(
+    table: string,
+    engineCode: string,
+    // biome-ignore lint/suspicious/noExplicitAny: physical tables are defined at run time
+    where: (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>,
+    sorts: { name: string; direction: 'asc' | 'desc' }[],
+    limit: number,
+    position: { offset: number } | { after: [number, string] | null },
+  ): Promise<RecordRow[]> {
+    let q = this.db.selectFrom(table).selectAll().where('engine_code', '=', engineCode).where(where);
+    if (sorts.length) {
+      for (const s of sorts) q = q.orderBy(sql`${sql.ref(s.name)} is null`).orderBy(sql.ref(s.name), s.direction);
+      q = q.orderBy('id').offset('offset' in position ? position.offset : 0);
+    } else {
+      const after = 'after' in position ? position.after : null;
+      if (after) {
+        const [createdAt, id] = after;
+        q = q.where((eb) =>
+          eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]),
+        );
+      }
+      q = q.orderBy('created_at', 'desc').orderBy('id', 'desc');
+    }
+    return (await q.limit(limit).execute()) as RecordRow[];
+  }
+
+  async departmentsOfMember(memberId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('member_departments')
+      .select('department_id')
+      .where('member_id', '=', memberId)
+      .execute();
+    return rows.map((r: { department_id: string }) => r.department_id);
+  }
+
+  /** Next value of an auto-number field: one atomic statement, so concurrent inserts never share one. */
+  async nextNumber(trx: Kysely<Database>, schemaCode: string, fieldCode: string): Promise<number> {
+    const row = await trx
+      .updateTable('schema_counters')
+      .set({ value: sql`value + 1` })
+      .where('schema_code', '=', schemaCode)
+      .where('field_code', '=', fieldCode)
+      .returning('value')
+      .executeTakeFirstOrThrow();
+    return Number(row.value);
+  }
+
+  async wasDeleted(schemaCode: string, id: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('record_history')
+      .select('id')
+      .where('schema_code', '=', schemaCode)
+      .where('record_id', '=', id)
+      .where('action', '=', 'delete')
+      .executeTakeFirst();
+    return Boolean(row);
+  }
+
+  async addHistory(
+    trx: Kysely<Database>,
+    entry: {
+      schemaCode: string;
+      recordId: string;
+      engineCode: string;
+      memberId: string;
+      action: string;
+      changes: unknown[];
+    },
+    now: number,
+  ): Promise<void> {
+    await trx
+      .insertInto('record_history')
+      .values({
+        schema_code: entry.schemaCode,
+        record_id: entry.recordId,
+        engine_code: entry.engineCode,
+        member_id: entry.memberId,
+        action: entry.action,
+        changes: JSON.stringify(entry.changes),
+        created_at: now,
+      })
+      .execute();
+  }
+
+  history(schemaCode: string, engineCode: string, id: string) {
+    return this.db
+      .selectFrom('record_history')
+      .leftJoin('members', 'members.member_id', 'record_history.member_id')
+      .leftJoin('users', 'users.id', 'members.user_id')
+      .select([
+        'record_history.action',
+        'record_history.member_id',
+        'record_history.changes',
+        'record_history.created_at',
+        'users.user_name',
+      ])
+      .where('record_history.schema_code', '=', schemaCode)
+      .where('record_history.engine_code', '=', engineCode)
+      .where('record_history.record_id', '=', id)
+      .orderBy('record_history.id')
+      .execute();
+  }
+}

@@ -1,0 +1,318 @@
+import { randomUUID } from 'node:crypto';
+import { ErrorCode, type RecordAction, type RecordItem, type RecordQueryBody } from '@canopy/contract';
+import { fieldType } from '@canopy/fields';
+import { type Kysely, type SqlBool, sql } from 'kysely';
+import type { Database, FieldsTable } from '../../db/schema.js';
+import { AppError } from '../../http/app-error.js';
+import { allows, type SchemaContext } from '../schemas/service.js';
+import { computeFormulas } from './formulas.js';
+import { fillLookups, type TargetLoader } from './lookups.js';
+import { filterExpression, searchExpression, sortColumns } from './query.js';
+import type { RecordRepository, RecordRow } from './repository.js';
+import { recordTitle } from './title.js';
+import { liveFields, RecordValidator, settingsOf } from './validation.js';
+
+const deleted = () => new AppError(404, ErrorCode.notFound, 'record.deleted');
+const conflict = () => new AppError(409, ErrorCode.conflict, 'record.conflict');
+const DENIED: Record<RecordAction, 'record.noAdd' | 'record.noView' | 'record.noEdit' | 'record.noDelete'> = {
+  add: 'record.noAdd',
+  view: 'record.noView',
+  edit: 'record.noEdit',
+  delete: 'record.noDelete',
+};
+
+/** Records of a data table: validated by their field types, versioned, with a change history. */
+export class RecordService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly repo: RecordRepository,
+    private readonly loadTarget: TargetLoader,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.validator = new RecordValidator(repo);
+  }
+
+  private readonly validator: RecordValidator;
+
+  require(ctx: SchemaContext, action: RecordAction): void {
+    if (!allows(ctx, action)) throw new AppError(403, ErrorCode.forbidden, DENIED[action]);
+  }
+
+  private live(ctx: SchemaContext): FieldsTable[] {
+    return liveFields(ctx);
+  }
+
+  /** Lookup values for records about to be answered: one query per related table for all of them. */
+  private async withLookups<T extends RecordItem[]>(ctx: SchemaContext, items: T): Promise<T> {
+    await fillLookups(ctx, items, this.loadTarget, this.repo, (target, row) => this.toItem(target, row));
+    return items;
+  }
+
+  toItem(ctx: SchemaContext, row: RecordRow): RecordItem {
+    const data: Record<string, unknown> = {};
+    for (const f of this.live(ctx)) {
+      const type = fieldType(f.type);
+      if (!type) continue;
+      const raw =
+        f.type === 'createdBy'
+          ? row.created_by
+          : f.type === 'createdAt'
+            ? new Date(Number(row.created_at)).toISOString()
+            : f.type === 'modifiedBy'
+              ? row.modified_by
+              : f.type === 'modifiedAt'
+                ? new Date(Number(row.modified_at)).toISOString()
+                : row[f.column_name];
+      data[f.code] = type.storage === null ? raw : type.fromStorage(raw, settingsOf(f));
+    }
+    return {
+      id: row.id,
+      title: recordTitle(ctx, data, row.id),
+      version: Number(row.version),
+      createdBy: row.created_by,
+      createdAt: Number(row.created_at),
+      modifiedBy: row.modified_by,
+      modifiedAt: Number(row.modified_at),
+      data,
+    };
+  }
+
+  async createIn(ctx: SchemaContext, trx: Kysely<Database>, data: Record<string, unknown>): Promise<RecordItem> {
+    const { columns, values } = this.validator.parse(ctx, data, true);
+    const id = randomUUID();
+    await this.validator.checkReferences(ctx, trx, values);
+    await this.validator.attachFiles(ctx, trx, values, columns);
+    await this.validator.checkUnique(ctx, trx, columns, id);
+    for (const f of this.live(ctx).filter((x) => x.type === 'autoNumber')) {
+      const n = await this.repo.nextNumber(trx, ctx.schema.code, f.code);
+      columns[f.column_name] = n;
+      values[f.code] = fieldType(f.type)?.fromStorage(n, settingsOf(f));
+    }
+    const now = this.now();
+    Object.assign(columns, computeFormulas(this.live(ctx), values, new Date(now)));
+    const member = ctx.access.tenant.memberId;
+    const row = {
+      id,
+      engine_code: ctx.schema.engine_code,
+      version: 1,
+      created_by: member,
+      created_at: now,
+      modified_by: member,
+      modified_at: now,
+      deleted_at: null,
+      ...columns,
+    };
+    await this.repo.insert(trx, ctx.schema.table_name, row);
+    const changes = Object.entries(values)
+      .filter(([, v]) => v !== null)
+      .map(([field, to]) => ({ field, from: null, to }));
+    await this.repo.addHistory(
+      trx,
+      {
+        schemaCode: ctx.schema.code,
+        recordId: id,
+        engineCode: ctx.schema.engine_code,
+        memberId: member,
+        action: 'create',
+        changes,
+      },
+      now,
+    );
+    return this.toItem(ctx, row as RecordRow);
+  }
+
+  async updateIn(
+    ctx: SchemaContext,
+    trx: Kysely<Database>,
+    id: string,
+    version: number,
+    data: Record<string, unknown>,
+  ): Promise<RecordItem> {
+    const before = await this.repo.find(ctx.schema.table_name, ctx.schema.engine_code, id, trx);
+    if (!before) throw deleted();
+    const { columns, values } = this.validator.parse(ctx, data, false);
+    await this.validator.checkReferences(ctx, trx, values);
+    await this.validator.attachFiles(ctx, trx, values, columns);
+    await this.validator.checkUnique(ctx, trx, columns, id);
+    const now = this.now();
+    const member = ctx.access.tenant.memberId;
+    Object.assign(
+      columns,
+      computeFormulas(this.live(ctx), { ...this.toItem(ctx, before).data, ...values }, new Date(now)),
+    );
+    const updated = await this.repo.update(trx, ctx.schema.table_name, ctx.schema.engine_code, id, version, {
+      ...columns,
+      modified_by: member,
+      modified_at: now,
+    });
+    if (!updated) throw conflict();
+    const after = await this.repo.find(ctx.schema.table_name, ctx.schema.engine_code, id, trx);
+    if (!after) throw deleted();
+    const beforeItem = this.toItem(ctx, before);
+    const afterItem = this.toItem(ctx, after);
+    const changes = Object.keys(data)
+      .filter((code) => JSON.stringify(beforeItem.data[code]) !== JSON.stringify(afterItem.data[code]))
+      .map((field) => ({ field, from: beforeItem.data[field] ?? null, to: afterItem.data[field] ?? null }));
+    await this.repo.addHistory(
+      trx,
+      {
+        schemaCode: ctx.schema.code,
+        recordId: id,
+        engineCode: ctx.schema.engine_code,
+        memberId: member,
+        action: 'update',
+        changes,
+      },
+      now,
+    );
+    return afterItem;
+  }
+
+  async removeIn(ctx: SchemaContext, trx: Kysely<Database>, id: string, version: number | undefined): Promise<void> {
+    const before = await this.repo.find(ctx.schema.table_name, ctx.schema.engine_code, id, trx);
+    if (!before) throw deleted();
+    if (!(await this.repo.remove(trx, ctx.schema.table_name, ctx.schema.engine_code, id, version))) throw conflict();
+    const item = this.toItem(ctx, before);
+    const changes = Object.entries(item.data)
+      .filter(([, v]) => v !== null)
+      .map(([field, from]) => ({ field, from, to: null }));
+    await this.repo.addHistory(
+      trx,
+      {
+        schemaCode: ctx.schema.code,
+        recordId: id,
+        engineCode: ctx.schema.engine_code,
+        memberId: ctx.access.tenant.memberId,
+        action: 'delete',
+        changes,
+      },
+      this.now(),
+    );
+  }
+
+  async create(ctx: SchemaContext, data: Record<string, unknown>): Promise<RecordItem> {
+    this.require(ctx, 'add');
+    const item = await this.db.transaction().execute((trx) => this.createIn(ctx, trx, data));
+    return (await this.withLookups(ctx, [item]))[0] as RecordItem;
+  }
+
+  async get(ctx: SchemaContext, id: string): Promise<RecordItem> {
+    this.require(ctx, 'view');
+    const row = await this.repo.find(ctx.schema.table_name, ctx.schema.engine_code, id);
+    if (!row) throw deleted();
+    return (await this.withLookups(ctx, [this.toItem(ctx, row)]))[0] as RecordItem;
+  }
+
+  async update(ctx: SchemaContext, id: string, version: number, data: Record<string, unknown>): Promise<RecordItem> {
+    this.require(ctx, 'edit');
+    const item = await this.db.transaction().execute((trx) => this.updateIn(ctx, trx, id, version, data));
+    return (await this.withLookups(ctx, [item]))[0] as RecordItem;
+  }
+
+  async remove(ctx: SchemaContext, id: string, version: number | undefined): Promise<void> {
+    this.require(ctx, 'delete');
+    await this.db.transaction().execute((trx) => this.removeIn(ctx, trx, id, version));
+  }
+
+  /** All or nothing: one failing item rolls back the whole batch. */
+  async batch(
+    ctx: SchemaContext,
+    input: {
+      create?: { data: Record<string, unknown> }[];
+      update?: { id: string; version: number; data: Record<string, unknown> }[];
+      delete?: { id: string; version: number }[];
+    },
+  ) {
+    if (input.create?.length) this.require(ctx, 'add');
+    if (input.update?.length) this.require(ctx, 'edit');
+    if (input.delete?.length) this.require(ctx, 'delete');
+    return this.db.transaction().execute(async (trx) => {
+      const created: RecordItem[] = [];
+      const updated: RecordItem[] = [];
+      for (const c of input.create ?? []) created.push(await this.createIn(ctx, trx, c.data));
+      for (const u of input.update ?? []) updated.push(await this.updateIn(ctx, trx, u.id, u.version, u.data));
+      for (const d of input.delete ?? []) await this.removeIn(ctx, trx, d.id, d.version);
+      return { created, updated, deleted: (input.delete ?? []).map((d) => d.id) };
+    });
+  }
+
+  /** The plain list (newest first, keyset paged): a query with nothing to filter or sort by. */
+  page(ctx: SchemaContext, limit: number, cursor: string | undefined) {
+    return this.query(ctx, { limit, ...(cursor ? { cursor } : {}) });
+  }
+
+  /** Records matching structured filters and search, in the asked order (see query.ts for the rules). */
+  async query(ctx: SchemaContext, body: RecordQueryBody) {
+    this.require(ctx, 'view');
+    const limit = body.limit ?? 50;
+    const sorts = sortColumns(ctx, body.sorts ?? []);
+    const env = {
+      memberId: ctx.access.tenant.memberId,
+      departmentIds: JSON.stringify(body.filter ?? {}).includes('isMine')
+        ? await this.repo.departmentsOfMember(ctx.access.tenant.memberId)
+        : [],
+      now: this.now(),
+    };
+    const where = (eb: Parameters<typeof filterExpression>[0]) => {
+      const parts = [];
+      if (body.filter) parts.push(filterExpression(eb, ctx, body.filter, env));
+      const search = body.search ? searchExpression(eb, ctx, body.search) : null;
+      if (search) parts.push(search);
+      return parts.length ? eb.and(parts) : sql<SqlBool>`1 = 1`;
+    };
+    const decoded = decodeCursor(body.cursor);
+    const offset = typeof decoded === 'number' ? decoded : 0;
+    const after = Array.isArray(decoded) ? decoded : null;
+    const position = sorts.length ? { offset } : { after };
+    const rows = await this.repo.query(
+      ctx.schema.table_name,
+      ctx.schema.engine_code,
+      where,
+      sorts,
+      limit + 1,
+      position,
+    );
+    const pageRows = rows.slice(0, limit);
+    const last = pageRows.at(-1);
+    let nextCursor = '';
+    if (rows.length > limit && last) {
+      nextCursor = encodeCursor(sorts.length ? offset + limit : [Number(last.created_at), last.id]);
+    }
+    return {
+      resultList: await this.withLookups(
+        ctx,
+        pageRows.map((r) => this.toItem(ctx, r)),
+      ),
+      nextCursor,
+    };
+  }
+
+  async history(ctx: SchemaContext, id: string) {
+    this.require(ctx, 'view');
+    const rows = await this.repo.history(ctx.schema.code, ctx.schema.engine_code, id);
+    return rows.map((r) => ({
+      action: r.action,
+      memberId: r.member_id,
+      userName: r.user_name ?? '',
+      createdAt: Number(r.created_at),
+      changes: JSON.parse(r.changes) as { field: string; from: unknown; to: unknown }[],
+    }));
+  }
+}
+
+function encodeCursor(value: number | [number, string]): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+/** An opaque cursor back to an offset or a (created_at, id) keyset position; anything else is the start. */
+function decodeCursor(cursor: string | undefined): number | [number, string] | null {
+  if (!cursor) return null;
+  try {
+    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return v;
+    if (Array.isArray(v) && typeof v[0] === 'number' && typeof v[1] === 'string') return [v[0], v[1]];
+  } catch {
+    return null;
+  }
+  return null;
+}

@@ -1,0 +1,338 @@
+import { randomBytes } from 'node:crypto';
+import {
+  DEFAULT_SCHEMA_PERMISSIONS,
+  ErrorCode,
+  type FieldInfo,
+  type RecordAction,
+  type SchemaInfo,
+  type SchemaPermissions,
+} from '@canopy/contract';
+import { fieldType } from '@canopy/fields';
+import { type Kysely, sql } from 'kysely';
+import type { Database, FieldsTable } from '../../db/schema.js';
+import { AppError, FieldValidationError } from '../../http/app-error.js';
+import type { TenantContext } from '../../http/context.js';
+import { type AppAccess, appError, requireEdit, resolveApp } from '../apps/access.js';
+import type { AppRepository } from '../apps/repository.js';
+import { FieldRules } from './field-rules.js';
+import { addPhysicalColumn, columnNameFor, createPhysicalTable, setUniqueIndex, tableNameFor } from './physical.js';
+import type { SchemaRepository, SchemaRow } from './repository.js';
+
+export interface SchemaContext {
+  access: AppAccess;
+  schema: SchemaRow;
+  fields: FieldsTable[];
+  permissions: SchemaPermissions;
+}
+
+export function toFieldInfo(f: FieldsTable): FieldInfo {
+  return {
+    code: f.code,
+    name: f.name,
+    type: f.type,
+    settings: JSON.parse(f.settings) as Record<string, unknown>,
+    required: f.required === 1,
+    unique: f.unique_flag === 1,
+    description: f.description,
+    defaultValue: f.default_value ? (JSON.parse(f.default_value) as unknown) : null,
+    system: fieldType(f.type)?.system ?? false,
+    deleted: f.deleted_at !== null,
+  };
+}
+
+/** May this member do this to the table's records? The owner and admin mode may do everything. */
+export function allows(ctx: SchemaContext, action: RecordAction): boolean {
+  if (ctx.access.isOwner || ctx.access.adminMode) return true;
+  const role = ctx.access.role;
+  return role === 'manager' || role === 'member' ? ctx.permissions[action].includes(role) : false;
+}
+
+/** Designing data tables: each is a physical table whose columns follow its fields. */
+export class SchemaService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly apps: AppRepository,
+    private readonly repo: SchemaRepository,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.rules = new FieldRules(db);
+  }
+
+  private readonly rules: FieldRules;
+
+  /** Called in the transaction that creates a Schema menu node: metadata and physical table together. */
+  async createForNode(
+    trx: Kysely<Database>,
+    node: { code: string; app_code: string; engine_code: string },
+  ): Promise<void> {
+    const table = tableNameFor(node.code);
+    await trx
+      .insertInto('schemas')
+      .values({
+        code: node.code,
+        app_code: node.app_code,
+        engine_code: node.engine_code,
+        table_name: table,
+        title_field_code: '',
+        permissions: JSON.stringify(DEFAULT_SCHEMA_PERMISSIONS),
+        created_at: this.now(),
+      })
+      .execute();
+    await createPhysicalTable(trx, table);
+  }
+
+  async context(
+    tenant: TenantContext | null,
+    appCode: string,
+    schemaCode: string,
+    adminHeader: boolean,
+  ): Promise<SchemaContext> {
+    const access = await resolveApp(this.apps, tenant, appCode, adminHeader);
+    const schema = await this.repo.find(access.tenant.engineCode, appCode, schemaCode);
+    if (!schema) throw appError(404, 'schema.notFound');
+    const fields = await this.repo.fields(schema.code);
+    return { access, schema, fields, permissions: JSON.parse(schema.permissions) as SchemaPermissions };
+  }
+
+  /** The context of a related table, seen by the same member; null when it is gone or out of reach. */
+  async targetContext(ctx: SchemaContext, schemaCode: string): Promise<SchemaContext | null> {
+    const row = await this.db
+      .selectFrom('schemas')
+      .select('app_code')
+      .where('engine_code', '=', ctx.schema.engine_code)
+      .where('code', '=', schemaCode)
+      .executeTakeFirst();
+    if (!row) return null;
+    try {
+      return await this.context(ctx.access.tenant, row.app_code, schemaCode, ctx.access.adminMode);
+    } catch {
+      return null;
+    }
+  }
+
+  info(ctx: SchemaContext): SchemaInfo {
+    return {
+      code: ctx.schema.code,
+      appCode: ctx.schema.app_code,
+      displayName: ctx.schema.display_name,
+      titleFieldCode: ctx.schema.title_field_code,
+      titleFormat: ctx.schema.title_format,
+      permissions: ctx.permissions,
+      fields: ctx.fields.map(toFieldInfo),
+    };
+  }
+
+  access(ctx: SchemaContext) {
+    return {
+      accessPermission: {
+        add: allows(ctx, 'add'),
+        view: allows(ctx, 'view'),
+        edit: allows(ctx, 'edit'),
+        delete: allows(ctx, 'delete'),
+      },
+      designable: ctx.access.canEdit,
+    };
+  }
+
+  async update(
+    ctx: SchemaContext,
+    input: { titleFieldCode?: string; titleFormat?: string; permissions?: SchemaPermissions },
+  ): Promise<SchemaInfo> {
+    requireEdit(ctx.access);
+    if (input.titleFieldCode && !ctx.fields.some((f) => f.code === input.titleFieldCode && f.deleted_at === null)) {
+      throw appError(404, 'field.notFound');
+    }
+    await this.db
+      .updateTable('schemas')
+      .set({
+        ...(input.titleFieldCode !== undefined ? { title_field_code: input.titleFieldCode } : {}),
+        ...(input.titleFormat !== undefined ? { title_format: input.titleFormat.trim() } : {}),
+        ...(input.permissions ? { permissions: JSON.stringify(input.permissions) } : {}),
+      })
+      .where('code', '=', ctx.schema.code)
+      .execute();
+    return this.info(await this.reload(ctx));
+  }
+
+  private async reload(ctx: SchemaContext): Promise<SchemaContext> {
+    const schema = await this.repo.find(ctx.schema.engine_code, ctx.schema.app_code, ctx.schema.code);
+    if (!schema) throw appError(404, 'schema.notFound');
+    return {
+      ...ctx,
+      schema,
+      fields: await this.repo.fields(schema.code),
+      permissions: JSON.parse(schema.permissions) as SchemaPermissions,
+    };
+  }
+
+  private checkName(ctx: SchemaContext, raw: string, exceptCode = ''): string {
+    const name = raw.trim();
+    if (!name) throw new FieldValidationError([{ field: 'name', key: 'field.nameEmpty' }]);
+    if ([...name].length > 64)
+      throw new FieldValidationError([{ field: 'name', key: 'validate.maxLength', params: { limit: 64 } }]);
+    if (ctx.fields.some((f) => f.deleted_at === null && f.code !== exceptCode && f.name === name)) {
+      throw new FieldValidationError([{ field: 'name', key: 'field.nameTaken' }]);
+    }
+    return name;
+  }
+
+  async addField(
+    ctx: SchemaContext,
+    input: {
+      name: string;
+      type: string;
+      settings?: Record<string, unknown>;
+      required?: boolean;
+      unique?: boolean;
+      description?: string;
+      defaultValue?: unknown;
+    },
+  ): Promise<FieldInfo> {
+    requireEdit(ctx.access);
+    const name = this.checkName(ctx, input.name);
+    const type = fieldType(input.type);
+    if (!type) throw new FieldValidationError([{ field: 'type', key: 'field.unknownType' }]);
+    const checked = type.checkSettings(input.settings ?? type.defaultSettings);
+    if (!checked.ok) throw new FieldValidationError([{ field: 'settings', key: checked.key }]);
+    if (type.references === 'record') await this.rules.checkRelationTarget(ctx, checked.settings);
+    const code = `f${randomBytes(5).toString('hex')}`;
+    if (type.type === 'formula') this.rules.checkFormula(ctx, { code, name, settings: checked.settings });
+    if (type.type === 'lookup') await this.rules.checkLookup(ctx, checked.settings);
+    const unique = Boolean(input.unique) && type.storage !== null && !type.system;
+    const row: FieldsTable = {
+      code,
+      schema_code: ctx.schema.code,
+      engine_code: ctx.schema.engine_code,
+      name,
+      type: type.type,
+      column_name: type.storage ? columnNameFor(code) : '',
+      settings: JSON.stringify(checked.settings),
+      required: input.required && !type.system ? 1 : 0,
+      unique_flag: unique ? 1 : 0,
+      description: input.description?.trim() ?? '',
+      sort_key: ctx.fields.reduce((max, f) => Math.max(max, f.sort_key + 1), 0),
+      created_at: this.now(),
+      deleted_at: null,
+      default_value: type.references ? '' : this.defaultOf(type, checked.settings, input.defaultValue),
+    };
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('fields').values(row).execute();
+      if (type.storage) await addPhysicalColumn(trx, ctx.schema.table_name, row.column_name, type.storage, unique);
+      if (type.type === 'autoNumber') {
+        await trx
+          .insertInto('schema_counters')
+          .values({ schema_code: ctx.schema.code, field_code: code, value: 0 })
+          .execute();
+      }
+    });
+    return toFieldInfo(row);
+  }
+
+  /** A default must be a valid value of the field itself; stored as JSON, '' for none. */
+  private defaultOf(type: NonNullable<ReturnType<typeof fieldType>>, settings: object, value: unknown): string {
+    if (value === undefined || value === null || value === '' || type.system) return '';
+    const parsed = type.parse(value, settings);
+    if (!parsed.ok) throw new FieldValidationError([{ field: 'defaultValue', key: parsed.key, params: parsed.params }]);
+    return parsed.value === null ? '' : JSON.stringify(parsed.value);
+  }
+
+  private field(ctx: SchemaContext, fieldCode: string): FieldsTable {
+    const field = ctx.fields.find((f) => f.code === fieldCode);
+    if (!field) throw appError(404, 'field.notFound');
+    return field;
+  }
+
+  async updateField(
+    ctx: SchemaContext,
+    fieldCode: string,
+    input: {
+      name?: string;
+      settings?: Record<string, unknown>;
+      required?: boolean;
+      unique?: boolean;
+      description?: string;
+      defaultValue?: unknown;
+    },
+  ): Promise<FieldInfo> {
+    requireEdit(ctx.access);
+    const field = this.field(ctx, fieldCode);
+    const type = fieldType(field.type);
+    if (!type) throw new FieldValidationError([{ field: 'type', key: 'field.unknownType' }]);
+    const patch: Partial<FieldsTable> = {};
+    if (input.name !== undefined) patch.name = this.checkName(ctx, input.name, field.code);
+    if (input.settings !== undefined) {
+      const checked = type.checkSettings(input.settings);
+      if (!checked.ok) throw new FieldValidationError([{ field: 'settings', key: checked.key }]);
+      if (type.references === 'record') await this.rules.checkRelationTarget(ctx, checked.settings);
+      if (type.type === 'formula')
+        this.rules.checkFormula(ctx, { code: field.code, name: patch.name ?? field.name, settings: checked.settings });
+      patch.settings = JSON.stringify(checked.settings);
+    }
+    if (input.required !== undefined) patch.required = input.required && !type.system ? 1 : 0;
+    if (input.description !== undefined) patch.description = input.description.trim();
+    if (input.defaultValue !== undefined && !type.references) {
+      patch.default_value = this.defaultOf(
+        type,
+        JSON.parse(patch.settings ?? field.settings) as object,
+        input.defaultValue,
+      );
+    }
+    const makeUnique = input.unique !== undefined && type.storage !== null && !type.system ? input.unique : undefined;
+    if (makeUnique !== undefined) patch.unique_flag = makeUnique ? 1 : 0;
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        if (Object.keys(patch).length)
+          await trx.updateTable('fields').set(patch).where('code', '=', field.code).execute();
+        if (makeUnique !== undefined && makeUnique !== (field.unique_flag === 1)) {
+          await setUniqueIndex(trx, ctx.schema.table_name, field.column_name, makeUnique);
+        }
+      });
+    } catch (err) {
+      // Existing duplicates make the unique index impossible: say so on the field, change nothing.
+      if (makeUnique) throw new FieldValidationError([{ field: 'unique', key: 'record.unique', label: field.name }]);
+      throw err;
+    }
+    return toFieldInfo({ ...field, ...patch });
+  }
+
+  /** The designer's field order, written in one statement; fields left out keep their place after. */
+  async orderFields(ctx: SchemaContext, codes: string[]): Promise<SchemaInfo> {
+    requireEdit(ctx.access);
+    const known = new Set(ctx.fields.map((f) => f.code));
+    const listed = [...new Set(codes)].filter((c) => known.has(c));
+    const rest = ctx.fields.filter((f) => !listed.includes(f.code)).map((f) => f.code);
+    const order = [...listed, ...rest];
+    await this.db
+      .updateTable('fields')
+      .set({
+        sort_key: sql<number>`case code ${sql.join(
+          order.map((c, i) => sql`when ${c} then ${i}`),
+          sql` `,
+        )} else sort_key end`,
+      })
+      .where('schema_code', '=', ctx.schema.code)
+      .execute();
+    return this.info(await this.reload(ctx));
+  }
+
+  /** A deleted field keeps its column and data, so it can be restored. */
+  async removeField(ctx: SchemaContext, fieldCode: string): Promise<void> {
+    requireEdit(ctx.access);
+    const field = this.field(ctx, fieldCode);
+    await this.db.updateTable('fields').set({ deleted_at: this.now() }).where('code', '=', field.code).execute();
+    if (ctx.schema.title_field_code === field.code) {
+      await this.db.updateTable('schemas').set({ title_field_code: '' }).where('code', '=', ctx.schema.code).execute();
+    }
+  }
+
+  async restoreField(ctx: SchemaContext, fieldCode: string): Promise<FieldInfo> {
+    requireEdit(ctx.access);
+    const field = this.field(ctx, fieldCode);
+    if (field.deleted_at === null) return toFieldInfo(field);
+    if (ctx.fields.some((f) => f.deleted_at === null && f.name === field.name)) {
+      throw new AppError(409, ErrorCode.conflict, 'field.nameTaken');
+    }
+    await this.db.updateTable('fields').set({ deleted_at: null }).where('code', '=', field.code).execute();
+    return toFieldInfo({ ...field, deleted_at: null });
+  }
+}

@@ -1,0 +1,35 @@
+import { SystemEndpoints } from '@canopy/contract';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Services } from '../../http/context.js';
+import { requestLanguage } from '../../http/language.js';
+import { route } from '../../http/route.js';
+import { PRODUCT_VERSION, webBuildVersion } from '../../version.js';
+import { announcementsIn } from './announcements.js';
+
+export function systemRoutes(app: FastifyInstance, services: Services): void {
+  const { config } = services;
+
+  app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
+    await sql`select 1`.execute(services.db);
+    return reply.send({ status: 'ok', database: services.dialect });
+  });
+
+  route(app, SystemEndpoints.info, async () => ({
+    versions: {
+      main: PRODUCT_VERSION,
+      kernel: PRODUCT_VERSION,
+      report: PRODUCT_VERSION,
+      print: PRODUCT_VERSION,
+      operationPosition: PRODUCT_VERSION,
+    },
+    copyright: `© 2026 Canopy. All rights reserved.`,
+    privateDeployment: config.privateDeployment,
+    rootDomain: config.rootDomain,
+    cdnBase: config.cdnBase,
+  }));
+
+  route(app, SystemEndpoints.announcements, async ({ req }) => announcementsIn(requestLanguage(req)));
+
+  route(app, SystemEndpoints.version, async () => webBuildVersion(config.webDist));
+}

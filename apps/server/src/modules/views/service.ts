@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import { ErrorCode, type ViewConfig, type ViewInfo } from '@canopy/contract';
+import type { Kysely } from 'kysely';
+import type { Database, ViewsTable } from '../../db/schema.js';
+import { AppError, FieldValidationError } from '../../http/app-error.js';
+import { requireEdit } from '../apps/access.js';
+import { indexableColumns, sortColumns, validateFilter } from '../records/query.js';
+import { allows, type SchemaContext } from '../schemas/service.js';
+
+const notFound = () => new AppError(404, ErrorCode.notFound, 'view.notFound');
+
+function toInfo(v: ViewsTable): ViewInfo {
+  return {
+    code: v.code,
+    name: v.name,
+    kind: v.kind,
+    personal: v.owner_member_id !== '',
+    config: JSON.parse(v.config) as ViewConfig,
+  };
+}
+
+/**
+ * Saved views. Every table has a public default grid; members add personal views, editors public
+ * ones. A saved view's filters and sorts are checked against the metadata, and the columns they read
+ * get an index, so opening the view stays fast on big tables.
+ */
+export class ViewService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private defaultConfig(ctx: SchemaContext): ViewConfig {
+    const columns = ctx.fields.filter((f) => f.deleted_at === null).map((f) => ({ field: f.code, hidden: false }));
+    return { columns, sorts: [], rowHeight: 'short', pageSize: 50 };
+  }
+
+  private visible(ctx: SchemaContext) {
+    return this.db
+      .selectFrom('views')
+      .selectAll()
+      .where('schema_code', '=', ctx.schema.code)
+      .where((eb) => eb.or([eb('owner_member_id', '=', ''), eb('owner_member_id', '=', ctx.access.tenant.memberId)]));
+  }
+
+  async list(ctx: SchemaContext): Promise<ViewInfo[]> {
+    if (!allows(ctx, 'view')) throw new AppError(403, ErrorCode.forbidden, 'record.noView');
+    let rows = await this.visible(ctx).orderBy('sort_key').execute();
+    if (!rows.some((r) => r.owner_member_id === '')) {
+      // The default view is made on first use; its code is fixed, so racing requests make one.
+      await this.db
+        .insertInto('views')
+        .values({
+          code: `v${ctx.schema.code}`.slice(0, 36),
+          schema_code: ctx.schema.code,
+          engine_code: ctx.schema.engine_code,
+          name: '全部数据',
+          kind: 'grid',
+          owner_member_id: '',
+          config: JSON.stringify(this.defaultConfig(ctx)),
+          sort_key: 0,
+          created_at: this.now(),
+        })
+        .onConflict((oc) => oc.column('code').doNothing())
+        .execute();
+      rows = await this.visible(ctx).orderBy('sort_key').execute();
+    }
+    return rows.map(toInfo);
+  }
+
+  private check(ctx: SchemaContext, config: ViewConfig): void {
+    const live = new Set(ctx.fields.filter((f) => f.deleted_at === null).map((f) => f.code));
+    for (const c of config.columns)
+      if (!live.has(c.field)) throw new FieldValidationError([{ field: c.field, key: 'field.notFound' }]);
+    if (config.groupBy && !live.has(config.groupBy))
+      throw new FieldValidationError([{ field: config.groupBy, key: 'field.notFound' }]);
+    if (config.filter) validateFilter(ctx, config.filter);
+    sortColumns(ctx, config.sorts);
+  }
+
+  private async index(ctx: SchemaContext, config: ViewConfig): Promise<void> {
+    const table = ctx.schema.table_name;
+    for (const column of indexableColumns(ctx, config.filter, config.sorts)) {
+      const name = `${table}_${column}_ix`.slice(0, 63);
+      await (this.db as unknown as Kysely<unknown>).schema
+        .createIndex(name)
+        .ifNotExists()
+        .on(table)
+        .column(column)
+        .execute();
+    }
+  }
+
+  async create(
+    ctx: SchemaContext,
+    input: { name: string; kind: string; personal?: boolean; config?: ViewConfig },
+  ): Promise<ViewInfo> {
+    if (!allows(ctx, 'view')) throw new AppError(403, ErrorCode.forbidden, 'record.noView');
+    if (!input.personal) requireEdit(ctx.access);
+    const name = input.name.trim();
+    if (!name) throw new FieldValidationError([{ field: 'name', key: 'view.nameEmpty' }]);
+    const config = input.config ?? this.defaultConfig(ctx);
+    this.check(ctx, config);
+    const existing = await this.list(ctx);
+    const row: ViewsTable = {
+      code: `v${randomBytes(6).toString('hex')}`,
+      schema_code: ctx.schema.code,
+      engine_code: ctx.schema.engine_code,
+      name: name.slice(0, 64),
+      kind: input.kind,
+      owner_member_id: input.personal ? ctx.access.tenant.memberId : '',
+      config: JSON.stringify(config),
+      sort_key: existing.length,
+      created_at: this.now(),
+    };
+    await this.db.insertInto('views').values(row).execute();
+    await this.index(ctx, config);
+    return toInfo(row);
+  }
+
+  private async own(ctx: SchemaContext, code: string): Promise<ViewsTable> {
+    const row = await this.visible(ctx).where('code', '=', code).executeTakeFirst();
+    if (!row) throw notFound();
+    if (row.owner_member_id === '') requireEdit(ctx.access);
+    return row;
+  }
+
+  async update(
+    ctx: SchemaContext,
+    code: string,
+    input: { name: string; kind: string; config?: ViewConfig },
+  ): Promise<ViewInfo> {
+    const row = await this.own(ctx, code);
+    const name = input.name.trim();
+    if (!name) throw new FieldValidationError([{ field: 'name', key: 'view.nameEmpty' }]);
+    const config = input.config ?? (JSON.parse(row.config) as ViewConfig);
+    this.check(ctx, config);
+    const updated = { ...row, name: name.slice(0, 64), kind: input.kind, config: JSON.stringify(config) };
+    await this.db
+      .updateTable('views')
+      .set({ name: updated.name, kind: updated.kind, config: updated.config })
+      .where('code', '=', code)
+      .execute();
+    await this.index(ctx, config);
+    return toInfo(updated);
+  }
+
+  async remove(ctx: SchemaContext, code: string): Promise<void> {
+    const row = await this.own(ctx, code);
+    if (row.owner_member_id === '') {
+      const publics = await this.db
+        .selectFrom('views')
+        .select('code')
+        .where('schema_code', '=', ctx.schema.code)
+        .where('owner_member_id', '=', '')
+        .execute();
+      if (publics.length <= 1) throw new AppError(400, ErrorCode.conflict, 'view.lastOne');
+    }
+    await this.db.deleteFrom('views').where('code', '=', code).execute();
+  }
+}

@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Endpoint, hashPasswordForTransport } from '@canopy/contract';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { type Config, loadConfig } from '../src/config.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
+
+export interface TestServer {
+  app: FastifyInstance;
+  baseUrl: string;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** A real server on a random port over a fresh real database. */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canopy-data-'));
+  const config = { ...loadConfig({ WEB_DIST: '', DATA_DIR: dataDir }), port: 0, host: '127.0.0.1', ...overrides };
+  const app = await buildApp({ config, database: database.handle, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server did not bind');
+  return {
+    app,
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    database,
+    async close() {
+      await app.close();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+  // biome-ignore lint/suspicious/noExplicitAny: test responses are inspected loosely
+  json: any;
+}
+
+/** An HTTP client with a cookie jar, like one browser. */
+export class TestClient {
+  private cookies = new Map<string, string>();
+  headers: Record<string, string> = {};
+
+  constructor(private readonly baseUrl: string) {}
+
+  get sessionCookie(): string | undefined {
+    return this.cookies.get('canopy_sid');
+  }
+
+  async request(
+    method: string,
+    path: string,
+    options: { body?: unknown; rawBody?: string; contentType?: string; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse> {
+    const headers: Record<string, string> = { ...this.headers, ...options.headers };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    let body: string | undefined;
+    if (options.rawBody !== undefined) {
+      body = options.rawBody;
+      headers['content-type'] = options.contentType ?? 'application/json';
+    } else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    const res = await fetch(this.baseUrl + path, { method, headers, body, redirect: 'manual' });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair = '', ...attrs] = cookie.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /max-age=0/i.test(a) || /expires=thu, 01 jan 1970/i.test(a));
+      if (!value || expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await res.text();
+    let json: unknown = text;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON (HTML pages)
+    }
+    return { status: res.status, headers: res.headers, body: json, json };
+  }
+
+  /** A multipart upload of one file, as the browser sends it. */
+  async upload(
+    path: string,
+    name: string,
+    bytes: Uint8Array,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse> {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)]), name);
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(this.baseUrl + path, {
+      method: 'POST',
+      body: form,
+      headers: { ...this.headers, ...headers, cookie },
+    });
+    const text = await res.text();
+    const json = text ? (JSON.parse(text) as unknown) : undefined;
+    return { status: res.status, headers: res.headers, body: json, json };
+  }
+
+  call(
+    endpoint: Endpoint,
+    options: { body?: unknown; query?: Record<string, string>; headers?: Record<string, string> } = {},
+  ) {
+    const qs = options.query ? `?${new URLSearchParams(options.query)}` : '';
+    return this.request(endpoint.method, endpoint.path + qs, { body: options.body, headers: options.headers });
+  }
+}
+
+let counter = 0;
+/** A unique mobile number per call, so tests never collide. */
+export function uniqueMobile(): string {
+  counter += 1;
+  return `139${String(Date.now() % 1e5).padStart(5, '0')}${String(counter).padStart(3, '0')}`.slice(0, 11);
+}
+
+export const PLAIN_PASSWORD = 'correct horse 1';
+export const PASSWORD = hashPasswordForTransport(PLAIN_PASSWORD);
+
+export async function registeredClient(
+  server: TestServer,
+  name = '测试用户',
+): Promise<{ client: TestClient; account: string; userId: string }> {
+  const client = new TestClient(server.baseUrl);
+  const account = uniqueMobile();
+  const res = await client.request('POST', '/v1/user/register', { body: { account, name, password: PASSWORD } });
+  if (res.status !== 200) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.json)}`);
+  return { client, account, userId: res.json.data.id };
+}

@@ -1,0 +1,63 @@
+import { Button, Card, Empty, Result, Skeleton, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useAppNavigate } from '../../../shell/navigation/useAppNavigate';
+import { TablePage } from '../../tables/TablePage';
+import { useAppWorkspace } from '../hooks/app-context';
+import { AppHome } from './AppHome';
+import { nodeIcon } from './menu/node-visuals';
+
+const UPCOMING = {
+  Dashboard: { title: 'appPage.dashboardUpcoming', hint: 'appPage.dashboardUpcomingHint' },
+  UserModule: { title: 'appPage.pageUpcoming', hint: 'appPage.pageUpcomingHint' },
+  Group: { title: 'appPage.groupSelected', hint: 'appPage.groupSelectedHint' },
+} as const;
+const isKnownType = (type: string): type is keyof typeof UPCOMING => type in UPCOMING;
+
+/**
+ * The selected menu item's page. Tables, dashboards and custom pages are built in later issues,
+ * so each says honestly what will come; without a selection the app's own start page shows.
+ */
+export function AppContent() {
+  const { t } = useTranslation();
+  const { appCode, nodes, nodesLoading } = useAppWorkspace();
+  const { schemaCode } = useParams();
+  const navigate = useAppNavigate();
+  if (!schemaCode) return <AppHome />;
+  if (nodesLoading) return <Skeleton active style={{ padding: 32 }} />;
+  const node = nodes.find((n) => n.code === schemaCode);
+  if (node?.type === 'Schema') return <TablePage key={node.code} schemaCode={node.code} name={node.displayName} />;
+  if (!node || !isKnownType(node.type)) {
+    return (
+      <Result
+        status="404"
+        title={t('appPage.nodeMissing')}
+        subTitle={t('appPage.nodeMissingHint')}
+        extra={<Button onClick={() => navigate(`/app/${encodeURIComponent(appCode)}`)}>{t('common.back')}</Button>}
+        data-testid="node-missing"
+      />
+    );
+  }
+  const texts = UPCOMING[node.type];
+  return (
+    <div style={{ padding: 24 }} data-testid={`node-page-${node.type}`}>
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        <span style={{ marginInlineEnd: 8 }}>{nodeIcon(node.type, node.tag)}</span>
+        {node.displayName}
+      </Typography.Title>
+      <Card>
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          style={{ padding: '48px 0' }}
+          description={
+            <>
+              <Typography.Text strong>{t(texts.title, { name: node.displayName })}</Typography.Text>
+              <br />
+              <Typography.Text type="secondary">{t(texts.hint, { name: node.displayName })}</Typography.Text>
+            </>
+          }
+        />
+      </Card>
+    </div>
+  );
+}

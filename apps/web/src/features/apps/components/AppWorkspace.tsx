@@ -1,0 +1,123 @@
+import { CommentOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Flex, FloatButton, Layout, Result, Spin } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { AppTypeHeader } from '../../../shell/header/AppTypeHeader';
+import { useDocumentTitle } from '../../../shell/layout/useDocumentTitle';
+import { useAppNavigate } from '../../../shell/navigation/useAppNavigate';
+import { useSession } from '../../../shell/session/session-context';
+import { appKeys, appsApi } from '../api/apps-api';
+import { AppWorkspaceContext } from '../hooks/app-context';
+import { AdminModeSwitch } from './AdminModeSwitch';
+import { AppContent } from './AppContent';
+import { AppMenu } from './menu/AppMenu';
+import { AppSettingsPopover } from './settings/AppSettingsPopover';
+
+interface AppWorkspaceProps {
+  appCode: string;
+  adminMode: boolean;
+  canUseAdminMode: boolean;
+  onAdminModeChange: (on: boolean) => void;
+}
+
+/** Inside an app: the app-type header, the menu on the left and the selected item's content. */
+export function AppWorkspace({ appCode, adminMode, canUseAdminMode, onAdminModeChange }: AppWorkspaceProps) {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const navigate = useAppNavigate();
+  const engineCode = useSession().current?.engineCode ?? '';
+  const detail = useQuery({ queryKey: appKeys.detail(engineCode, appCode), queryFn: () => appsApi.get(appCode) });
+  const permission = useQuery({
+    queryKey: appKeys.permission(engineCode, appCode),
+    queryFn: () => appsApi.permission(appCode),
+  });
+  const nodes = useQuery({ queryKey: appKeys.nodes(engineCode, appCode), queryFn: () => appsApi.nodes(appCode) });
+  useDocumentTitle(detail.data?.displayName ?? t('pages.app.title'));
+
+  const context = useMemo<AppWorkspaceContext | null>(() => {
+    if (!detail.data || !permission.data) return null;
+    const perm = permission.data;
+    return {
+      engineCode,
+      appCode,
+      app: detail.data,
+      permission: perm,
+      nodes: nodes.data ?? [],
+      nodesLoading: nodes.isPending,
+      canEdit: perm.app.edit,
+      canOwn: perm.isAppOwner || perm.adminMode,
+      adminMode,
+    };
+  }, [engineCode, appCode, detail.data, permission.data, nodes.data, nodes.isPending, adminMode]);
+
+  if (detail.isError || permission.isError) {
+    return (
+      <Layout style={{ minHeight: '100vh' }} data-testid="app-page">
+        <AppTypeHeader title={appCode} color={search.get('color')} />
+        <Result
+          status="warning"
+          title={t('appPage.loadFailed')}
+          extra={
+            <Button
+              onClick={() => {
+                void detail.refetch();
+                void permission.refetch();
+              }}
+            >
+              {t('common.retry')}
+            </Button>
+          }
+        />
+      </Layout>
+    );
+  }
+  if (!context) {
+    // The route's colour paints the header while the app loads (spec §2: the app route passes its colour).
+    return (
+      <Layout style={{ height: '100vh' }} data-testid="app-page-loading">
+        <AppTypeHeader title="" color={search.get('color')} />
+        <Flex flex={1} align="center" justify="center">
+          <Spin size="large" description={t('appPage.loading')} />
+        </Flex>
+      </Layout>
+    );
+  }
+
+  const { app } = context;
+  return (
+    <AppWorkspaceContext value={context}>
+      <Layout style={{ height: '100vh' }} data-testid="app-page">
+        <AppTypeHeader
+          title={app.displayName}
+          color={app.color}
+          icon={app.icon}
+          titleExtra={<AppSettingsPopover />}
+          actionsBefore={
+            canUseAdminMode ? <AdminModeSwitch checked={adminMode} onChange={onAdminModeChange} /> : undefined
+          }
+        />
+        <Layout hasSider>
+          <Layout.Sider
+            width={240}
+            theme="light"
+            style={{ borderRight: '1px solid rgba(5,5,5,0.06)', overflowY: 'auto' }}
+            data-testid="app-menu-sider"
+          >
+            <AppMenu />
+          </Layout.Sider>
+          <Layout.Content style={{ overflowY: 'auto' }} data-testid="app-content">
+            <AppContent />
+          </Layout.Content>
+        </Layout>
+        <FloatButton
+          icon={<CommentOutlined />}
+          tooltip={t('header.appFeedback')}
+          onClick={() => navigate(`/feedback?appCode=${encodeURIComponent(appCode)}`)}
+          data-testid="app-feedback-entry"
+        />
+      </Layout>
+    </AppWorkspaceContext>
+  );
+}

@@ -1,0 +1,42 @@
+import {
+  AppstoreOutlined,
+  CarOutlined,
+  DatabaseOutlined,
+  DollarOutlined,
+  FileTextOutlined,
+  ProjectOutlined,
+  RocketOutlined,
+  ScheduleOutlined,
+  ShopOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import { APP_COLORS, APP_ICONS } from '@canopy/contract';
+import type { ComponentType } from 'react';
+
+/** The antd icon behind each of the contract's app icon names. */
+const ICONS: Record<string, ComponentType> = {
+  appstore: AppstoreOutlined,
+  database: DatabaseOutlined,
+  team: TeamOutlined,
+  shop: ShopOutlined,
+  schedule: ScheduleOutlined,
+  'file-text': FileTextOutlined,
+  project: ProjectOutlined,
+  rocket: RocketOutlined,
+  car: CarOutlined,
+  dollar: DollarOutlined,
+};
+
+export const DEFAULT_APP_ICON = APP_ICONS[0] ?? 'appstore';
+
+export function appIconComponent(icon: string): ComponentType {
+  return ICONS[icon] ?? AppstoreOutlined;
+}
+
+/** An app's theme colour by index (spec §3 App.color); unknown indexes fall back to the first. */
+export function appColorHex(color: number | string | null | undefined): string {
+  const index = Number(color);
+  const fallback = APP_COLORS[0] ?? '#0e9f6e';
+  if (color === null || color === undefined || color === '' || !Number.isInteger(index) || index < 0) return fallback;
+  return APP_COLORS[index] ?? fallback;
+}

@@ -1,0 +1,113 @@
+import { LockOutlined } from '@ant-design/icons';
+import { ErrorCode } from '@canopy/contract';
+import { Alert, Button, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isApiError } from '../../../shell/api/api-error';
+import { login } from '../api/auth-api';
+import { AccountInput } from '../components/AccountInput';
+import { AuthLayout } from '../components/AuthLayout';
+import { formErrorText } from '../components/form-error';
+import { useCountdown } from '../hooks/useCountdown';
+import { useRedirectParam } from '../hooks/useRedirectParam';
+
+interface LoginForm {
+  account: string;
+  password: string;
+}
+
+/** /login?redirect=URL: account (mobile or email) and password; back to the redirect when it is ours. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<LoginForm>();
+  const { target, withRedirect } = useRedirectParam();
+  const [submitting, setSubmitting] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const countdown = useCountdown();
+
+  const submit = async ({ account, password }: LoginForm) => {
+    setSubmitting(true);
+    setFormError(null);
+    try {
+      await login(account, password);
+      // A full load: the app is another page (index.html) and must start with the new session.
+      window.location.assign(target);
+      return;
+    } catch (error) {
+      if (isApiError(error) && error.fieldErrors.length > 0) {
+        form.setFields(
+          error.fieldErrors.map((f) => ({ name: f.field === 'account' ? 'account' : 'password', errors: [f.message] })),
+        );
+      } else {
+        setFormError(formErrorText(error));
+        if (isApiError(error) && error.errorCode === ErrorCode.loginThrottled && error.retryAfter) {
+          countdown.start(error.retryAfter);
+        }
+      }
+    }
+    setSubmitting(false);
+  };
+
+  const waiting = countdown.seconds > 0;
+  return (
+    <AuthLayout title={t('auth.loginTitle')} testId="login-page">
+      <Form<LoginForm>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={submit}
+        onValuesChange={() => setFormError(null)}
+      >
+        <Form.Item
+          name="account"
+          label={t('auth.account')}
+          rules={[{ required: true, whitespace: true, message: t('auth.accountRequired') }]}
+        >
+          <AccountInput />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('auth.password')}
+          rules={[{ required: true, message: t('auth.passwordRequired') }]}
+        >
+          <Input.Password
+            id="password"
+            name="password"
+            size="large"
+            autoComplete="current-password"
+            prefix={<LockOutlined />}
+            placeholder={t('auth.passwordPlaceholder')}
+          />
+        </Form.Item>
+        {formError && (
+          <Alert
+            type="error"
+            showIcon
+            title={formError}
+            description={waiting ? t('auth.retryIn', { seconds: countdown.seconds }) : undefined}
+            style={{ marginBottom: 16 }}
+            data-testid="login-error"
+          />
+        )}
+        <Button
+          type="primary"
+          htmlType="submit"
+          size="large"
+          block
+          loading={submitting}
+          disabled={waiting}
+          data-testid="login-submit"
+        >
+          {t('auth.loginSubmit')}
+        </Button>
+      </Form>
+      <Typography.Paragraph style={{ textAlign: 'center', margin: '20px 0 0' }}>
+        <Typography.Text type="secondary">{t('auth.noAccount')}</Typography.Text>{' '}
+        <Link to={withRedirect('/register')} data-testid="go-register">
+          {t('auth.goRegister')}
+        </Link>
+      </Typography.Paragraph>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,55 @@
+import { FeatureCode } from '@canopy/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Descriptions, Skeleton, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../shell/session/session-context';
+import { fetchCorpInfo } from '../../team/api/team-api';
+import { teamKeys } from '../../team/hooks/team-keys';
+import { formatTime } from './date-format';
+import { TeamNameField } from './TeamNameField';
+
+/** 团队设置: the team's record (corp info) and its name, renamed under the spec §5 rules. */
+export function TeamSettingsTab() {
+  const { t } = useTranslation();
+  const { current, hasFeature } = useSession();
+  const corpId = current?.corpId ?? '';
+  const info = useQuery({
+    queryKey: teamKeys.corpInfo(corpId),
+    queryFn: () => fetchCorpInfo(corpId),
+    staleTime: 60_000,
+  });
+  if (info.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (info.isError) return <Alert type="error" showIcon title={t('org.loadFailed')} />;
+  const corp = info.data;
+  const renameHidden = hasFeature(FeatureCode.forbiddenTeamName);
+  return (
+    <div data-testid="corp-settings-tab" style={{ maxWidth: 720 }}>
+      <Descriptions column={1} bordered size="middle" styles={{ label: { width: 160 } }}>
+        <Descriptions.Item label={t('teams.nameLabel')}>
+          {renameHidden ? (
+            <>
+              {corp.corpName}
+              <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                {t('corp.renameLocked')}
+              </Typography.Text>
+            </>
+          ) : (
+            <TeamNameField key={corp.corpName} corpId={corp.corpId} name={corp.corpName} />
+          )}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('corp.owner')}>{corp.ownerName}</Descriptions.Item>
+        <Descriptions.Item label={t('corp.memberCount')}>
+          {t('org.totalMembers', { count: corp.memberCount })}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('corp.createdAt')}>{formatTime(corp.createdAt)}</Descriptions.Item>
+        <Descriptions.Item label={t('corp.corpId')}>
+          <Typography.Text copyable>{corp.corpId}</Typography.Text>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('corp.engineCode')}>
+          <Typography.Text copyable>{corp.engineCode}</Typography.Text>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('corp.entryType')}>{corp.entryType}</Descriptions.Item>
+      </Descriptions>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { CloseOutlined, ReadOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Row, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useHelpCenter } from '../../../shell/help/help-center-context';
+import { HELP_TOPICS } from '../../../shell/help/help-topics';
+
+/** The closable help panel with the six starter articles (spec §2 Home layout). */
+export function HomeHelpPanel({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const { openHelp } = useHelpCenter();
+  return (
+    <Card
+      title={t('help.panelTitle')}
+      data-testid="home-help-panel"
+      extra={
+        <Tooltip title={t('help.panelClose')}>
+          <Button
+            type="text"
+            size="small"
+            icon={<CloseOutlined />}
+            aria-label={t('help.panelClose')}
+            data-testid="home-help-close"
+            onClick={onClose}
+          />
+        </Tooltip>
+      }
+    >
+      <Row gutter={[12, 12]}>
+        {HELP_TOPICS.map((topic) => (
+          <Col key={topic} xs={24} sm={12} lg={8}>
+            <Button
+              block
+              icon={<ReadOutlined />}
+              style={{ justifyContent: 'flex-start' }}
+              onClick={() => openHelp(topic)}
+            >
+              <Typography.Text ellipsis>{t(`help.topics.${topic}.title`)}</Typography.Text>
+            </Button>
+          </Col>
+        ))}
+      </Row>
+    </Card>
+  );
+}

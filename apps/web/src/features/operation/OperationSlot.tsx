@@ -1,0 +1,48 @@
+import { SystemEndpoints } from '@canopy/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Card, List, Skeleton, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../shell/api/client';
+
+/**
+ * The operation area (spec §2): product news on the workbench. Loaded as its own chunk, like the
+ * other sub-applications, and never shown in private deployments (the home page decides that).
+ */
+export default function OperationSlot() {
+  const { t, i18n } = useTranslation();
+  const news = useQuery({
+    queryKey: ['system', 'announcements', i18n.language],
+    queryFn: () => call(SystemEndpoints.announcements, { tenant: false, errors: 'silent' }),
+    staleTime: 30 * 60_000,
+  });
+  if (news.isError || (news.data && news.data.length === 0)) return null;
+  return (
+    <Card title={t('operation.title')} size="small" data-testid="operation-slot">
+      {news.isPending ? (
+        <Skeleton active paragraph={{ rows: 3 }} />
+      ) : (
+        <List
+          dataSource={news.data}
+          split={false}
+          renderItem={(item) => (
+            <List.Item key={item.id} style={{ padding: '6px 0' }}>
+              <List.Item.Meta
+                title={<Typography.Text strong>{item.title}</Typography.Text>}
+                description={
+                  <>
+                    <Typography.Paragraph type="secondary" style={{ marginBottom: 2 }}>
+                      {item.summary}
+                    </Typography.Paragraph>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {item.date}
+                    </Typography.Text>
+                  </>
+                }
+              />
+            </List.Item>
+          )}
+        />
+      )}
+    </Card>
+  );
+}

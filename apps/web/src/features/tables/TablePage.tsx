@@ -1,0 +1,96 @@
+import { Alert, Skeleton, Tabs, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { errorText } from '../../shell/api/form-errors';
+import { TableServices } from './components/TableServices';
+import { useTable } from './components/useTable';
+import { FieldDesigner } from './designer/FieldDesigner';
+import { FormDesigner } from './form-designer/FormDesigner';
+import { RecordDrawer } from './records/RecordDrawer';
+import { RecordList } from './records/RecordList';
+
+/** A data table (a Schema node): its records, and for designers its form and fields. */
+export function TablePage({ schemaCode, name }: { schemaCode: string; name: string }) {
+  const { t } = useTranslation();
+  const table = useTable(schemaCode);
+  const [search, setSearch] = useSearchParams();
+  const target = search.get('add') === '1' ? 'add' : (search.get('record') ?? '');
+  const open = (next: string) =>
+    setSearch((prev) => {
+      const s = new URLSearchParams(prev);
+      s.delete('add');
+      s.delete('record');
+      if (next === 'add') s.set('add', '1');
+      else if (next) s.set('record', next);
+      return s;
+    });
+
+  const { schema, access, form } = table;
+  const failed = schema.error ?? access.error ?? form.error;
+  let content: ReactNode;
+  if (failed) content = <Alert type="error" showIcon title={t('tables.loadFailed')} description={errorText(failed)} />;
+  else if (!schema.data || !access.data || !form.data) content = <Skeleton active />;
+  else {
+    const rights = access.data.accessPermission;
+    const fields = schema.data.fields;
+    const records = (
+      <RecordList
+        engineCode={table.engineCode}
+        p={table.p}
+        fields={fields}
+        canAdd={rights.add}
+        onAdd={() => open('add')}
+        onOpen={open}
+      />
+    );
+    content = (
+      <>
+        {access.data.designable ? (
+          <Tabs
+            destroyOnHidden
+            items={[
+              { key: 'data', label: t('tables.tabData'), children: records },
+              {
+                key: 'form',
+                label: t('tables.tabForm'),
+                children: <FormDesigner p={table.p} tableKey={table.keys.table} fields={fields} layout={form.data} />,
+              },
+              {
+                key: 'fields',
+                label: t('tables.tabFields'),
+                children: <FieldDesigner p={table.p} tableKey={table.keys.table} schema={schema.data} />,
+              },
+            ]}
+          />
+        ) : (
+          records
+        )}
+        {target && (
+          <RecordDrawer
+            key={target}
+            engineCode={table.engineCode}
+            p={table.p}
+            tableKey={table.keys.table}
+            fields={fields}
+            layout={form.data}
+            access={rights}
+            target={target}
+            onClose={() => open('')}
+            onOpen={open}
+          />
+        )}
+      </>
+    );
+  }
+  return (
+    <TableServices>
+      <div style={{ padding: 24 }} data-testid="table-page">
+        <Typography.Title level={4} style={{ marginTop: 0 }}>
+          {name}
+        </Typography.Title>
+        {content}
+      </div>
+    </TableServices>
+  );
+}

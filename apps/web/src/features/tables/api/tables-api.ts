@@ -1,0 +1,94 @@
+import {
+  APP_NAME,
+  type BodyOf,
+  FileEndpoints,
+  type FormLayout,
+  Headers,
+  RecordEndpoints,
+  SchemaEndpoints,
+  type UploadedFile,
+} from '@canopy/contract';
+import { ApiError, asErrorEnvelope } from '../../../shell/api/api-error';
+import { call } from '../../../shell/api/client';
+import { requestContext } from '../../../shell/api/request-context';
+import { currentLanguage } from '../../../shell/i18n/i18n';
+import { deviceGuid } from '../../../shell/storage/local-store';
+import { readTeamSelection } from '../../../shell/storage/team-selection';
+
+/** Query keys of one data table; everything of it sits under `table(engine, app, schema)`. */
+export const tableKeys = {
+  table: (e: string, a: string, s: string) => ['tables', e, a, s] as const,
+  schema: (e: string, a: string, s: string) => ['tables', e, a, s, 'schema'] as const,
+  access: (e: string, a: string, s: string) => ['tables', e, a, s, 'access'] as const,
+  form: (e: string, a: string, s: string) => ['tables', e, a, s, 'form'] as const,
+  records: (e: string, a: string, s: string) => ['tables', e, a, s, 'records'] as const,
+  record: (e: string, a: string, s: string, id: string) => ['tables', e, a, s, 'record', id] as const,
+  history: (e: string, a: string, s: string, id: string) => ['tables', e, a, s, 'history', id] as const,
+};
+
+/** Callers show their own errors (inline, under fields, or the spec's fixed texts). */
+const inline = { errors: 'inline' } as const;
+type P = { appCode: string; schemaCode: string };
+
+export const tablesApi = {
+  schema: (p: P) => call(SchemaEndpoints.get, { params: p, ...inline }),
+  access: (p: P) => call(SchemaEndpoints.access, { params: p, ...inline }),
+  update: (p: P, body: BodyOf<typeof SchemaEndpoints.update>) =>
+    call(SchemaEndpoints.update, { params: p, body, ...inline }),
+  orderFields: (p: P, codes: string[]) => call(SchemaEndpoints.orderFields, { params: p, body: { codes }, ...inline }),
+  addField: (p: P, body: BodyOf<typeof SchemaEndpoints.addField>) =>
+    call(SchemaEndpoints.addField, { params: p, body, ...inline }),
+  updateField: (p: P, fieldCode: string, body: BodyOf<typeof SchemaEndpoints.updateField>) =>
+    call(SchemaEndpoints.updateField, { params: { ...p, fieldCode }, body, ...inline }),
+  changeType: (p: P, fieldCode: string, body: BodyOf<typeof SchemaEndpoints.changeFieldType>) =>
+    call(SchemaEndpoints.changeFieldType, { params: { ...p, fieldCode }, body, ...inline }),
+  removeField: (p: P, fieldCode: string) =>
+    call(SchemaEndpoints.removeField, { params: { ...p, fieldCode }, ...inline }),
+  restoreField: (p: P, fieldCode: string) =>
+    call(SchemaEndpoints.restoreField, { params: { ...p, fieldCode }, ...inline }),
+  form: (p: P) => call(SchemaEndpoints.form, { params: p, ...inline }),
+  saveForm: (p: P, body: FormLayout) => call(SchemaEndpoints.saveForm, { params: p, body, ...inline }),
+  records: (p: P, cursor?: string) =>
+    call(RecordEndpoints.list, { params: p, query: { limit: 50, ...(cursor ? { cursor } : {}) }, ...inline }),
+  record: (p: P, id: string) => call(RecordEndpoints.get, { params: { ...p, id }, ...inline }),
+  create: (p: P, data: Record<string, unknown>) =>
+    call(RecordEndpoints.create, { params: p, body: { data }, ...inline }),
+  updateRecord: (p: P, id: string, version: number, data: Record<string, unknown>) =>
+    call(RecordEndpoints.update, { params: { ...p, id }, body: { version, data }, ...inline }),
+  removeRecord: (p: P, id: string, version: number) =>
+    call(RecordEndpoints.remove, { params: { ...p, id }, query: { version }, ...inline }),
+  history: (p: P, id: string) => call(RecordEndpoints.history, { params: { ...p, id }, ...inline }),
+};
+
+/** Multipart upload with the headers `call` sends (the JSON client cannot carry a file). */
+export async function uploadFile(kind: 'attachment' | 'image', file: File): Promise<UploadedFile> {
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    [Headers.appName]: APP_NAME,
+    [Headers.appVersion]: __APP_VERSION__,
+    [Headers.guid]: deviceGuid(),
+    [Headers.language]: currentLanguage(),
+  };
+  const team = readTeamSelection();
+  if (team.engineCode) headers[Headers.engineCode] = team.engineCode;
+  if (team.memberId) headers[Headers.memberId] = team.memberId;
+  if (team.engineShard) headers[Headers.engineShard] = team.engineShard;
+  const appCode = requestContext.appCode();
+  if (appCode) headers[Headers.appCode] = appCode;
+  const body = new FormData();
+  body.append('file', file);
+  const response = await fetch(`${FileEndpoints.upload.path}?kind=${kind}`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers,
+    body,
+  });
+  const json: unknown = await response.json().catch(() => undefined);
+  if (response.ok && json && typeof json === 'object' && 'data' in json) return (json as { data: UploadedFile }).data;
+  throw new ApiError({
+    kind: 'http',
+    status: response.status,
+    path: FileEndpoints.upload.path,
+    envelope: asErrorEnvelope(json),
+  });
+}

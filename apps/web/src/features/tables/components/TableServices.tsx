@@ -1,0 +1,125 @@
+import { type FieldServices, FieldServicesContext, setFieldLabelLanguage } from '@canopy/fields/web';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { Select, Tag } from 'antd';
+import { type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { currentLanguage } from '../../../shell/i18n/i18n';
+import { RichTextEditor } from '../../apps/components/intro/RichTextEditor';
+import { useAppWorkspace } from '../../apps/hooks/app-context';
+import { tableKeys, tablesApi, uploadFile } from '../api/tables-api';
+import { DepartmentInput, DepartmentNames, MemberInput, MemberNames } from './people-services';
+
+function RecordInput(props: {
+  schemaCode: string;
+  value?: string[];
+  onChange?: (v: string[]) => void;
+  multiple: boolean;
+  disabled?: boolean;
+}) {
+  const { engineCode, appCode } = useAppWorkspace();
+  const { t } = useTranslation();
+  const p = { appCode, schemaCode: props.schemaCode };
+  const list = useQuery({
+    queryKey: [...tableKeys.records(engineCode, appCode, props.schemaCode), 'options'],
+    queryFn: () => tablesApi.records(p),
+    enabled: Boolean(props.schemaCode),
+  });
+  return (
+    <Select
+      mode={props.multiple ? 'multiple' : undefined}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={list.isLoading}
+      disabled={props.disabled}
+      placeholder={t('tables.pickRecord')}
+      value={props.multiple ? (props.value ?? []) : props.value?.[0]}
+      onChange={(v: string | string[] | undefined) => props.onChange?.(Array.isArray(v) ? v : v ? [v] : [])}
+      options={(list.data?.resultList ?? []).map((r) => ({ value: r.id, label: r.title || r.id }))}
+      data-testid="relation-input"
+    />
+  );
+}
+
+function RecordTitles({ schemaCode, ids }: { schemaCode: string; ids: string[] }) {
+  const { engineCode, appCode } = useAppWorkspace();
+  const { t } = useTranslation();
+  const records = useQueries({
+    queries: ids.map((id) => ({
+      queryKey: tableKeys.record(engineCode, appCode, schemaCode, id),
+      queryFn: () => tablesApi.record({ appCode, schemaCode }, id),
+      retry: false,
+      staleTime: 30_000,
+    })),
+  });
+  return (
+    <>
+      {ids.map((id, i) => {
+        const r = records[i];
+        const title = r?.data?.title ?? (r?.isError ? t('tables.recordGone') : '…');
+        return (
+          <Tag key={id}>
+            {r?.data ? (
+              <Link
+                to={`/app/${encodeURIComponent(appCode)}/${encodeURIComponent(schemaCode)}?record=${encodeURIComponent(id)}`}
+              >
+                {title}
+              </Link>
+            ) : (
+              title
+            )}
+          </Tag>
+        );
+      })}
+    </>
+  );
+}
+
+function TargetFieldSelect(props: { schemaCode: string; value?: string; onChange?: (v: string) => void }) {
+  const { engineCode, appCode } = useAppWorkspace();
+  const schema = useQuery({
+    queryKey: tableKeys.schema(engineCode, appCode, props.schemaCode),
+    queryFn: () => tablesApi.schema({ appCode, schemaCode: props.schemaCode }),
+    enabled: Boolean(props.schemaCode),
+  });
+  return (
+    <Select
+      value={props.value}
+      onChange={props.onChange}
+      loading={schema.isLoading}
+      options={(schema.data?.fields ?? []).filter((f) => !f.deleted).map((f) => ({ value: f.code, label: f.name }))}
+    />
+  );
+}
+
+function RichTextInput(props: { value?: string; onChange?: (v: string) => void; disabled?: boolean }) {
+  return <RichTextEditor initialHtml={props.value ?? ''} onChange={(html) => props.onChange?.(html)} placeholder="" />;
+}
+
+/** What the field editors of `@canopy/fields/web` need from this app: people, files, other tables, texts. */
+export function TableServices({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const { nodes } = useAppWorkspace();
+  setFieldLabelLanguage(currentLanguage());
+  const tables = useMemo(
+    () => nodes.filter((n) => n.type === 'Schema').map((n) => ({ code: n.code, name: n.displayName })),
+    [nodes],
+  );
+  const services = useMemo<FieldServices>(
+    () => ({
+      t: (key, params) => String(t(key as never, (params ?? {}) as never)),
+      MemberInput,
+      MemberNames,
+      DepartmentInput,
+      DepartmentNames,
+      RecordInput,
+      RecordTitles,
+      RichTextInput,
+      TargetFieldSelect,
+      upload: uploadFile,
+      tables,
+    }),
+    [t, tables],
+  );
+  return <FieldServicesContext.Provider value={services}>{children}</FieldServicesContext.Provider>;
+}

@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import { useAppWorkspace } from '../../apps/hooks/app-context';
+import { tableKeys, tablesApi } from '../api/tables-api';
+
+/** The open data table: its design, the member's rights on it and its form. */
+export function useTable(schemaCode: string) {
+  const { engineCode, appCode } = useAppWorkspace();
+  const p = { appCode, schemaCode };
+  const schema = useQuery({
+    queryKey: tableKeys.schema(engineCode, appCode, schemaCode),
+    queryFn: () => tablesApi.schema(p),
+  });
+  const access = useQuery({
+    queryKey: tableKeys.access(engineCode, appCode, schemaCode),
+    queryFn: () => tablesApi.access(p),
+  });
+  const form = useQuery({
+    queryKey: tableKeys.form(engineCode, appCode, schemaCode),
+    queryFn: () => tablesApi.form(p),
+  });
+  return {
+    p,
+    engineCode,
+    appCode,
+    schema,
+    access,
+    form,
+    keys: { table: tableKeys.table(engineCode, appCode, schemaCode) },
+  };
+}

@@ -1,0 +1,130 @@
+import type { FieldInfo, FormLayout } from '@canopy/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Drawer, Result, Skeleton, Space } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../shell/api/api-error';
+import { errorText } from '../../../shell/api/form-errors';
+import { tableKeys, tablesApi } from '../api/tables-api';
+import { RecordDetail } from './RecordDetail';
+import { RecordForm } from './RecordForm';
+
+interface Props {
+  engineCode: string;
+  p: { appCode: string; schemaCode: string };
+  tableKey: readonly unknown[];
+  fields: FieldInfo[];
+  layout: FormLayout;
+  access: { add: boolean; view: boolean; edit: boolean; delete: boolean };
+  /** 'add' or a record id. */
+  target: string;
+  onClose: () => void;
+  onOpen: (id: string) => void;
+}
+
+/** Quick add and quick view: the fill form, or a record's detail with edit and delete. */
+export function RecordDrawer({ engineCode, p, tableKey, fields, layout, access, target, onClose, onOpen }: Props) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const queryClient = useQueryClient();
+  const adding = target === 'add';
+  const [editing, setEditing] = useState(false);
+  const key = tableKeys.record(engineCode, p.appCode, p.schemaCode, target);
+  const record = useQuery({
+    queryKey: key,
+    queryFn: () => tablesApi.record(p, target),
+    enabled: !adding && access.view,
+    retry: false,
+  });
+
+  const remove = () => {
+    const r = record.data;
+    if (!r) return;
+    modal.confirm({
+      title: t('tables.deleteConfirm'),
+      content: t('tables.deleteConfirmHint'),
+      okText: t('tables.delete'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await tablesApi.removeRecord(p, r.id, r.version);
+          message.success(t('tables.deleted'));
+          await queryClient.invalidateQueries({ queryKey: tableKey });
+          onClose();
+        } catch (error) {
+          message.error(errorText(error));
+        }
+      },
+    });
+  };
+
+  let body: ReactNode;
+  let title = t('tables.detailTitle');
+  if (adding) {
+    title = t('tables.addTitle');
+    body = access.add ? (
+      <RecordForm p={p} tableKey={tableKey} fields={fields} layout={layout} onDone={(r) => onOpen(r.id)} />
+    ) : (
+      <Result status="403" title={t('tables.noAddPermission')} data-testid="record-no-add" />
+    );
+  } else if (!access.view) {
+    body = <Result status="403" title={t('tables.noViewPermission')} data-testid="record-no-view" />;
+  } else if (record.isLoading) {
+    body = <Skeleton active />;
+  } else if (record.isError || !record.data) {
+    const gone = isApiError(record.error) && record.error.status === 404;
+    body = (
+      <Result
+        status={gone ? '404' : 'error'}
+        title={gone ? t('tables.recordDeleted') : errorText(record.error)}
+        data-testid="record-missing"
+      />
+    );
+  } else if (editing) {
+    title = t('tables.editTitle');
+    body = (
+      <RecordForm
+        key={record.data.id}
+        p={p}
+        tableKey={tableKey}
+        fields={fields}
+        layout={layout}
+        record={record.data}
+        onDone={() => setEditing(false)}
+        onReload={async () => (await record.refetch()).data}
+      />
+    );
+  } else {
+    body = <RecordDetail engineCode={engineCode} p={p} record={record.data} fields={fields} layout={layout} />;
+  }
+
+  const canAct = !adding && !editing && record.data;
+  return (
+    <Drawer
+      open
+      width={layout.columns === 2 ? 960 : 720}
+      title={title}
+      onClose={onClose}
+      destroyOnHidden
+      data-testid="record-drawer"
+      extra={
+        canAct ? (
+          <Space>
+            {access.edit && (
+              <Button type="primary" onClick={() => setEditing(true)} data-testid="record-edit">
+                {t('tables.edit')}
+              </Button>
+            )}
+            {access.delete && (
+              <Button danger onClick={remove} data-testid="record-delete">
+                {t('tables.delete')}
+              </Button>
+            )}
+          </Space>
+        ) : null
+      }
+    >
+      {body}
+    </Drawer>
+  );
+}

@@ -1,0 +1,108 @@
+import { TeamOutlined } from '@ant-design/icons';
+import { Limits } from '@canopy/contract';
+import { Alert, App, Button, Card, Flex, Form, Input, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '../../../shell/api/api-error';
+import { useDocumentTitle } from '../../../shell/layout/useDocumentTitle';
+import { useGoBack } from '../../../shell/navigation/useAppNavigate';
+import { useSession } from '../../../shell/session/session-context';
+import { INVITATION_PARAM } from '../../invitations/invitation-param';
+import { teamNameRule } from '../components/team-name-rule';
+import { useCreateTeam } from '../hooks/useCreateTeam';
+
+interface TeamForm {
+  corpName: string;
+}
+
+/** /team/create: a newcomer's first team, or another team from the team dropdown. */
+export function TeamCreatePage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('team.createTitle'));
+  const { engines } = useSession();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<TeamForm>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const create = useCreateTeam();
+  const navigate = useNavigate();
+  const goBack = useGoBack();
+  const firstTeam = engines.length === 0;
+  // With an invitation on screen, focus (and the blur check) belongs to the invitation first.
+  const [search] = useSearchParams();
+  const invited = search.has(INVITATION_PARAM);
+
+  const submit = ({ corpName }: TeamForm) => {
+    setFormError(null);
+    create.mutate(corpName, {
+      onSuccess: () => {
+        message.success(t('team.created'));
+        // Plain navigate on purpose: a carried engineCode would point back at the previous team.
+        navigate('/home', { replace: true });
+      },
+      onError: (error) => {
+        if (!isApiError(error)) return setFormError(t('errors.unknownTitle'));
+        const fieldMessage = error.fieldMessage('corpName');
+        if (fieldMessage) form.setFields([{ name: 'corpName', errors: [fieldMessage] }]);
+        else if (error.kind === 'network') setFormError(t('errors.networkMessage'));
+        else if (!error.handled) setFormError(error.errorMessage || t('errors.unknownTitle'));
+      },
+    });
+  };
+
+  return (
+    <Flex justify="center" style={{ padding: '56px 16px' }} data-testid="team-create-page">
+      <Card style={{ width: '100%', maxWidth: 480 }}>
+        <Flex vertical align="center" gap={8} style={{ marginBottom: 24 }}>
+          <TeamOutlined style={{ fontSize: 36, color: 'var(--ant-color-primary)' }} />
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {t('team.createTitle')}
+          </Typography.Title>
+          <Typography.Text type="secondary" style={{ textAlign: 'center' }}>
+            {firstTeam ? t('team.firstTeamIntro') : t('team.createIntro')}
+          </Typography.Text>
+        </Flex>
+        <Form<TeamForm> form={form} layout="vertical" requiredMark={false} onFinish={submit} validateTrigger="onBlur">
+          <Form.Item name="corpName" label={t('team.nameLabel')} rules={[teamNameRule]} validateFirst>
+            <Input
+              id="corpName"
+              name="corpName"
+              size="large"
+              autoFocus={!invited}
+              autoComplete="organization"
+              placeholder={t('team.namePlaceholder')}
+              count={{ show: true, max: Limits.teamNameMax, strategy: (text) => [...text].length }}
+              onChange={() => setFormError(null)}
+            />
+          </Form.Item>
+          {formError && (
+            <Alert
+              type="error"
+              showIcon
+              title={formError}
+              style={{ marginBottom: 16 }}
+              data-testid="team-create-error"
+            />
+          )}
+          <Space orientation="vertical" style={{ width: '100%' }}>
+            <Button
+              type="primary"
+              htmlType="submit"
+              size="large"
+              block
+              loading={create.isPending}
+              data-testid="team-create-submit"
+            >
+              {t('team.submit')}
+            </Button>
+            {!firstTeam && (
+              <Button size="large" block onClick={goBack} disabled={create.isPending}>
+                {t('common.cancel')}
+              </Button>
+            )}
+          </Space>
+        </Form>
+      </Card>
+    </Flex>
+  );
+}

@@ -1,0 +1,36 @@
+import type { FormInstance } from 'antd';
+import { i18n } from '../i18n/i18n';
+import { isApiError } from './api-error';
+
+/**
+ * Puts a failed call's per-field messages (already in the user's language) on the form's fields.
+ * Returns the text for anything that belongs to no field of this form, or null when all is shown.
+ * `fieldMap` renames server fields to form fields where they differ.
+ */
+export function showFormError(
+  form: Pick<FormInstance, 'setFields'>,
+  error: unknown,
+  fields: readonly string[],
+  fieldMap: Record<string, string> = {},
+): string | null {
+  if (!isApiError(error)) return i18n.t('errors.unknownTitle');
+  if (error.kind === 'network') return i18n.t('errors.networkMessage');
+  const placed = error.fieldErrors
+    .map((f) => ({ name: fieldMap[f.field] ?? f.field, message: f.message }))
+    .filter((f) => fields.includes(f.name));
+  if (placed.length > 0) {
+    form.setFields(placed.map((f) => ({ name: f.name, errors: [f.message] })));
+    const rest = error.fieldErrors.length - placed.length;
+    return rest > 0 ? error.errorMessage : null;
+  }
+  const details = error.fieldErrors.map((f) => f.message).join('；');
+  return details || error.errorMessage || i18n.t('errors.unknownTitle');
+}
+
+/** The message of a failed call for a toast or an inline alert. */
+export function errorText(error: unknown): string {
+  if (!isApiError(error)) return i18n.t('errors.unknownTitle');
+  if (error.kind === 'network') return i18n.t('errors.networkMessage');
+  const details = error.fieldErrors.map((f) => f.message).join('；');
+  return details || error.errorMessage || i18n.t('errors.unknownTitle');
+}

@@ -1,0 +1,105 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RouteErrorPage } from '../error-pages/RouteErrorPage';
+import { BasicLayout } from '../layout/BasicLayout';
+import { RedirectHome, RedirectTodos } from '../navigation/RedirectHome';
+import { FullPageLoading } from '../session/FullPageLoading';
+import { SessionRoot } from '../session/SessionRoot';
+import { RootFrame } from './RootFrame';
+
+/** A lazily loaded page: its code is fetched the first time the route is visited. */
+function page(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: await load() }) };
+}
+
+const HomePage = page(() => import('../../features/home/pages/HomePage').then((m) => m.HomePage));
+const AppPage = page(() => import('../../features/apps/pages/AppPage').then((m) => m.AppPage));
+const WorkflowPage = page(() => import('../../features/workflow/pages/WorkflowPage').then((m) => m.WorkflowPage));
+
+/** Spec §2 routes (history mode). Error pages sit outside the session so they can never loop. */
+const routes: RouteObject[] = [
+  {
+    element: <RootFrame />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <FullPageLoading />,
+    children: [
+      { index: true, element: <RedirectHome /> },
+      { path: 'dashboard', element: <RedirectHome /> },
+      {
+        path: 'appNotFound',
+        ...page(() => import('../error-pages/AppUnavailablePage').then((m) => m.AppUnavailablePage)),
+      },
+      { path: 'engineNotFound', ...page(() => import('../error-pages/NoTeamPage').then((m) => m.NoTeamPage)) },
+      { path: '403', ...page(() => import('../error-pages/ForbiddenPage').then((m) => m.ForbiddenPage)) },
+      {
+        path: 'appAccessCheckFailed',
+        ...page(() => import('../error-pages/AccessCheckFailedPage').then((m) => m.AccessCheckFailedPage)),
+      },
+      {
+        element: <SessionRoot />,
+        children: [
+          // Pages without the basic header.
+          {
+            path: 'expired/engine/export-corp-data',
+            ...page(() => import('../../features/export/pages/ExportCorpDataPage').then((m) => m.ExportCorpDataPage)),
+          },
+          // One app page for the app and its menu items, so moving between items keeps the app
+          // (and its access check) in place; the children only name the item and view.
+          {
+            path: 'app/:appCode',
+            ...AppPage,
+            children: [{ path: ':schemaCode' }, { path: ':schemaCode/:viewCode' }],
+          },
+          { path: 'workflow/:appCode/*', ...WorkflowPage },
+          {
+            element: <BasicLayout />,
+            children: [
+              { path: 'home', ...HomePage },
+              { path: 'todos', element: <RedirectTodos /> },
+              {
+                path: 'todos/:taskType/*',
+                ...page(() => import('../../features/todos/pages/TodosPage').then((m) => m.TodosPage)),
+              },
+              {
+                path: 'members',
+                ...page(() => import('../../features/members/pages/MembersPage').then((m) => m.MembersPage)),
+              },
+              {
+                path: 'notice',
+                ...page(() => import('../../features/notices/pages/NoticePage').then((m) => m.NoticePage)),
+              },
+              {
+                path: 'notice/detail',
+                ...page(() => import('../../features/notices/pages/NoticeDetailPage').then((m) => m.NoticeDetailPage)),
+              },
+              {
+                path: 'team/create',
+                ...page(() => import('../../features/team/pages/TeamCreatePage').then((m) => m.TeamCreatePage)),
+              },
+              {
+                path: 'corp/manage',
+                ...page(() => import('../../features/corp/pages/CorpManagePage').then((m) => m.CorpManagePage)),
+              },
+              {
+                path: 'applog',
+                ...page(() => import('../../features/applog/pages/ApplogPage').then((m) => m.ApplogPage)),
+              },
+              { path: 'workflow/:appCode', ...WorkflowPage },
+              {
+                path: 'datasource/:appCode',
+                ...page(() => import('../../features/datasource/pages/DatasourcePage').then((m) => m.DatasourcePage)),
+              },
+              {
+                path: 'feedback',
+                ...page(() => import('../../features/feedback/pages/FeedbackPage').then((m) => m.FeedbackPage)),
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', ...page(() => import('../error-pages/NotFoundPage').then((m) => m.NotFoundPage)) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,59 @@
+import { Limits } from '@canopy/contract';
+import { Divider, Modal, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { AvatarEditor } from '../../features/account/components/AvatarEditor';
+import { ProfileForm } from '../../features/account/components/ProfileForm';
+import { SecuritySection } from '../../features/account/components/SecuritySection';
+import { useSession } from '../session/session-context';
+
+/**
+ * 账号设置 (spec §2 Dialogs): at most 480 px high, and never taller than the viewport minus 132 px;
+ * the content scrolls inside. Profile (avatar, name, signature) and security (mobile, email,
+ * password, WeChat).
+ */
+export function AccountSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  return (
+    <Modal
+      title={t('account.title')}
+      open={open}
+      onCancel={onClose}
+      footer={null}
+      width={600}
+      destroyOnHidden
+      styles={{
+        body: {
+          maxHeight: `min(${Limits.accountDialogMaxHeightPx}px, calc(100vh - ${Limits.accountDialogViewportMarginPx}px))`,
+          overflowY: 'auto',
+          overflowX: 'hidden',
+          paddingInlineEnd: 8,
+        },
+      }}
+    >
+      <div data-testid="account-settings-dialog">
+        <Tabs
+          size="small"
+          items={[
+            {
+              key: 'profile',
+              label: <span data-testid="account-tab-profile">{t('account.profileTab')}</span>,
+              children: (
+                <>
+                  <AvatarEditor />
+                  <Divider style={{ margin: '16px 0' }} />
+                  <ProfileForm key={`${user.userName}|${user.personalSignature}`} />
+                </>
+              ),
+            },
+            {
+              key: 'security',
+              label: <span data-testid="account-tab-security">{t('account.securityTab')}</span>,
+              children: <SecuritySection />,
+            },
+          ]}
+        />
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,17 @@
+import { EntryType, FeatureCode } from '@canopy/contract';
+import { isDingTalkPcClient, isThirdPartyClient } from '../environment/user-agent';
+import { useSession } from '../session/session-context';
+
+/** Which avatar-menu entries the user gets (spec §2 Header, §6 roles). */
+export function useAccountActions() {
+  const { current, isManager, hasFeature } = useSession();
+  const inDingTalkPc = isDingTalkPcClient();
+  // Inside a third-party integration the host app owns the login, so there is nothing to log out of.
+  const thirdParty = isThirdPartyClient() || Boolean(current && current.entryType !== EntryType.web);
+  return {
+    corpManage: isManager,
+    applog: hasFeature(FeatureCode.applog),
+    openInBrowser: inDingTalkPc,
+    logout: !inDingTalkPc && !thirdParty,
+  };
+}

@@ -1,0 +1,47 @@
+import type { zhTeams } from './zh-teams';
+
+export const enTeams: typeof zhTeams = {
+  teams: {
+    nameLabel: 'Team name',
+    rename: 'Rename team',
+    renameDone: 'Saved',
+    renameFailed: 'Could not rename the team',
+    leave: 'Leave team',
+    leaveTitle: 'Leave “{{name}}”',
+    leaveWarning:
+      'After leaving, you will no longer be able to view any information of this team (apps, data, address book and to-dos). To come back, an admin must invite you again.',
+    leaveDoubleCheck: 'Confirm this operation',
+    leaveConfirm: 'Leave now',
+    leaveFailed: 'Could not leave the team, please try again',
+    goTransfer: 'Transfer ownership',
+  },
+  invite: {
+    title: 'Invite members',
+    intro: 'Invite colleagues to “{{team}}”. They join after logging in or registering.',
+    byAccount: 'Mobile or email',
+    byLink: 'Invitation link',
+    accountLabel: "Invitee's mobile or email",
+    send: 'Send invitation',
+    linkIntro: 'Create a link to send to colleagues. It is valid for {{days}} days and can be used once.',
+    copyLink: 'Copy invitation link',
+    copy: 'Copy',
+    copied: 'Invitation link copied',
+    copyFailed: 'Could not copy automatically; please copy the link by hand',
+    linkLabel: 'Invitation link',
+    sentEmail: 'Invitation mail sent to {{target}}',
+    sentMobile: 'Invitation SMS sent to {{target}}',
+    linkReady: 'Invitation link created: valid for {{days}} days, usable once',
+    promptTitle: 'Team invitation',
+    promptText: '{{inviter}} invited you to join “{{team}}”',
+    join: 'Join',
+    refuse: 'Decline',
+    refused: 'Invitation declined',
+    joining: 'Joining “{{team}}”…',
+    joiningHint: 'You will enter the team as soon as it is ready',
+    timeoutTitle: 'Joining the team timed out',
+    timeoutText:
+      'Your account could not be found in “{{team}}” yet; it may still be syncing. You can enter the system now or keep waiting.',
+    enterSystem: 'Enter system',
+    keepWaiting: 'Keep waiting',
+  },
+};

@@ -1,0 +1,47 @@
+import type { zhTeams } from './zh-teams';
+
+export const jpTeams: typeof zhTeams = {
+  teams: {
+    nameLabel: 'チーム名',
+    rename: 'チーム名を変更',
+    renameDone: '変更しました',
+    renameFailed: 'チーム名を変更できませんでした',
+    leave: 'チームから退出',
+    leaveTitle: '「{{name}}」から退出',
+    leaveWarning:
+      '退出すると、このチームの情報（アプリ、データ、アドレス帳、ToDo）は一切閲覧できなくなります。再参加には管理者からの再招待が必要です。',
+    leaveDoubleCheck: 'この操作を実行してよろしいですか',
+    leaveConfirm: '退出する',
+    leaveFailed: 'チームから退出できませんでした。もう一度お試しください',
+    goTransfer: '所有権を移譲',
+  },
+  invite: {
+    title: 'メンバーを招待',
+    intro: '同僚を「{{team}}」に招待します。ログインまたは登録後に参加できます。',
+    byAccount: '携帯番号またはメール',
+    byLink: '招待リンク',
+    accountLabel: '招待する人の携帯番号またはメール',
+    send: '招待を送信',
+    linkIntro: '同僚に送る招待リンクを作成します。{{days}}日間有効、1回のみ使用できます。',
+    copyLink: '招待リンクをコピー',
+    copy: 'コピー',
+    copied: '招待リンクをコピーしました',
+    copyFailed: '自動でコピーできませんでした。手動でコピーしてください',
+    linkLabel: '招待リンク',
+    sentEmail: '{{target}} に招待メールを送信しました',
+    sentMobile: '{{target}} に招待SMSを送信しました',
+    linkReady: '招待リンクを作成しました（{{days}}日間有効、1回のみ）',
+    promptTitle: 'チームへの招待',
+    promptText: '{{inviter}} さんが「{{team}}」への参加を招待しています',
+    join: '参加',
+    refuse: '辞退',
+    refused: '招待を辞退しました',
+    joining: '「{{team}}」に参加しています…',
+    joiningHint: '準備ができ次第、チームに入ります',
+    timeoutTitle: 'チームへの参加がタイムアウトしました',
+    timeoutText:
+      '「{{team}}」でまだアカウントが見つかりません。同期中の可能性があります。先にシステムに入るか、このまま待つことができます。',
+    enterSystem: 'システムに入る',
+    keepWaiting: '待ち続ける',
+  },
+};

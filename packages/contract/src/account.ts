@@ -1,0 +1,52 @@
+import Type, { type Static } from 'typebox';
+import { Limits } from './limits.js';
+import { TRANSPORT_HASH_PATTERN } from './password.js';
+
+/** Mobile (mainland China, 11 digits starting with 1) or an email address. */
+export const MOBILE_PATTERN = '^1[3-9]\\d{9}$';
+export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+
+export const AccountField = Type.String({ minLength: 1, maxLength: 128 });
+export const TransportPassword = Type.String({ pattern: TRANSPORT_HASH_PATTERN });
+
+export const RegisterBody = Type.Object(
+  {
+    account: AccountField,
+    name: Type.String({ minLength: 1, maxLength: Limits.userNameMax }),
+    password: TransportPassword,
+  },
+  { additionalProperties: false },
+);
+export type RegisterBody = Static<typeof RegisterBody>;
+
+export const LoginBody = Type.Object(
+  { account: AccountField, password: TransportPassword },
+  { additionalProperties: false },
+);
+export type LoginBody = Static<typeof LoginBody>;
+
+/** Basic user, spec §3. */
+export const BasicUser = Type.Object({
+  id: Type.String(),
+  userName: Type.String(),
+  nickname: Type.String(),
+  avatarUrl: Type.String(),
+  email: Type.String(),
+  mobile: Type.String(),
+  entryType: Type.String(),
+  state: Type.String(),
+  personalSignature: Type.String(),
+  thirdBinds: Type.Object({
+    wechat: Type.Object({ openName: Type.String() }),
+  }),
+});
+export type BasicUser = Static<typeof BasicUser>;
+
+export const CheckAccountQuery = Type.Object({ account: AccountField });
+export const CheckAccountResult = Type.Object({ exists: Type.Boolean() });
+
+export function accountKind(account: string): 'mobile' | 'email' | null {
+  if (new RegExp(MOBILE_PATTERN).test(account)) return 'mobile';
+  if (new RegExp(EMAIL_PATTERN).test(account)) return 'email';
+  return null;
+}

@@ -1,0 +1,81 @@
+/** Business constants and limits, spec §9. Shared so the server enforces what the UI shows. */
+export const Limits = {
+  noticePageSize: 10,
+  infiniteScrollThresholdPx: 40,
+  unreadBadgeMax: 999,
+  todoBadgeMax: 99,
+  noticePollFirstMs: 2_000,
+  noticePollEveryMs: 15_000,
+  todoPanelSize: 6,
+  shortcutNameMin: 2,
+  shortcutNameMax: 32,
+  appIntroMax: 2000,
+  teamNameMin: 2,
+  teamNameMax: 32,
+  templateZipMaxBytes: 50 * 1024 * 1024,
+  installPollMs: 5_000,
+  appCreateDebounceMs: 300,
+  accountDialogMaxHeightPx: 480,
+  accountDialogViewportMarginPx: 132,
+  tooltipNameLength: 8,
+  joinPollMs: 1_000,
+  joinPollTries: 30,
+  terminalCheckMs: 60_000,
+  versionCheckMs: 1_800_000,
+  versionNoticeSeconds: 100,
+  userInfoCacheMs: 60_000,
+  errorBatchMs: 300,
+  messageToastMax: 1,
+  renameReloadMs: 1_000,
+  initRedirectMs: 500,
+  subAppChunkTimeoutMs: 120_000,
+  /** Request bodies above this answer 400 (payload too large) in the envelope. */
+  bodyLimitBytes: 1024 * 1024,
+  userNameMax: 32,
+  passwordMin: 8,
+  passwordMax: 64,
+} as const;
+
+/** Login throttling: failures inside the window slow the answer, then lock the key for a while. */
+export const LoginThrottle = {
+  windowMs: 15 * 60_000,
+  slowAfter: 3,
+  slowStepMs: 400,
+  slowMaxMs: 2_000,
+  lockAfterAccount: 8,
+  lockAfterAddress: 30,
+  lockMs: 15 * 60_000,
+  /** Account-exists lookups (registration) per client address and window, before a pause. */
+  lookupsPerWindow: 300,
+} as const;
+
+/**
+ * The one rich-text allowlist: the server sanitizes with it before storing, the browser again before
+ * rendering. Links may only be http(s) or mailto, and always open without the opener.
+ */
+export const RichText = {
+  tags: [
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'a',
+    'ul',
+    'ol',
+    'li',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'blockquote',
+    'code',
+    'pre',
+    'span',
+  ],
+  linkAttributes: ['href', 'target', 'rel'],
+  schemes: ['http', 'https', 'mailto'],
+} as const;

@@ -1,0 +1,224 @@
+import Type, { type Static } from 'typebox';
+
+export const RecordAction = ['add', 'view', 'edit', 'delete'] as const;
+export type RecordAction = (typeof RecordAction)[number];
+const Roles = Type.Array(Type.Union([Type.Literal('manager'), Type.Literal('member')]), { maxItems: 2 });
+
+/** Which app roles (besides the owner, who may do everything) may add, view, edit and delete records. */
+export const SchemaPermissions = Type.Object({ add: Roles, view: Roles, edit: Roles, delete: Roles });
+export type SchemaPermissions = Static<typeof SchemaPermissions>;
+export const DEFAULT_SCHEMA_PERMISSIONS: SchemaPermissions = {
+  add: ['manager', 'member'],
+  view: ['manager', 'member'],
+  edit: ['manager'],
+  delete: ['manager'],
+};
+
+export const FieldInfo = Type.Object({
+  code: Type.String(),
+  name: Type.String(),
+  type: Type.String(),
+  settings: Type.Record(Type.String(), Type.Unknown()),
+  required: Type.Boolean(),
+  unique: Type.Boolean(),
+  description: Type.String(),
+  /** Filled in when a new record leaves the field out. */
+  defaultValue: Type.Unknown(),
+  system: Type.Boolean(),
+  deleted: Type.Boolean(),
+});
+export type FieldInfo = Static<typeof FieldInfo>;
+
+export const SchemaInfo = Type.Object({
+  code: Type.String(),
+  appCode: Type.String(),
+  displayName: Type.String(),
+  titleFieldCode: Type.String(),
+  /** '{字段名}' placeholders, e.g. '{合同名称}（{合同编号}）'; '' uses the title field. */
+  titleFormat: Type.String(),
+  permissions: SchemaPermissions,
+  fields: Type.Array(FieldInfo),
+});
+export type SchemaInfo = Static<typeof SchemaInfo>;
+
+/** Spec §3 Schema permission: accessPermission.add and friends, for the current member. */
+export const SchemaAccess = Type.Object({
+  accessPermission: Type.Object({
+    add: Type.Boolean(),
+    view: Type.Boolean(),
+    edit: Type.Boolean(),
+    delete: Type.Boolean(),
+  }),
+  designable: Type.Boolean(),
+});
+
+export const SchemaParams = Type.Object({
+  appCode: Type.String({ minLength: 1, maxLength: 64 }),
+  schemaCode: Type.String({ minLength: 1, maxLength: 64 }),
+});
+export const FieldParams = Type.Object({
+  appCode: Type.String({ minLength: 1, maxLength: 64 }),
+  schemaCode: Type.String({ minLength: 1, maxLength: 64 }),
+  fieldCode: Type.String({ minLength: 1, maxLength: 64 }),
+});
+export const RecordParams = Type.Object({
+  appCode: Type.String({ minLength: 1, maxLength: 64 }),
+  schemaCode: Type.String({ minLength: 1, maxLength: 64 }),
+  id: Type.String({ minLength: 1, maxLength: 64 }),
+});
+
+export const CreateFieldBody = Type.Object(
+  {
+    name: Type.String({ maxLength: 200 }),
+    type: Type.String({ maxLength: 32 }),
+    settings: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    required: Type.Optional(Type.Boolean()),
+    unique: Type.Optional(Type.Boolean()),
+    description: Type.Optional(Type.String({ maxLength: 500 })),
+    defaultValue: Type.Optional(Type.Unknown()),
+  },
+  { additionalProperties: false },
+);
+export const UpdateFieldBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ maxLength: 200 })),
+    settings: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    required: Type.Optional(Type.Boolean()),
+    unique: Type.Optional(Type.Boolean()),
+    description: Type.Optional(Type.String({ maxLength: 500 })),
+    defaultValue: Type.Optional(Type.Unknown()),
+  },
+  { additionalProperties: false },
+);
+export const UpdateSchemaBody = Type.Object(
+  {
+    titleFieldCode: Type.Optional(Type.String({ maxLength: 64 })),
+    titleFormat: Type.Optional(Type.String({ maxLength: 200 })),
+    permissions: Type.Optional(SchemaPermissions),
+  },
+  { additionalProperties: false },
+);
+
+/** A record: its id, version (for conflict checks), system facts and field values by field code. */
+export const RecordItem = Type.Object({
+  id: Type.String(),
+  /** The record's title by the table's title format (or title field). */
+  title: Type.String(),
+  version: Type.Integer(),
+  createdBy: Type.String(),
+  createdAt: Type.Integer(),
+  modifiedBy: Type.String(),
+  modifiedAt: Type.Integer(),
+  data: Type.Record(Type.String(), Type.Unknown()),
+});
+export type RecordItem = Static<typeof RecordItem>;
+
+const RecordData = Type.Record(Type.String({ maxLength: 64 }), Type.Unknown());
+export const CreateRecordBody = Type.Object({ data: RecordData }, { additionalProperties: false });
+export const UpdateRecordBody = Type.Object(
+  { version: Type.Integer({ minimum: 1 }), data: RecordData },
+  { additionalProperties: false },
+);
+export const DeleteRecordQuery = Type.Object({ version: Type.Optional(Type.Integer({ minimum: 1 })) });
+export const BatchRecordsBody = Type.Object(
+  {
+    create: Type.Optional(
+      Type.Array(Type.Object({ data: RecordData }, { additionalProperties: false }), { maxItems: 500 }),
+    ),
+    update: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { id: Type.String({ maxLength: 64 }), version: Type.Integer({ minimum: 1 }), data: RecordData },
+          { additionalProperties: false },
+        ),
+        {
+          maxItems: 500,
+        },
+      ),
+    ),
+    delete: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { id: Type.String({ maxLength: 64 }), version: Type.Integer({ minimum: 1 }) },
+          { additionalProperties: false },
+        ),
+        { maxItems: 500 },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export const BatchResult = Type.Object({
+  created: Type.Array(RecordItem),
+  updated: Type.Array(RecordItem),
+  deleted: Type.Array(Type.String()),
+});
+export const RecordListQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+  /** Opaque cursor from the previous page. */
+  cursor: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export const RecordPage = Type.Object({ resultList: Type.Array(RecordItem), nextCursor: Type.String() });
+export const HistoryEntry = Type.Object({
+  action: Type.String(),
+  memberId: Type.String(),
+  userName: Type.String(),
+  createdAt: Type.Integer(),
+  changes: Type.Array(Type.Object({ field: Type.String(), from: Type.Unknown(), to: Type.Unknown() })),
+});
+
+/** The form of a data table: what fill, detail and edit pages show. */
+export const FormLayout = Type.Object(
+  {
+    columns: Type.Union([Type.Literal(1), Type.Literal(2)]),
+    sections: Type.Array(
+      Type.Object(
+        {
+          id: Type.String({ maxLength: 36 }),
+          title: Type.String({ maxLength: 64 }),
+          fields: Type.Array(
+            Type.Object(
+              {
+                code: Type.String({ maxLength: 64 }),
+                hidden: Type.Boolean(),
+                readOnly: Type.Boolean(),
+                helpText: Type.String({ maxLength: 500 }),
+                /** Spans both columns of a two-column form. */
+                wide: Type.Boolean(),
+              },
+              { additionalProperties: false },
+            ),
+            { maxItems: 500 },
+          ),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: 50 },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type FormLayout = Static<typeof FormLayout>;
+
+export const ChangeFieldTypeBody = Type.Object(
+  {
+    type: Type.String({ maxLength: 32 }),
+    settings: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    /** Apply even though some values cannot be converted (they become empty). */
+    force: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export const FieldTypeChange = Type.Object({
+  applied: Type.Boolean(),
+  converted: Type.Integer(),
+  /** Rows whose value would be lost (at most 100 listed), with the value as it is now. */
+  lostRows: Type.Array(Type.Object({ id: Type.String(), value: Type.Unknown() })),
+  lostCount: Type.Integer(),
+  field: FieldInfo,
+});
+
+export const FieldOrderBody = Type.Object(
+  { codes: Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 500 }) },
+  { additionalProperties: false },
+);

@@ -1,0 +1,29 @@
+import Type, { type Static } from 'typebox';
+
+/** What the about dialog lists (spec §1), plus deployment facts the shell needs before login. */
+export const SystemInfo = Type.Object({
+  versions: Type.Object({
+    main: Type.String(),
+    kernel: Type.String(),
+    report: Type.String(),
+    print: Type.String(),
+    operationPosition: Type.String(),
+  }),
+  copyright: Type.String(),
+  privateDeployment: Type.Boolean(),
+  rootDomain: Type.String(),
+  cdnBase: Type.String(),
+});
+export type SystemInfo = Static<typeof SystemInfo>;
+
+export const VersionQuery = Type.Object({ corpId: Type.Optional(Type.String()) });
+
+export const Health = Type.Object({ status: Type.Literal('ok'), database: Type.String() });
+
+export const AnnouncementItem = Type.Object({
+  id: Type.String(),
+  date: Type.String(),
+  title: Type.String(),
+  summary: Type.String(),
+});
+export type AnnouncementItem = Static<typeof AnnouncementItem>;

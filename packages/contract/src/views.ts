@@ -1,0 +1,145 @@
+import Type, { type Static } from 'typebox';
+
+/**
+ * Filters and sorts travel as data. The server checks every field, operator and direction against
+ * the table's metadata and builds parameterised SQL from them; nothing here is ever pasted into SQL.
+ */
+export const FilterOperator = [
+  'eq',
+  'neq',
+  'contains',
+  'notContains',
+  'startsWith',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'between',
+  'before',
+  'after',
+  'in',
+  'notIn',
+  'empty',
+  'notEmpty',
+  'isTrue',
+  'isFalse',
+  'isMe',
+  'isMine',
+] as const;
+export type FilterOperator = (typeof FilterOperator)[number];
+
+/** Relative dates a filter may use instead of a fixed date. */
+export const RelativeDate = [
+  'today',
+  'yesterday',
+  'tomorrow',
+  'thisWeek',
+  'lastWeek',
+  'thisMonth',
+  'lastMonth',
+  'thisYear',
+] as const;
+export type RelativeDate = (typeof RelativeDate)[number];
+
+export const FilterCondition = Type.Object(
+  {
+    /** A field code, or one of the system fields createdAt, modifiedAt, createdBy, modifiedBy. */
+    field: Type.String({ maxLength: 64 }),
+    operator: Type.Union(FilterOperator.map((o) => Type.Literal(o))),
+    value: Type.Optional(Type.Unknown()),
+  },
+  { additionalProperties: false },
+);
+export type FilterCondition = Static<typeof FilterCondition>;
+
+/** AND/OR groups, one level of nesting (a group of conditions inside the top group). */
+export const FilterGroup = Type.Object(
+  {
+    op: Type.Union([Type.Literal('and'), Type.Literal('or')]),
+    conditions: Type.Array(
+      Type.Union([
+        FilterCondition,
+        Type.Object(
+          {
+            op: Type.Union([Type.Literal('and'), Type.Literal('or')]),
+            conditions: Type.Array(FilterCondition, { maxItems: 30 }),
+          },
+          { additionalProperties: false },
+        ),
+      ]),
+      { maxItems: 30 },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type FilterGroup = Static<typeof FilterGroup>;
+
+export const SortSpec = Type.Object(
+  { field: Type.String({ maxLength: 64 }), direction: Type.Union([Type.Literal('asc'), Type.Literal('desc')]) },
+  { additionalProperties: false },
+);
+export type SortSpec = Static<typeof SortSpec>;
+
+export const RecordQueryBody = Type.Object(
+  {
+    filter: Type.Optional(FilterGroup),
+    sorts: Type.Optional(Type.Array(SortSpec, { maxItems: 5 })),
+    /** Quick search across text fields. */
+    search: Type.Optional(Type.String({ maxLength: 100 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+    cursor: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  { additionalProperties: false },
+);
+export type RecordQueryBody = Static<typeof RecordQueryBody>;
+
+export const ViewKind = ['grid', 'kanban', 'calendar', 'gallery'] as const;
+
+export const ViewConfig = Type.Object(
+  {
+    columns: Type.Array(
+      Type.Object(
+        {
+          field: Type.String({ maxLength: 64 }),
+          hidden: Type.Boolean(),
+          width: Type.Optional(Type.Integer({ minimum: 40, maximum: 2000 })),
+          frozen: Type.Optional(Type.Boolean()),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: 500 },
+    ),
+    filter: Type.Optional(FilterGroup),
+    sorts: Type.Array(SortSpec, { maxItems: 5 }),
+    /** grid grouping, kanban column field, calendar date field, gallery cover field. */
+    groupBy: Type.Optional(Type.String({ maxLength: 64 })),
+    rowHeight: Type.Union([Type.Literal('short'), Type.Literal('medium'), Type.Literal('tall')]),
+    pageSize: Type.Integer({ minimum: 10, maximum: 500 }),
+  },
+  { additionalProperties: false },
+);
+export type ViewConfig = Static<typeof ViewConfig>;
+
+export const ViewInfo = Type.Object({
+  code: Type.String(),
+  name: Type.String(),
+  kind: Type.String(),
+  personal: Type.Boolean(),
+  config: ViewConfig,
+});
+export type ViewInfo = Static<typeof ViewInfo>;
+
+export const SaveViewBody = Type.Object(
+  {
+    name: Type.String({ maxLength: 200 }),
+    kind: Type.Union(ViewKind.map((k) => Type.Literal(k))),
+    personal: Type.Optional(Type.Boolean()),
+    config: Type.Optional(ViewConfig),
+  },
+  { additionalProperties: false },
+);
+export const ViewParams = Type.Object({
+  appCode: Type.String({ minLength: 1, maxLength: 64 }),
+  schemaCode: Type.String({ minLength: 1, maxLength: 64 }),
+  viewCode: Type.String({ minLength: 1, maxLength: 64 }),
+});
