@@ -30,6 +30,8 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A browser waits on renders and refetches: a slow CI machine needs more than the 1 s default.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],
