@@ -66,7 +66,9 @@ describe('a data table', () => {
     expect(info.fields.map((x: { name: string }) => x.name)).toContain('合同名称');
     const access = (await member.client.request('GET', `${base}/permission`)).json.data;
     expect(access).toEqual({
-      accessPermission: { add: true, view: true, edit: false, delete: false },
+      accessPermission: { add: true, view: true, edit: false, delete: false, import: false, export: true },
+      fieldAccess: {},
+      rowScope: 'all',
       designable: false,
     });
     const tables = await server.database.handle.db.introspection.getTables();

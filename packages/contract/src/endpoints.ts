@@ -94,6 +94,15 @@ import {
   EngineCodeParams,
   RenameTeamBody,
 } from './team.js';
+import {
+  ExportQuery,
+  ImportError,
+  ImportJob,
+  ImportJobParams,
+  RecordCount,
+  RecordCountBody,
+  StartImportBody,
+} from './transfer.js';
 import { RecordQueryBody, SaveViewBody, ViewInfo, ViewParams } from './views.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -912,6 +921,53 @@ export const RecordEndpoints = {
   history: recordEndpoint('GET', `${base}/records/:id/history`, "A record's change history", Type.Array(HistoryEntry), {
     params: RecordParams,
   }),
+  count: recordEndpoint(
+    'POST',
+    `${base}/records/count`,
+    'How many records match (counted apart from the page, cached briefly, capped)',
+    RecordCount,
+    { params: SchemaParams, body: RecordCountBody },
+  ),
+} as const;
+
+/**
+ * Export streams a file (not the JSON envelope); it is a GET so a plain link downloads it with the
+ * session cookie. Documented here for its parameters.
+ */
+export const ExportEndpoints = {
+  records: endpoint({
+    method: 'GET',
+    path: `${base}/export`,
+    summary: "Download a view as xlsx or CSV (its filter, sorts and columns; the member's permissions)",
+    tags: ['records'],
+    auth: 'session',
+    params: SchemaParams,
+    query: ExportQuery,
+    response: Type.String({ description: 'the file' }),
+  }),
+} as const;
+
+/** Import: upload a sheet (multipart field "file"), map its columns, start, follow the job. */
+export const ImportEndpoints = {
+  upload: recordEndpoint('POST', `${base}/imports`, 'Upload an xlsx or CSV sheet to import', ImportJob, {
+    params: SchemaParams,
+  }),
+  get: recordEndpoint('GET', `${base}/imports/:jobId`, "An import job's state and progress", ImportJob, {
+    params: ImportJobParams,
+  }),
+  start: recordEndpoint('POST', `${base}/imports/:jobId/start`, 'Start an uploaded import', ImportJob, {
+    params: ImportJobParams,
+    body: StartImportBody,
+  }),
+  errors: recordEndpoint(
+    'GET',
+    `${base}/imports/:jobId/errors`,
+    'The rows an import refused',
+    Type.Array(ImportError),
+    {
+      params: ImportJobParams,
+    },
+  ),
 } as const;
 
 /** Uploads are multipart (field `file`); the schema here documents the query and the answer. */

@@ -15,4 +15,5 @@ export * from './password.js';
 export * from './schemas.js';
 export * from './system.js';
 export * from './team.js';
+export * from './transfer.js';
 export * from './views.js';

@@ -79,3 +79,18 @@ export const RichText = {
   linkAttributes: ['href', 'target', 'rel'],
   schemes: ['http', 'https', 'mailto'],
 } as const;
+
+/** Data-table limits the server enforces (the web app mirrors them). */
+export const RecordLimits = {
+  /** A view's record count stops here and reads "100,000+" — counting further costs every request. */
+  countCap: 100_000,
+  /** Counts are kept this long (writes to the table through this server drop them sooner). */
+  countCacheMs: 30_000,
+  /** One import: rows and bytes. */
+  importMaxRows: 1_000_000,
+  importMaxBytes: 200 * 1024 * 1024,
+  /** Rows written per transaction while importing. */
+  importBatchRows: 2_000,
+  /** Rows read per page while exporting. */
+  exportPageRows: 2_000,
+} as const;

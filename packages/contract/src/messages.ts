@@ -408,6 +408,11 @@ export const ServerMessages = {
     en: 'A lookup needs a relation field of this table and a field of the related table',
     jp: 'ルックアップには、このテーブルの関連フィールドと関連先のフィールドが必要です',
   },
+  'filter.missing': {
+    zh: '请设置筛选条件',
+    en: 'Set the filter conditions',
+    jp: '絞り込み条件を設定してください',
+  },
   'filter.invalid': {
     zh: '筛选条件不正确：{detail}',
     en: 'The filter is not valid: {detail}',
@@ -456,6 +461,58 @@ export const ServerMessages = {
     zh: '无删除数据权限',
     en: 'No permission to delete records',
     jp: 'データ削除の権限がありません',
+  },
+  'record.noImport': {
+    zh: '无导入数据权限',
+    en: 'No permission to import records',
+    jp: 'データインポートの権限がありません',
+  },
+  'record.noExport': {
+    zh: '无导出数据权限',
+    en: 'No permission to export records',
+    jp: 'データエクスポートの権限がありません',
+  },
+  'record.fieldReadonly': {
+    zh: '该字段只读，不能修改',
+    en: 'This field is read-only',
+    jp: 'このフィールドは読み取り専用です',
+  },
+  'import.fileType': {
+    zh: '仅支持 xlsx 和 CSV 文件',
+    en: 'Only xlsx and CSV files can be imported',
+    jp: 'xlsx と CSV ファイルのみインポートできます',
+  },
+  'import.empty': { zh: '文件中没有数据', en: 'The file holds no data', jp: 'ファイルにデータがありません' },
+  'import.tooManyRows': {
+    zh: '单次最多导入 {max} 行',
+    en: 'At most {max} rows can be imported at once',
+    jp: '一度にインポートできるのは最大 {max} 行です',
+  },
+  'import.unreadable': {
+    zh: '文件无法读取，请检查格式',
+    en: 'The file could not be read; check its format',
+    jp: 'ファイルを読み取れません。形式を確認してください',
+  },
+  'import.notFound': { zh: '导入任务不存在', en: 'No such import', jp: 'インポートジョブが存在しません' },
+  'import.notStartable': {
+    zh: '该导入任务已开始，不能重复开始',
+    en: 'This import has already started',
+    jp: 'このインポートは既に開始されています',
+  },
+  'import.noMapping': {
+    zh: '请至少为一列选择对应字段',
+    en: 'Map at least one column to a field',
+    jp: '少なくとも 1 列をフィールドに対応付けてください',
+  },
+  'import.interrupted': {
+    zh: '导入因服务重启而中断，未写入任何数据',
+    en: 'The import was interrupted by a server restart; nothing was written',
+    jp: 'サーバーの再起動によりインポートが中断されました。データは書き込まれていません',
+  },
+  'import.rolledBack': {
+    zh: '有 {count} 行数据校验不通过，已全部撤销',
+    en: '{count} rows failed validation; nothing was imported',
+    jp: '{count} 行が検証に失敗したため、すべて取り消されました',
   },
   'lookup.throttled': {
     zh: '查询过于频繁，请{minutes}分钟后再试',

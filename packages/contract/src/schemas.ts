@@ -1,18 +1,93 @@
 import Type, { type Static } from 'typebox';
+import { FilterGroup } from './views.js';
 
-export const RecordAction = ['add', 'view', 'edit', 'delete'] as const;
+export const RecordAction = ['add', 'view', 'edit', 'delete', 'import', 'export'] as const;
 export type RecordAction = (typeof RecordAction)[number];
+export const AppRoleName = ['manager', 'member'] as const;
+export type AppRoleName = (typeof AppRoleName)[number];
 const Roles = Type.Array(Type.Union([Type.Literal('manager'), Type.Literal('member')]), { maxItems: 2 });
 
-/** Which app roles (besides the owner, who may do everything) may add, view, edit and delete records. */
-export const SchemaPermissions = Type.Object({ add: Roles, view: Roles, edit: Roles, delete: Roles });
+/** Field level: a role sees a field not at all, or reads it without changing it. */
+export const FieldAccessLevel = ['hidden', 'readonly'] as const;
+export type FieldAccessLevel = (typeof FieldAccessLevel)[number];
+const Level = Type.Union([Type.Literal('hidden'), Type.Literal('readonly')]);
+export const FieldRule = Type.Object(
+  { manager: Type.Optional(Level), member: Type.Optional(Level) },
+  { additionalProperties: false },
+);
+
+/** Row level: which records a role reaches at all (lists, counts, reads, writes, exports, relations). */
+export const RowScope = ['all', 'mine', 'myDepartments', 'filter'] as const;
+export type RowScope = (typeof RowScope)[number];
+const Scope = Type.Union([
+  Type.Literal('all'),
+  Type.Literal('mine'),
+  Type.Literal('myDepartments'),
+  Type.Literal('filter'),
+]);
+export const RowRule = Type.Object(
+  { scope: Scope, filter: Type.Optional(FilterGroup) },
+  { additionalProperties: false },
+);
+export type RowRule = Static<typeof RowRule>;
+
+/**
+ * Who may do what to a table's records. Actions name the app roles allowed (the owner and admin
+ * mode may do everything); `fields` hides or locks fields per role; `rows` narrows records per role.
+ */
+export const SchemaPermissions = Type.Object({
+  add: Roles,
+  view: Roles,
+  edit: Roles,
+  delete: Roles,
+  import: Roles,
+  export: Roles,
+  fields: Type.Record(Type.String({ maxLength: 64 }), FieldRule),
+  rows: Type.Object({ manager: RowRule, member: RowRule }, { additionalProperties: false }),
+});
 export type SchemaPermissions = Static<typeof SchemaPermissions>;
 export const DEFAULT_SCHEMA_PERMISSIONS: SchemaPermissions = {
   add: ['manager', 'member'],
   view: ['manager', 'member'],
   edit: ['manager'],
   delete: ['manager'],
+  import: ['manager'],
+  export: ['manager', 'member'],
+  fields: {},
+  rows: { manager: { scope: 'all' }, member: { scope: 'all' } },
 };
+/** What a client may send: tables saved before import/export and field/row rules existed lack them. */
+export const SchemaPermissionsInput = Type.Object(
+  {
+    add: Roles,
+    view: Roles,
+    edit: Roles,
+    delete: Roles,
+    import: Type.Optional(Roles),
+    export: Type.Optional(Roles),
+    fields: Type.Optional(Type.Record(Type.String({ maxLength: 64 }), FieldRule, { maxProperties: 500 })),
+    rows: Type.Optional(
+      Type.Object({ manager: Type.Optional(RowRule), member: Type.Optional(RowRule) }, { additionalProperties: false }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type SchemaPermissionsInput = Static<typeof SchemaPermissionsInput>;
+
+/** Stored or sent permissions with every part present (missing parts take the defaults). */
+export function completePermissions(p: Partial<SchemaPermissionsInput> | null | undefined): SchemaPermissions {
+  const d = DEFAULT_SCHEMA_PERMISSIONS;
+  return {
+    add: p?.add ?? d.add,
+    view: p?.view ?? d.view,
+    edit: p?.edit ?? d.edit,
+    delete: p?.delete ?? d.delete,
+    import: p?.import ?? d.import,
+    export: p?.export ?? d.export,
+    fields: p?.fields ?? {},
+    rows: { manager: p?.rows?.manager ?? d.rows.manager, member: p?.rows?.member ?? d.rows.member },
+  };
+}
 
 export const FieldInfo = Type.Object({
   code: Type.String(),
@@ -48,7 +123,13 @@ export const SchemaAccess = Type.Object({
     view: Type.Boolean(),
     edit: Type.Boolean(),
     delete: Type.Boolean(),
+    import: Type.Boolean(),
+    export: Type.Boolean(),
   }),
+  /** Fields hidden from or read-only for this member (absent: full access). */
+  fieldAccess: Type.Record(Type.String(), Level),
+  /** Which records this member reaches. */
+  rowScope: Scope,
   designable: Type.Boolean(),
 });
 
@@ -94,7 +175,7 @@ export const UpdateSchemaBody = Type.Object(
   {
     titleFieldCode: Type.Optional(Type.String({ maxLength: 64 })),
     titleFormat: Type.Optional(Type.String({ maxLength: 200 })),
-    permissions: Type.Optional(SchemaPermissions),
+    permissions: Type.Optional(SchemaPermissionsInput),
   },
   { additionalProperties: false },
 );

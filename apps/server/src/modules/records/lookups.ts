@@ -2,6 +2,7 @@ import type { RecordItem } from '@canopy/contract';
 import type { FieldsTable } from '../../db/schema.js';
 import { allows, type SchemaContext } from '../schemas/service.js';
 import type { RecordRepository, RecordRow } from './repository.js';
+import { queryEnv, scopeOnly } from './row-scope.js';
 
 export type TargetLoader = (ctx: SchemaContext, schemaCode: string) => Promise<SchemaContext | null>;
 
@@ -20,6 +21,7 @@ export async function fillLookups(
   loadTarget: TargetLoader,
   repo: RecordRepository,
   toItem: (target: SchemaContext, row: RecordRow) => RecordItem,
+  now: number,
 ): Promise<void> {
   const lookups = ctx.fields.filter((f) => f.type === 'lookup' && f.deleted_at === null);
   if (!lookups.length || !items.length) return;
@@ -35,7 +37,9 @@ export async function fillLookups(
     }
     const entry = targets.get(schemaCode);
     const target = entry?.target;
-    if (!relation || !target || !entry) {
+    // The target's own rules for this member: a hidden field looks up nothing, and a record outside
+    // the member's row rule there is skipped as if unlinked.
+    if (!relation || !target || !entry || target.rights.hidden.has(settings.targetFieldCode)) {
       for (const item of items) item.data[lookup.code] = null;
       continue;
     }
@@ -43,7 +47,9 @@ export async function fillLookups(
       (id) => !entry.rows.has(id),
     );
     if (ids.length) {
-      for (const row of await repo.findMany(target.schema.table_name, target.schema.engine_code, ids)) {
+      const scope =
+        target.rights.rows.scope === 'all' ? undefined : scopeOnly(target, await queryEnv(target, repo, now));
+      for (const row of await repo.findMany(target.schema.table_name, target.schema.engine_code, ids, scope)) {
         entry.rows.set(row.id, toItem(target, row));
       }
     }

@@ -73,6 +73,8 @@ export interface QueryEnv {
 export function columnOf(ctx: SchemaContext, code: string): Column {
   const system = SYSTEM[code];
   if (system) return system;
+  // A field hidden from this member can be neither filtered nor sorted by: either would reveal it.
+  if (ctx.rights.hidden.has(code)) throw invalid(code);
   const f: FieldsTable | undefined = ctx.fields.find((x) => x.code === code && x.deleted_at === null);
   const family = f ? FAMILY[f.type] : undefined;
   if (!f || !family || !f.column_name) throw invalid(code);
@@ -212,7 +214,9 @@ export function filterExpression(
 
 /** Quick search: any text-like field contains the words. */
 export function searchExpression(eb: AnyEB, ctx: SchemaContext, text: string): Expression<SqlBool> | null {
-  const columns = ctx.fields.filter((f) => f.deleted_at === null && FAMILY[f.type] === 'text' && f.column_name);
+  const columns = ctx.fields.filter(
+    (f) => f.deleted_at === null && FAMILY[f.type] === 'text' && f.column_name && !ctx.rights.hidden.has(f.code),
+  );
   if (!columns.length || !text.trim()) return null;
   return eb.or(columns.map((f) => containsText(f.column_name, text.trim())));
 }

@@ -1,5 +1,6 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { RecordWhere } from './row-scope.js';
 
 /** Rows of a user-designed table: table and column names come only from our own metadata. */
 export type RecordRow = Record<string, unknown> & {
@@ -24,13 +25,17 @@ export class RecordRepository {
     return (trx as DynamicDb | undefined) ?? this.db;
   }
 
-  async find(table: string, engineCode: string, id: string, trx?: Kysely<Database>): Promise<RecordRow | undefined> {
-    const row = await this.on(trx)
-      .selectFrom(table)
-      .selectAll()
-      .where('engine_code', '=', engineCode)
-      .where('id', '=', id)
-      .executeTakeFirst();
+  /** One record; with `scope`, only when the member's row rule reaches it. */
+  async find(
+    table: string,
+    engineCode: string,
+    id: string,
+    trx?: Kysely<Database>,
+    scope?: RecordWhere,
+  ): Promise<RecordRow | undefined> {
+    let q = this.on(trx).selectFrom(table).selectAll().where('engine_code', '=', engineCode).where('id', '=', id);
+    if (scope) q = q.where(scope);
+    const row = await q.executeTakeFirst();
     return row as RecordRow | undefined;
   }
 
@@ -82,14 +87,25 @@ export class RecordRepository {
     return Boolean(row);
   }
 
-  async findMany(table: string, engineCode: string, ids: string[]): Promise<RecordRow[]> {
+  async findMany(table: string, engineCode: string, ids: string[], scope?: RecordWhere): Promise<RecordRow[]> {
     if (!ids.length) return [];
-    return (await this.db
-      .selectFrom(table)
-      .selectAll()
-      .where('engine_code', '=', engineCode)
-      .where('id', 'in', ids)
-      .execute()) as RecordRow[];
+    let q = this.db.selectFrom(table).selectAll().where('engine_code', '=', engineCode).where('id', 'in', ids);
+    if (scope) q = q.where(scope);
+    return (await q.execute()) as RecordRow[];
+  }
+
+  /**
+   * How many records match, stopping at `cap` so a huge table never costs a full count per request
+   * (the subquery's LIMIT ends the scan).
+   */
+  async count(table: string, engineCode: string, where: RecordWhere, cap: number): Promise<number> {
+    const row = await this.db
+      .selectFrom((eb) =>
+        eb.selectFrom(table).select('id').where('engine_code', '=', engineCode).where(where).limit(cap).as('capped'),
+      )
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
+    return Number((row as { n: number | string } | undefined)?.n ?? 0);
   }
 
   async existingIds(trx: Kysely<Database>, table: string, engineCode: string, ids: string[]): Promise<string[]> {

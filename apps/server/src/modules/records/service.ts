@@ -1,25 +1,38 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCode, type RecordAction, type RecordItem, type RecordQueryBody } from '@canopy/contract';
+import {
+  ErrorCode,
+  type FilterGroup,
+  type RecordAction,
+  type RecordItem,
+  RecordLimits,
+  type RecordQueryBody,
+  type ServerMessageKey,
+} from '@canopy/contract';
 import { fieldType } from '@canopy/fields';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database, FieldsTable } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { allows, type SchemaContext } from '../schemas/service.js';
+import { CountCache } from './count-cache.js';
+import { guardWrite, presentRecord, visibleChanges } from './field-guard.js';
 import { computeFormulas } from './formulas.js';
 import { fillLookups, type TargetLoader } from './lookups.js';
 import { filterExpression, searchExpression, sortColumns } from './query.js';
 import type { RecordRepository, RecordRow } from './repository.js';
+import { queryEnv, type RecordWhere, rowScope, scopeOnly } from './row-scope.js';
 import { recordTitle } from './title.js';
 import { liveFields, RecordValidator, settingsOf } from './validation.js';
 
 const deleted = () => new AppError(404, ErrorCode.notFound, 'record.deleted');
 const conflict = () => new AppError(409, ErrorCode.conflict, 'record.conflict');
-const DENIED: Record<RecordAction, 'record.noAdd' | 'record.noView' | 'record.noEdit' | 'record.noDelete'> = {
+const DENIED = {
   add: 'record.noAdd',
   view: 'record.noView',
   edit: 'record.noEdit',
   delete: 'record.noDelete',
-};
+  import: 'record.noImport',
+  export: 'record.noExport',
+} as const satisfies Record<RecordAction, ServerMessageKey>;
 
 /** Records of a data table: validated by their field types, versioned, with a change history. */
 export class RecordService {
@@ -33,6 +46,7 @@ export class RecordService {
   }
 
   private readonly validator: RecordValidator;
+  private readonly counts = new CountCache();
 
   require(ctx: SchemaContext, action: RecordAction): void {
     if (!allows(ctx, action)) throw new AppError(403, ErrorCode.forbidden, DENIED[action]);
@@ -42,10 +56,37 @@ export class RecordService {
     return liveFields(ctx);
   }
 
-  /** Lookup values for records about to be answered: one query per related table for all of them. */
-  private async withLookups<T extends RecordItem[]>(ctx: SchemaContext, items: T): Promise<T> {
-    await fillLookups(ctx, items, this.loadTarget, this.repo, (target, row) => this.toItem(target, row));
-    return items;
+  /**
+   * Records about to be answered: lookup values filled in (one query per related table for all of
+   * them), then as this member may see them (no hidden fields).
+   */
+  private async answer(ctx: SchemaContext, items: RecordItem[]): Promise<RecordItem[]> {
+    await fillLookups(ctx, items, this.loadTarget, this.repo, (target, row) => this.toItem(target, row), this.now());
+    return items.map((item) => presentRecord(ctx, item));
+  }
+
+  private async answerOne(ctx: SchemaContext, item: RecordItem): Promise<RecordItem> {
+    return (await this.answer(ctx, [item]))[0] as RecordItem;
+  }
+
+  /** The member's row rule as a where-clause. */
+  async scope(ctx: SchemaContext): Promise<RecordWhere | undefined> {
+    if (ctx.rights.rows.scope === 'all') return undefined;
+    return scopeOnly(ctx, await queryEnv(ctx, this.repo, this.now()));
+  }
+
+  /**
+   * A record this member's row rule reaches. One outside the rule is refused as not permitted
+   * (the action's own message); one that is gone is 数据已被删除.
+   */
+  private async reachable(ctx: SchemaContext, trx: Kysely<Database> | undefined, id: string, action: RecordAction) {
+    const scope = await this.scope(ctx);
+    const row = await this.repo.find(ctx.schema.table_name, ctx.schema.engine_code, id, trx, scope);
+    if (row) return row;
+    if (scope && (await this.repo.find(ctx.schema.table_name, ctx.schema.engine_code, id, trx))) {
+      throw new AppError(403, ErrorCode.forbidden, DENIED[action]);
+    }
+    throw deleted();
   }
 
   toItem(ctx: SchemaContext, row: RecordRow): RecordItem {
@@ -79,6 +120,7 @@ export class RecordService {
 
   async createIn(ctx: SchemaContext, trx: Kysely<Database>, data: Record<string, unknown>): Promise<RecordItem> {
     const { columns, values } = this.validator.parse(ctx, data, true);
+    guardWrite(ctx, Object.keys(data), values, null);
     const id = randomUUID();
     await this.validator.checkReferences(ctx, trx, values);
     await this.validator.attachFiles(ctx, trx, values, columns);
@@ -128,9 +170,9 @@ export class RecordService {
     version: number,
     data: Record<string, unknown>,
   ): Promise<RecordItem> {
-    const before = await this.repo.find(ctx.schema.table_name, ctx.schema.engine_code, id, trx);
-    if (!before) throw deleted();
+    const before = await this.reachable(ctx, trx, id, 'edit');
     const { columns, values } = this.validator.parse(ctx, data, false);
+    guardWrite(ctx, Object.keys(data), values, this.toItem(ctx, before).data);
     await this.validator.checkReferences(ctx, trx, values);
     await this.validator.attachFiles(ctx, trx, values, columns);
     await this.validator.checkUnique(ctx, trx, columns, id);
@@ -169,8 +211,7 @@ export class RecordService {
   }
 
   async removeIn(ctx: SchemaContext, trx: Kysely<Database>, id: string, version: number | undefined): Promise<void> {
-    const before = await this.repo.find(ctx.schema.table_name, ctx.schema.engine_code, id, trx);
-    if (!before) throw deleted();
+    const before = await this.reachable(ctx, trx, id, 'delete');
     if (!(await this.repo.remove(trx, ctx.schema.table_name, ctx.schema.engine_code, id, version))) throw conflict();
     const item = this.toItem(ctx, before);
     const changes = Object.entries(item.data)
@@ -193,25 +234,27 @@ export class RecordService {
   async create(ctx: SchemaContext, data: Record<string, unknown>): Promise<RecordItem> {
     this.require(ctx, 'add');
     const item = await this.db.transaction().execute((trx) => this.createIn(ctx, trx, data));
-    return (await this.withLookups(ctx, [item]))[0] as RecordItem;
+    this.counts.drop(ctx.schema.code);
+    return this.answerOne(ctx, item);
   }
 
   async get(ctx: SchemaContext, id: string): Promise<RecordItem> {
     this.require(ctx, 'view');
-    const row = await this.repo.find(ctx.schema.table_name, ctx.schema.engine_code, id);
-    if (!row) throw deleted();
-    return (await this.withLookups(ctx, [this.toItem(ctx, row)]))[0] as RecordItem;
+    const row = await this.reachable(ctx, undefined, id, 'view');
+    return this.answerOne(ctx, this.toItem(ctx, row));
   }
 
   async update(ctx: SchemaContext, id: string, version: number, data: Record<string, unknown>): Promise<RecordItem> {
     this.require(ctx, 'edit');
     const item = await this.db.transaction().execute((trx) => this.updateIn(ctx, trx, id, version, data));
-    return (await this.withLookups(ctx, [item]))[0] as RecordItem;
+    this.counts.drop(ctx.schema.code);
+    return this.answerOne(ctx, item);
   }
 
   async remove(ctx: SchemaContext, id: string, version: number | undefined): Promise<void> {
     this.require(ctx, 'delete');
     await this.db.transaction().execute((trx) => this.removeIn(ctx, trx, id, version));
+    this.counts.drop(ctx.schema.code);
   }
 
   /** All or nothing: one failing item rolls back the whole batch. */
@@ -226,7 +269,7 @@ export class RecordService {
     if (input.create?.length) this.require(ctx, 'add');
     if (input.update?.length) this.require(ctx, 'edit');
     if (input.delete?.length) this.require(ctx, 'delete');
-    return this.db.transaction().execute(async (trx) => {
+    const result = await this.db.transaction().execute(async (trx) => {
       const created: RecordItem[] = [];
       const updated: RecordItem[] = [];
       for (const c of input.create ?? []) created.push(await this.createIn(ctx, trx, c.data));
@@ -234,6 +277,12 @@ export class RecordService {
       for (const d of input.delete ?? []) await this.removeIn(ctx, trx, d.id, d.version);
       return { created, updated, deleted: (input.delete ?? []).map((d) => d.id) };
     });
+    this.counts.drop(ctx.schema.code);
+    return {
+      created: result.created.map((i) => presentRecord(ctx, i)),
+      updated: result.updated.map((i) => presentRecord(ctx, i)),
+      deleted: result.deleted,
+    };
   }
 
   /** The plain list (newest first, keyset paged): a query with nothing to filter or sort by. */
@@ -246,20 +295,7 @@ export class RecordService {
     this.require(ctx, 'view');
     const limit = body.limit ?? 50;
     const sorts = sortColumns(ctx, body.sorts ?? []);
-    const env = {
-      memberId: ctx.access.tenant.memberId,
-      departmentIds: JSON.stringify(body.filter ?? {}).includes('isMine')
-        ? await this.repo.departmentsOfMember(ctx.access.tenant.memberId)
-        : [],
-      now: this.now(),
-    };
-    const where = (eb: Parameters<typeof filterExpression>[0]) => {
-      const parts = [];
-      if (body.filter) parts.push(filterExpression(eb, ctx, body.filter, env));
-      const search = body.search ? searchExpression(eb, ctx, body.search) : null;
-      if (search) parts.push(search);
-      return parts.length ? eb.and(parts) : sql<SqlBool>`1 = 1`;
-    };
+    const where = await this.whereOf(ctx, body.filter, body.search);
     const decoded = decodeCursor(body.cursor);
     const offset = typeof decoded === 'number' ? decoded : 0;
     const after = Array.isArray(decoded) ? decoded : null;
@@ -279,7 +315,7 @@ export class RecordService {
       nextCursor = encodeCursor(sorts.length ? offset + limit : [Number(last.created_at), last.id]);
     }
     return {
-      resultList: await this.withLookups(
+      resultList: await this.answer(
         ctx,
         pageRows.map((r) => this.toItem(ctx, r)),
       ),
@@ -287,15 +323,47 @@ export class RecordService {
     };
   }
 
+  /** The view's filter and search within the member's row rule, checked against the metadata. */
+  async whereOf(ctx: SchemaContext, filter: FilterGroup | undefined, search: string | undefined): Promise<RecordWhere> {
+    const env = await queryEnv(ctx, this.repo, this.now(), filter);
+    return (eb) => {
+      const parts = [];
+      const scope = rowScope(eb, ctx, env);
+      if (scope) parts.push(scope);
+      if (filter) parts.push(filterExpression(eb, ctx, filter, env));
+      const text = search ? searchExpression(eb, ctx, search) : null;
+      if (text) parts.push(text);
+      return parts.length ? eb.and(parts) : sql<SqlBool>`1 = 1`;
+    };
+  }
+
+  /**
+   * How many records a view shows, asked apart from the page. Counting stops at the cap, and the
+   * answer is kept briefly per table, rule and filter (writes to the table drop it).
+   */
+  async count(ctx: SchemaContext, body: { filter?: FilterGroup; search?: string }) {
+    this.require(ctx, 'view');
+    const where = await this.whereOf(ctx, body.filter, body.search);
+    const key = JSON.stringify([ctx.rights.rows, ctx.rights.hidden.size, ctx.access.tenant.memberId, body]);
+    return this.counts.get(ctx.schema.code, key, async () => {
+      const n = await this.repo.count(ctx.schema.table_name, ctx.schema.engine_code, where, RecordLimits.countCap + 1);
+      return { count: Math.min(n, RecordLimits.countCap), capped: n > RecordLimits.countCap };
+    });
+  }
+
   async history(ctx: SchemaContext, id: string) {
     this.require(ctx, 'view');
+    await this.reachable(ctx, undefined, id, 'view').catch(async (e: unknown) => {
+      // A deleted record's history stays readable (it says who deleted it) unless the rule hid it.
+      if (!(e instanceof AppError) || e.statusCode !== 404) throw e;
+    });
     const rows = await this.repo.history(ctx.schema.code, ctx.schema.engine_code, id);
     return rows.map((r) => ({
       action: r.action,
       memberId: r.member_id,
       userName: r.user_name ?? '',
       createdAt: Number(r.created_at),
-      changes: JSON.parse(r.changes) as { field: string; from: unknown; to: unknown }[],
+      changes: visibleChanges(ctx, JSON.parse(r.changes) as { field: string; from: unknown; to: unknown }[]),
     }));
   }
 }

@@ -65,4 +65,5 @@ export function schemaRoutes(
     return true;
   });
   route(app, R.history, async ({ req, params }) => records.history(await ctx(req, params), params.id));
+  route(app, R.count, async ({ req, params, body }) => records.count(await ctx(req, params), body));
 }

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import {
+  completePermissions,
   DEFAULT_SCHEMA_PERMISSIONS,
   ErrorCode,
   type FieldInfo,
   type RecordAction,
   type SchemaInfo,
   type SchemaPermissions,
+  type SchemaPermissionsInput,
 } from '@canopy/contract';
 import { fieldType } from '@canopy/fields';
 import { type Kysely, sql } from 'kysely';
@@ -14,7 +16,9 @@ import { AppError, FieldValidationError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
 import { type AppAccess, appError, requireEdit, resolveApp } from '../apps/access.js';
 import type { AppRepository } from '../apps/repository.js';
+import { validateFilter } from '../records/query.js';
 import { FieldRules } from './field-rules.js';
+import { fieldAccessOf, type MemberRights, parsePermissions, rightsOf } from './permissions.js';
 import { addPhysicalColumn, columnNameFor, createPhysicalTable, setUniqueIndex, tableNameFor } from './physical.js';
 import type { SchemaRepository, SchemaRow } from './repository.js';
 
@@ -23,6 +27,13 @@ export interface SchemaContext {
   schema: SchemaRow;
   fields: FieldsTable[];
   permissions: SchemaPermissions;
+  /** This member's actions, field and row rules on the table. */
+  rights: MemberRights;
+}
+
+function contextOf(access: AppAccess, schema: SchemaRow, fields: FieldsTable[]): SchemaContext {
+  const permissions = parsePermissions(schema.permissions);
+  return { access, schema, fields, permissions, rights: rightsOf(access, permissions) };
 }
 
 export function toFieldInfo(f: FieldsTable): FieldInfo {
@@ -42,9 +53,7 @@ export function toFieldInfo(f: FieldsTable): FieldInfo {
 
 /** May this member do this to the table's records? The owner and admin mode may do everything. */
 export function allows(ctx: SchemaContext, action: RecordAction): boolean {
-  if (ctx.access.isOwner || ctx.access.adminMode) return true;
-  const role = ctx.access.role;
-  return role === 'manager' || role === 'member' ? ctx.permissions[action].includes(role) : false;
+  return ctx.rights.actions[action];
 }
 
 /** Designing data tables: each is a physical table whose columns follow its fields. */
@@ -90,8 +99,7 @@ export class SchemaService {
     const access = await resolveApp(this.apps, tenant, appCode, adminHeader);
     const schema = await this.repo.find(access.tenant.engineCode, appCode, schemaCode);
     if (!schema) throw appError(404, 'schema.notFound');
-    const fields = await this.repo.fields(schema.code);
-    return { access, schema, fields, permissions: JSON.parse(schema.permissions) as SchemaPermissions };
+    return contextOf(access, schema, await this.repo.fields(schema.code));
   }
 
   /** The context of a related table, seen by the same member; null when it is gone or out of reach. */
@@ -129,16 +137,21 @@ export class SchemaService {
         view: allows(ctx, 'view'),
         edit: allows(ctx, 'edit'),
         delete: allows(ctx, 'delete'),
+        import: allows(ctx, 'import'),
+        export: allows(ctx, 'export'),
       },
+      fieldAccess: fieldAccessOf(ctx.rights),
+      rowScope: ctx.rights.rows.scope,
       designable: ctx.access.canEdit,
     };
   }
 
   async update(
     ctx: SchemaContext,
-    input: { titleFieldCode?: string; titleFormat?: string; permissions?: SchemaPermissions },
+    input: { titleFieldCode?: string; titleFormat?: string; permissions?: SchemaPermissionsInput },
   ): Promise<SchemaInfo> {
     requireEdit(ctx.access);
+    const permissions = input.permissions ? this.checkPermissions(ctx, input.permissions) : null;
     if (input.titleFieldCode && !ctx.fields.some((f) => f.code === input.titleFieldCode && f.deleted_at === null)) {
       throw appError(404, 'field.notFound');
     }
@@ -147,22 +160,32 @@ export class SchemaService {
       .set({
         ...(input.titleFieldCode !== undefined ? { title_field_code: input.titleFieldCode } : {}),
         ...(input.titleFormat !== undefined ? { title_format: input.titleFormat.trim() } : {}),
-        ...(input.permissions ? { permissions: JSON.stringify(input.permissions) } : {}),
+        ...(permissions ? { permissions: JSON.stringify(permissions) } : {}),
       })
       .where('code', '=', ctx.schema.code)
       .execute();
     return this.info(await this.reload(ctx));
   }
 
+  /** Field rules name live fields; row filters are checked like a view's (fields, operators). */
+  private checkPermissions(ctx: SchemaContext, input: SchemaPermissionsInput): SchemaPermissions {
+    const permissions = completePermissions(input);
+    const live = new Set(ctx.fields.filter((f) => f.deleted_at === null).map((f) => f.code));
+    for (const code of Object.keys(permissions.fields))
+      if (!live.has(code)) throw new FieldValidationError([{ field: code, key: 'field.notFound' }]);
+    for (const rule of Object.values(permissions.rows)) {
+      if (rule.scope === 'filter') {
+        if (!rule.filter) throw new FieldValidationError([{ field: 'rows', key: 'filter.missing' }]);
+        validateFilter(ctx, rule.filter);
+      }
+    }
+    return permissions;
+  }
+
   private async reload(ctx: SchemaContext): Promise<SchemaContext> {
     const schema = await this.repo.find(ctx.schema.engine_code, ctx.schema.app_code, ctx.schema.code);
     if (!schema) throw appError(404, 'schema.notFound');
-    return {
-      ...ctx,
-      schema,
-      fields: await this.repo.fields(schema.code),
-      permissions: JSON.parse(schema.permissions) as SchemaPermissions,
-    };
+    return contextOf(ctx.access, schema, await this.repo.fields(schema.code));
   }
 
   private checkName(ctx: SchemaContext, raw: string, exceptCode = ''): string {

@@ -78,7 +78,7 @@ export const enTables: typeof zhTables = {
     permissionsHint: 'The app owner can always do everything',
     roleManager: 'Managers',
     roleMember: 'Members',
-    perm: { add: 'Add', view: 'View', edit: 'Edit', delete: 'Delete' },
+    perm: { add: 'Add', view: 'View', edit: 'Edit', delete: 'Delete', import: 'Import', export: 'Export' },
     groups: {
       basic: 'Basic',
       choice: 'Choice',

@@ -79,7 +79,7 @@ export const jpTables: typeof zhTables = {
     permissionsHint: 'アプリの所有者は常にすべての操作ができます',
     roleManager: '管理者',
     roleMember: 'メンバー',
-    perm: { add: '追加', view: '閲覧', edit: '編集', delete: '削除' },
+    perm: { add: '追加', view: '閲覧', edit: '編集', delete: '削除', import: 'インポート', export: 'エクスポート' },
     groups: {
       basic: '基本',
       choice: '選択',

@@ -76,7 +76,7 @@ export const zhTables = {
     permissionsHint: '应用负责人始终拥有全部权限',
     roleManager: '管理员',
     roleMember: '成员',
-    perm: { add: '新增', view: '查看', edit: '编辑', delete: '删除' },
+    perm: { add: '新增', view: '查看', edit: '编辑', delete: '删除', import: '导入', export: '导出' },
     groups: {
       basic: '基础',
       choice: '选择',

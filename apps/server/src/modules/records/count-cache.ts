@@ -1,0 +1,36 @@
+import { RecordLimits } from '@canopy/contract';
+
+interface Entry {
+  at: number;
+  value: Promise<{ count: number; capped: boolean }>;
+}
+
+/**
+ * Record counts kept briefly per table. A write through this server drops the table's entries; a
+ * write through another server process shows up when the entry expires.
+ */
+export class CountCache {
+  private readonly tables = new Map<string, Map<string, Entry>>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  get(table: string, key: string, compute: () => Promise<{ count: number; capped: boolean }>) {
+    let entries = this.tables.get(table);
+    if (!entries) {
+      entries = new Map();
+      this.tables.set(table, entries);
+    }
+    const hit = entries.get(key);
+    if (hit && this.now() - hit.at < RecordLimits.countCacheMs) return hit.value;
+    if (entries.size > 200) entries.clear();
+    const value = compute();
+    const entry = { at: this.now(), value };
+    entries.set(key, entry);
+    value.catch(() => entries?.delete(key));
+    return value;
+  }
+
+  drop(table: string): void {
+    this.tables.delete(table);
+  }
+}

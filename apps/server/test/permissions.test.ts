@@ -1,0 +1,324 @@
+import { RecordAction } from '@canopy/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestClient, type TestServer } from './harness.js';
+import { createTeam, joinTeam, type TeamFixture } from './org-helpers.js';
+
+/**
+ * The permission matrix of a data table: app role × table action, field rules (hidden, read-only)
+ * and row rules (all, mine, my departments, filter), on every path that reaches records.
+ */
+let server: TestServer;
+let team: TeamFixture;
+let manager: { client: TestClient; memberId: string };
+let alice: { client: TestClient; memberId: string };
+let bob: { client: TestClient; memberId: string };
+let carol: { client: TestClient; memberId: string };
+let appCode: string;
+let base: string;
+const f: Record<string, string> = {};
+const ids: Record<string, string> = {};
+
+type Rules = Record<string, unknown>;
+const FULL = {
+  add: ['manager', 'member'],
+  view: ['manager', 'member'],
+  edit: ['manager', 'member'],
+  delete: ['manager', 'member'],
+};
+
+async function setPermissions(permissions: Rules) {
+  const res = await team.owner.request('PUT', base, { body: { permissions } });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res;
+}
+
+async function titles(client: TestClient, body: Record<string, unknown> = {}): Promise<string[]> {
+  const res = await client.request('POST', `${base}/records/query`, { body });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res.json.data.resultList.map((r: { data: Record<string, string> }) => r.data[f.name as string]).sort();
+}
+
+async function userId(client: TestClient): Promise<string> {
+  return (await client.request('GET', '/v1/user/information/basic')).json.data.id;
+}
+
+async function create(client: TestClient, name: string, extra: Record<string, unknown> = {}) {
+  const res = await client.request('POST', `${base}/records`, {
+    body: { data: { [f.name as string]: name, ...extra } },
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  ids[name] = res.json.data.id;
+  return res.json.data;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  team = await createTeam(server, '权限团队');
+  manager = await joinTeam(server, team, '主管');
+  alice = await joinTeam(server, team, '艾丽');
+  bob = await joinTeam(server, team, '鲍勃');
+  carol = await joinTeam(server, team, '卡罗');
+  appCode = (await team.owner.request('POST', '/v1/apps', { body: { displayName: '订单管理' } })).json.data.code;
+  await team.owner.request('POST', '/v1/apps/role/add', {
+    body: { appCode, userIds: [await userId(manager.client)], role: 'manager' },
+  });
+  await team.owner.request('POST', '/v1/apps/role/add', {
+    body: {
+      appCode,
+      userIds: [await userId(alice.client), await userId(bob.client), await userId(carol.client)],
+      role: 'member',
+    },
+  });
+  const schemaCode = (
+    await team.owner.request('POST', `/v1/apps/${appCode}/nodes`, { body: { type: 'Schema', displayName: '订单' } })
+  ).json.data.code;
+  base = `/v1/apps/${appCode}/schemas/${schemaCode}`;
+  const field = async (name: string, type: string, extra: Record<string, unknown> = {}) =>
+    (await team.owner.request('POST', `${base}/fields`, { body: { name, type, ...extra } })).json.data.code as string;
+  f.name = await field('名称', 'text');
+  f.region = await field('区域', 'text');
+  f.cost = await field('成本', 'number');
+  f.secret = await field('内部备注', 'text');
+  f.status = await field('状态', 'singleSelect', {
+    settings: {
+      options: [
+        { id: 'open', label: '进行中', color: 'blue' },
+        { id: 'done', label: '已完成', color: 'green' },
+      ],
+    },
+  });
+  await setPermissions(FULL);
+
+  // Alice and Carol share the sales department; Bob is elsewhere.
+  const rootId = (await team.owner.request('GET', '/v1/org/department/root')).json.data.objectId;
+  const sales = (await team.owner.request('POST', '/v1/org/department', { body: { parentId: rootId, name: '销售部' } }))
+    .json.data;
+  for (const m of [alice, carol]) {
+    const res = await team.owner.request('PUT', '/v1/org/member/departments', {
+      body: { memberId: m.memberId, departmentIds: [sales.objectId] },
+    });
+    expect(res.status).toBe(200);
+  }
+  await create(team.owner, '负责人的单', { [f.region as string]: '华东', [f.cost as string]: 10 });
+  await create(alice.client, '艾丽一', { [f.region as string]: '华东', [f.cost as string]: 20 });
+  await create(alice.client, '艾丽二', { [f.region as string]: '华南', [f.status as string]: 'open' });
+  await create(bob.client, '鲍勃一', { [f.region as string]: '华北' });
+  await create(carol.client, '卡罗一', { [f.region as string]: '华东' });
+});
+afterAll(async () => server?.close());
+
+describe('table actions per app role', () => {
+  it('grants each action to exactly the roles named, and the owner always', async () => {
+    for (const action of RecordAction) {
+      for (const roles of [[], ['manager'], ['member'], ['manager', 'member']]) {
+        await setPermissions({ ...FULL, [action]: roles });
+        for (const [client, role] of [
+          [manager.client, 'manager'],
+          [alice.client, 'member'],
+          [team.owner, 'owner'],
+        ] as const) {
+          const access = (await client.request('GET', `${base}/permission`)).json.data.accessPermission;
+          const expected = role === 'owner' || (roles as string[]).includes(role);
+          expect(access[action], `${action} ${JSON.stringify(roles)} ${role}`).toBe(expected);
+        }
+      }
+    }
+    await setPermissions(FULL);
+  });
+
+  it('refuses each write the role lacks, in the service, with the action’s message', async () => {
+    await setPermissions({ ...FULL, add: ['manager'], edit: ['manager'], delete: ['manager'], view: ['manager'] });
+    const add = await alice.client.request('POST', `${base}/records`, { body: { data: { [f.name as string]: 'x' } } });
+    expect([add.status, add.json.errorMessage]).toEqual([403, '无新增数据权限']);
+    const view = await alice.client.request('POST', `${base}/records/query`, { body: {} });
+    expect([view.status, view.json.errorMessage]).toEqual([403, '无查看数据权限']);
+    const count = await alice.client.request('POST', `${base}/records/count`, { body: {} });
+    expect(count.status).toBe(403);
+    const edit = await alice.client.request('PATCH', `${base}/records/${ids.艾丽一}`, {
+      body: { version: 1, data: { [f.region as string]: '西北' } },
+    });
+    expect([edit.status, edit.json.errorMessage]).toEqual([403, '无编辑数据权限']);
+    const del = await alice.client.request('DELETE', `${base}/records/${ids.艾丽一}?version=1`);
+    expect([del.status, del.json.errorMessage]).toEqual([403, '无删除数据权限']);
+    const batch = await alice.client.request('POST', `${base}/records/batch`, {
+      body: { delete: [{ id: ids.艾丽一, version: 1 }] },
+    });
+    expect(batch.status).toBe(403);
+    expect((await manager.client.request('GET', `${base}/records/${ids.艾丽一}`)).status).toBe(200);
+    await setPermissions(FULL);
+  });
+});
+
+describe('field rules', () => {
+  beforeAll(async () => {
+    await setPermissions({
+      ...FULL,
+      fields: { [f.cost as string]: { member: 'hidden' }, [f.status as string]: { member: 'readonly' } },
+    });
+  });
+
+  it('hides a field from the role everywhere it reads, and not from other roles', async () => {
+    const access = (await alice.client.request('GET', `${base}/permission`)).json.data;
+    expect(access.fieldAccess).toEqual({ [f.cost as string]: 'hidden', [f.status as string]: 'readonly' });
+    const list = (await alice.client.request('POST', `${base}/records/query`, { body: {} })).json.data.resultList;
+    expect(list.length).toBe(5);
+    for (const r of list) expect(Object.keys(r.data)).not.toContain(f.cost);
+    const one = (await alice.client.request('GET', `${base}/records/${ids.艾丽一}`)).json.data;
+    expect(one.data).not.toHaveProperty(f.cost as string);
+    expect(one.data[f.region as string]).toBe('华东');
+    const seenByManager = (await manager.client.request('GET', `${base}/records/${ids.艾丽一}`)).json.data;
+    expect(seenByManager.data[f.cost as string]).toBe(20);
+    // Neither a filter nor a sort on the hidden field may probe its values.
+    const probe = await alice.client.request('POST', `${base}/records/query`, {
+      body: { filter: { op: 'and', conditions: [{ field: f.cost, operator: 'gt', value: 15 }] } },
+    });
+    expect(probe.status).toBe(400);
+    const sort = await alice.client.request('POST', `${base}/records/query`, {
+      body: { sorts: [{ field: f.cost, direction: 'desc' }] },
+    });
+    expect(sort.status).toBe(400);
+    // The change history leaves the hidden field out too.
+    const history = (await alice.client.request('GET', `${base}/records/${ids.艾丽一}/history`)).json.data;
+    expect(history[0].changes.map((c: { field: string }) => c.field)).not.toContain(f.cost);
+  });
+
+  it('keeps quick search off hidden fields', async () => {
+    await setPermissions({ ...FULL, fields: { [f.secret as string]: { member: 'hidden' } } });
+    await team.owner.request('PATCH', `${base}/records/${ids.鲍勃一}`, {
+      body: { version: 1, data: { [f.secret as string]: '暗号蓝鲸' } },
+    });
+    expect(await titles(alice.client, { search: '蓝鲸' })).toEqual([]);
+    expect(await titles(manager.client, { search: '蓝鲸' })).toEqual(['鲍勃一']);
+    await setPermissions({
+      ...FULL,
+      fields: { [f.cost as string]: { member: 'hidden' }, [f.status as string]: { member: 'readonly' } },
+    });
+  });
+
+  it('refuses writing a hidden or a changed read-only field, and accepts an unchanged one', async () => {
+    const hidden = await alice.client.request('POST', `${base}/records`, {
+      body: { data: { [f.name as string]: '偷偷写', [f.cost as string]: 1 } },
+    });
+    expect(hidden.status).toBe(400);
+    expect(hidden.json.fieldErrors.map((e: { field: string }) => e.field)).toEqual([f.cost]);
+    const current = (await alice.client.request('GET', `${base}/records/${ids.艾丽二}`)).json.data;
+    const locked = await alice.client.request('PATCH', `${base}/records/${ids.艾丽二}`, {
+      body: { version: current.version, data: { [f.status as string]: 'done' } },
+    });
+    expect(locked.status).toBe(400);
+    expect(locked.json.fieldErrors).toEqual([{ field: f.status, message: '该字段只读，不能修改' }]);
+    const same = await alice.client.request('PATCH', `${base}/records/${ids.艾丽二}`, {
+      body: { version: current.version, data: { [f.status as string]: 'open', [f.region as string]: '华南区' } },
+    });
+    expect(same.status, JSON.stringify(same.json)).toBe(200);
+    const byManager = await manager.client.request('PATCH', `${base}/records/${ids.艾丽二}`, {
+      body: { version: same.json.data.version, data: { [f.status as string]: 'done', [f.cost as string]: 5 } },
+    });
+    expect(byManager.status).toBe(200);
+    expect((await team.owner.request('GET', `${base}/records/${ids.艾丽二}`)).json.data.data[f.cost as string]).toBe(5);
+  });
+
+  it('refuses rules naming fields the table does not have', async () => {
+    const res = await team.owner.request('PUT', base, {
+      body: { permissions: { ...FULL, fields: { nope: { member: 'hidden' } } } },
+    });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('row rules', () => {
+  afterAll(async () => setPermissions(FULL));
+
+  it('mine: lists, counts, reads, updates and deletes reach only the member’s own records', async () => {
+    await setPermissions({ ...FULL, rows: { member: { scope: 'mine' } } });
+    expect((await alice.client.request('GET', `${base}/permission`)).json.data.rowScope).toBe('mine');
+    expect(await titles(alice.client)).toEqual(['艾丽一', '艾丽二'].sort());
+    expect((await alice.client.request('POST', `${base}/records/count`, { body: {} })).json.data).toEqual({
+      count: 2,
+      capped: false,
+    });
+    expect(await titles(bob.client)).toEqual(['鲍勃一']);
+    expect((await titles(manager.client)).length).toBe(5);
+    const read = await alice.client.request('GET', `${base}/records/${ids.鲍勃一}`);
+    expect([read.status, read.json.errorMessage]).toEqual([403, '无查看数据权限']);
+    const bobs = (await team.owner.request('GET', `${base}/records/${ids.鲍勃一}`)).json.data;
+    const edit = await alice.client.request('PATCH', `${base}/records/${ids.鲍勃一}`, {
+      body: { version: bobs.version, data: { [f.region as string]: '改' } },
+    });
+    expect([edit.status, edit.json.errorMessage]).toEqual([403, '无编辑数据权限']);
+    const del = await alice.client.request('DELETE', `${base}/records/${ids.鲍勃一}`);
+    expect([del.status, del.json.errorMessage]).toEqual([403, '无删除数据权限']);
+    const batch = await alice.client.request('POST', `${base}/records/batch`, {
+      body: { delete: [{ id: ids.鲍勃一, version: bobs.version }] },
+    });
+    expect(batch.status).toBe(403);
+    expect((await team.owner.request('GET', `${base}/records/${ids.鲍勃一}`)).json.data.version).toBe(bobs.version);
+    expect((await alice.client.request('GET', `${base}/records/${ids.鲍勃一}/history`)).status).toBe(403);
+  });
+
+  it('my departments: records created by anyone sharing a department with the member', async () => {
+    await setPermissions({ ...FULL, rows: { member: { scope: 'myDepartments' } } });
+    expect(await titles(alice.client)).toEqual(['卡罗一', '艾丽一', '艾丽二'].sort());
+    expect(await titles(carol.client)).toEqual(['卡罗一', '艾丽一', '艾丽二'].sort());
+    // Everyone starts in the root department, where Bob still is, with the owner.
+    expect(await titles(bob.client)).toEqual(['负责人的单', '鲍勃一'].sort());
+  });
+
+  it('filter: records matching the designer’s filter, combined with the member’s own filter', async () => {
+    await setPermissions({
+      ...FULL,
+      rows: {
+        member: {
+          scope: 'filter',
+          filter: { op: 'and', conditions: [{ field: f.region, operator: 'eq', value: '华东' }] },
+        },
+      },
+    });
+    expect(await titles(bob.client)).toEqual(['卡罗一', '负责人的单', '艾丽一'].sort());
+    expect(
+      await titles(bob.client, {
+        filter: { op: 'and', conditions: [{ field: 'createdBy', operator: 'isMe' }] },
+      }),
+    ).toEqual([]);
+    expect(
+      (await bob.client.request('POST', `${base}/records/count`, { body: { search: '艾丽' } })).json.data.count,
+    ).toBe(1);
+    const bad = await team.owner.request('PUT', base, {
+      body: { permissions: { ...FULL, rows: { member: { scope: 'filter' } } } },
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it('never leaks a record through a relation or a lookup', async () => {
+    await setPermissions({
+      ...FULL,
+      rows: { member: { scope: 'mine' } },
+      fields: { [f.cost as string]: { member: 'hidden' } },
+    });
+    const follow = (
+      await team.owner.request('POST', `/v1/apps/${appCode}/nodes`, { body: { type: 'Schema', displayName: '跟进' } })
+    ).json.data.code;
+    const fBase = `/v1/apps/${appCode}/schemas/${follow}`;
+    const field = async (name: string, type: string, settings: Record<string, unknown> = {}) =>
+      (await team.owner.request('POST', `${fBase}/fields`, { body: { name, type, settings } })).json.data
+        .code as string;
+    const topic = await field('主题', 'text');
+    const orders = await field('订单', 'relation', { schemaCode: base.split('/').pop(), multiple: true });
+    const names = await field('订单名称', 'lookup', { relationFieldCode: orders, targetFieldCode: f.name });
+    const costs = await field('订单成本', 'lookup', { relationFieldCode: orders, targetFieldCode: f.cost });
+    await team.owner.request('PUT', fBase, { body: { permissions: FULL } });
+    const rec = (
+      await team.owner.request('POST', `${fBase}/records`, {
+        body: { data: { [topic]: '季度回顾', [orders]: [ids.艾丽一, ids.鲍勃一] } },
+      })
+    ).json.data;
+    expect(rec.data[names]).toEqual(['艾丽一', '鲍勃一']);
+    const seen = (await alice.client.request('GET', `${fBase}/records/${rec.id}`)).json.data;
+    expect(seen.data[names]).toEqual(['艾丽一']);
+    expect(seen.data[costs]).toBeNull();
+    const listed = (await alice.client.request('POST', `${fBase}/records/query`, { body: {} })).json.data.resultList;
+    expect(listed[0].data[names]).toEqual(['艾丽一']);
+    // The related record itself, opened from the link, is out of reach too.
+    expect((await alice.client.request('GET', `${base}/records/${ids.鲍勃一}`)).status).toBe(403);
+  });
+});

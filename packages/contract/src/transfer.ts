@@ -1,0 +1,69 @@
+import Type, { type Static } from 'typebox';
+import { FilterGroup } from './views.js';
+
+/** The number of records a view shows, counted apart from the page (and cached on the server). */
+export const RecordCountBody = Type.Object(
+  { filter: Type.Optional(FilterGroup), search: Type.Optional(Type.String({ maxLength: 100 })) },
+  { additionalProperties: false },
+);
+export const RecordCount = Type.Object({
+  count: Type.Integer(),
+  /** When the count stopped at the cap: the view holds at least `count` records. */
+  capped: Type.Boolean(),
+});
+export type RecordCount = Static<typeof RecordCount>;
+
+export const ExportFormat = ['xlsx', 'csv'] as const;
+export type ExportFormat = (typeof ExportFormat)[number];
+/** Export a saved view as the member sees it: its filter, sorts and visible columns, their permissions. */
+export const ExportQuery = Type.Object(
+  {
+    format: Type.Union([Type.Literal('xlsx'), Type.Literal('csv')]),
+    view: Type.Optional(Type.String({ maxLength: 64 })),
+    search: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);
+
+export const ImportMode = ['atomic', 'skip'] as const;
+export type ImportMode = (typeof ImportMode)[number];
+export const ImportState = ['uploaded', 'running', 'done', 'failed'] as const;
+export type ImportState = (typeof ImportState)[number];
+
+/** An import job: the uploaded sheet, how its columns map to fields, and how far it got. */
+export const ImportJob = Type.Object({
+  id: Type.String(),
+  fileName: Type.String(),
+  state: Type.Union([Type.Literal('uploaded'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
+  mode: Type.Union([Type.Literal('atomic'), Type.Literal('skip')]),
+  /** The sheet's header row. */
+  columns: Type.Array(Type.String()),
+  /** Column header → field code, suggested by matching names until the member starts the job. */
+  mapping: Type.Record(Type.String(), Type.String()),
+  /** The first rows, for the preview. */
+  preview: Type.Array(Type.Array(Type.String())),
+  total: Type.Integer(),
+  processed: Type.Integer(),
+  created: Type.Integer(),
+  failed: Type.Integer(),
+  /** Why a failed job stopped (a message key's text). */
+  message: Type.String(),
+  createdAt: Type.Integer(),
+});
+export type ImportJob = Static<typeof ImportJob>;
+
+export const ImportJobParams = Type.Object({
+  appCode: Type.String({ minLength: 1, maxLength: 64 }),
+  schemaCode: Type.String({ minLength: 1, maxLength: 64 }),
+  jobId: Type.String({ minLength: 1, maxLength: 64 }),
+});
+export const StartImportBody = Type.Object(
+  {
+    mapping: Type.Record(Type.String({ maxLength: 200 }), Type.String({ maxLength: 64 }), { maxProperties: 500 }),
+    mode: Type.Union([Type.Literal('atomic'), Type.Literal('skip')]),
+  },
+  { additionalProperties: false },
+);
+/** One row the import refused: its line in the sheet (header = 1), the field and why. */
+export const ImportError = Type.Object({ row: Type.Integer(), field: Type.String(), message: Type.String() });
+export type ImportError = Static<typeof ImportError>;
