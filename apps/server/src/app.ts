@@ -44,6 +44,9 @@ import { VerificationCodes } from './modules/settings/codes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { SettingsService } from './modules/settings/service.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { ExportService } from './modules/transfer/export-service.js';
+import { ImportService } from './modules/transfer/import-service.js';
+import { transferRoutes } from './modules/transfer/routes.js';
 import { ViewService } from './modules/views/service.js';
 import { PRODUCT_VERSION } from './version.js';
 
@@ -115,14 +118,14 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     new NodeService(services.db, appRepository, (trx, node) => schemas.createForNode(trx, node)),
   );
   await fileRoutes(app, new FileService(services.db, config.dataDir));
-  schemaRoutes(
-    app,
-    services.db,
-    schemas,
-    new FormService(services.db),
-    new RecordService(services.db, new RecordRepository(services.db), (ctx, code) => schemas.targetContext(ctx, code)),
-    new ViewService(services.db),
+  const records = new RecordService(services.db, new RecordRepository(services.db), (ctx, code) =>
+    schemas.targetContext(ctx, code),
   );
+  const views = new ViewService(services.db);
+  schemaRoutes(app, services.db, schemas, new FormService(services.db), records, views);
+  const imports = new ImportService(services.db, records, config.dataDir);
+  await imports.recover();
+  transferRoutes(app, schemas, new ExportService(services.db, records, views), imports);
   const avatars = new AvatarStore(config.dataDir);
   settingsRoutes(app, new SettingsService(services.db, new VerificationCodes(services.db, delivery), avatars), avatars);
 

@@ -109,6 +109,13 @@ export class TestClient {
     return { status: res.status, headers: res.headers, body: json, json };
   }
 
+  /** A GET whose answer is a file: its bytes as they came. */
+  async download(path: string): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(this.baseUrl + path, { headers: { ...this.headers, cookie } });
+    return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
+  }
+
   call(
     endpoint: Endpoint,
     options: { body?: unknown; query?: Record<string, string>; headers?: Record<string, string> } = {},

@@ -509,6 +509,26 @@ export const ServerMessages = {
     en: 'The import was interrupted by a server restart; nothing was written',
     jp: 'サーバーの再起動によりインポートが中断されました。データは書き込まれていません',
   },
+  'import.interruptedPartial': {
+    zh: '导入因服务重启而中断，已导入 {created} 行',
+    en: 'The import was interrupted by a server restart after {created} rows',
+    jp: 'サーバーの再起動によりインポートが中断されました（{created} 行をインポート済み）',
+  },
+  'import.tooBig': {
+    zh: '文件不能超过 {mb} MB',
+    en: 'The file must not exceed {mb} MB',
+    jp: 'ファイルは {mb} MB 以下にしてください',
+  },
+  'import.badMapping': {
+    zh: '「{column}」不能导入到该字段',
+    en: 'Column "{column}" cannot be imported into that field',
+    jp: '「{column}」はそのフィールドにインポートできません',
+  },
+  'import.failed': {
+    zh: '导入失败，未写入任何数据',
+    en: 'The import failed; nothing was written',
+    jp: 'インポートに失敗しました。データは書き込まれていません',
+  },
   'import.rolledBack': {
     zh: '有 {count} 行数据校验不通过，已全部撤销',
     en: '{count} rows failed validation; nothing was imported',

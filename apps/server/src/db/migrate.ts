@@ -11,6 +11,7 @@ import * as files from './migrations/20261122T1800_files.js';
 import * as nodeTrash from './migrations/20261122T1900_node_trash.js';
 import * as defaultsTitles from './migrations/20261122T2000_defaults_titles.js';
 import * as views from './migrations/20261122T2100_views.js';
+import * as importJobs from './migrations/20261122T2200_import_jobs.js';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from source, from a
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '20261122T1900_node_trash': nodeTrash,
   '20261122T2000_defaults_titles': defaultsTitles,
   '20261122T2100_views': views,
+  '20261122T2200_import_jobs': importJobs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

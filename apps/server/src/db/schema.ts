@@ -260,6 +260,42 @@ export interface FilesTable {
   created_at: number;
 }
 
+export interface ImportJobsTable {
+  id: string;
+  engine_code: string;
+  app_code: string;
+  schema_code: string;
+  member_id: string;
+  file_name: string;
+  file_path: string;
+  /** xlsx | csv */
+  format: string;
+  /** uploaded | running | done | failed */
+  state: string;
+  /** atomic | skip */
+  mode: string;
+  /** JSON string[] (the header row). */
+  columns: string;
+  /** JSON Record<header, fieldCode>. */
+  mapping: string;
+  /** JSON string[][] (the first rows). */
+  preview: string;
+  total: number;
+  processed: number;
+  created: number;
+  failed: number;
+  message: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ImportErrorsTable {
+  job_id: string;
+  row_number: number;
+  field: string;
+  message: string;
+}
+
 export interface ViewsTable {
   code: string;
   schema_code: string;
@@ -298,4 +334,6 @@ export interface Database {
   record_history: RecordHistoryTable;
   files: FilesTable;
   views: ViewsTable;
+  import_jobs: ImportJobsTable;
+  import_errors: ImportErrorsTable;
 }

@@ -43,6 +43,43 @@ export class RecordRepository {
     await this.on(trx).insertInto(table).values(row).execute();
   }
 
+  /**
+   * Many rows in multi-row inserts, sized under SQLite's limit of bound values per statement
+   * (32,766) and PostgreSQL's (65,535).
+   */
+  async insertMany(trx: Kysely<Database>, table: string, rows: Record<string, unknown>[]): Promise<void> {
+    if (!rows.length) return;
+    const width = Math.max(...rows.map((r) => Object.keys(r).length));
+    const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+    const full = rows.map((r) => Object.fromEntries(columns.map((c) => [c, r[c] ?? null])));
+    const per = Math.max(1, Math.floor(30_000 / Math.max(width, columns.length)));
+    for (let i = 0; i < full.length; i += per)
+      await this.on(trx)
+        .insertInto(table)
+        .values(full.slice(i, i + per))
+        .execute();
+  }
+
+  async addHistoryMany(
+    trx: Kysely<Database>,
+    entries: {
+      schema_code: string;
+      record_id: string;
+      engine_code: string;
+      member_id: string;
+      action: string;
+      changes: string;
+      created_at: number;
+    }[],
+  ): Promise<void> {
+    for (let i = 0; i < entries.length; i += 2_000) {
+      await trx
+        .insertInto('record_history')
+        .values(entries.slice(i, i + 2_000))
+        .execute();
+    }
+  }
+
   /** Only when the version still matches: a stale writer changes nothing. */
   async update(
     trx: Kysely<Database>,

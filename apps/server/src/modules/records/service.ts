@@ -69,6 +69,26 @@ export class RecordService {
     return (await this.answer(ctx, [item]))[0] as RecordItem;
   }
 
+  /**
+   * Titles of the records these items link to, for showing links as text (exports): per related
+   * table one query, within this member's rules there (an unreachable record has no title here).
+   */
+  async relationTitles(ctx: SchemaContext, items: RecordItem[]): Promise<Map<string, string>> {
+    const titles = new Map<string, string>();
+    for (const f of this.live(ctx).filter((x) => x.type === 'relation' && !ctx.rights.hidden.has(x.code))) {
+      const ids = [...new Set(items.flatMap((i) => (i.data[f.code] as string[] | null) ?? []))];
+      const target = ids.length
+        ? await this.loadTarget(ctx, (settingsOf(f) as { schemaCode: string }).schemaCode)
+        : null;
+      if (!target || !allows(target, 'view')) continue;
+      const scope = await this.scope(target);
+      for (const row of await this.repo.findMany(target.schema.table_name, target.schema.engine_code, ids, scope)) {
+        titles.set(row.id, presentRecord(target, this.toItem(target, row)).title);
+      }
+    }
+    return titles;
+  }
+
   /** The member's row rule as a where-clause. */
   async scope(ctx: SchemaContext): Promise<RecordWhere | undefined> {
     if (ctx.rights.rows.scope === 'all') return undefined;
@@ -229,6 +249,68 @@ export class RecordService {
       },
       this.now(),
     );
+  }
+
+  /**
+   * Imports write many rows at once. Tables whose rows need the database per row (unique values,
+   * auto-numbers, links to records or files) go through createIn row by row; the rest are checked in
+   * memory and written as multi-row inserts with one history entry each.
+   */
+  needsRowByRow(ctx: SchemaContext): boolean {
+    return this.live(ctx).some(
+      (f) =>
+        f.unique_flag === 1 ||
+        f.type === 'autoNumber' ||
+        ['record', 'file'].includes(fieldType(f.type)?.references ?? ''),
+    );
+  }
+
+  /** A new record's values checked like createIn does, without touching the database. */
+  prepare(ctx: SchemaContext, data: Record<string, unknown>) {
+    const parsed = this.validator.parse(ctx, data, true);
+    guardWrite(ctx, Object.keys(data), parsed.values, null);
+    return parsed;
+  }
+
+  async insertPrepared(
+    ctx: SchemaContext,
+    trx: Kysely<Database>,
+    rows: { columns: Record<string, unknown>; values: Record<string, unknown> }[],
+  ): Promise<void> {
+    if (!rows.length) return;
+    const now = this.now();
+    const member = ctx.access.tenant.memberId;
+    const live = this.live(ctx);
+    const records = rows.map(({ columns, values }) => ({
+      id: randomUUID(),
+      engine_code: ctx.schema.engine_code,
+      version: 1,
+      created_by: member,
+      created_at: now,
+      modified_by: member,
+      modified_at: now,
+      deleted_at: null,
+      ...columns,
+      ...computeFormulas(live, values, new Date(now)),
+    }));
+    await this.repo.insertMany(trx, ctx.schema.table_name, records);
+    await this.repo.addHistoryMany(
+      trx,
+      records.map((r) => ({
+        schema_code: ctx.schema.code,
+        record_id: r.id,
+        engine_code: ctx.schema.engine_code,
+        member_id: member,
+        action: 'import',
+        changes: '[]',
+        created_at: now,
+      })),
+    );
+  }
+
+  /** Drops cached counts after writes made outside this service's own methods (imports). */
+  changed(ctx: SchemaContext): void {
+    this.counts.drop(ctx.schema.code);
   }
 
   async create(ctx: SchemaContext, data: Record<string, unknown>): Promise<RecordItem> {

@@ -1,0 +1,140 @@
+import { once } from 'node:events';
+import { PassThrough, type Writable } from 'node:stream';
+import {
+  ErrorCode,
+  type ExportFormat,
+  type FilterGroup,
+  type Language,
+  RecordLimits,
+  type SortSpec,
+} from '@canopy/contract';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import type { Kysely } from 'kysely';
+import type { Database, FieldsTable } from '../../db/schema.js';
+import { AppError } from '../../http/app-error.js';
+import type { RecordService } from '../records/service.js';
+import type { SchemaContext } from '../schemas/service.js';
+import type { ViewService } from '../views/service.js';
+import { escapeFormula, exportCell } from './cells.js';
+import { loadNames } from './names.js';
+
+export interface ExportFile {
+  fileName: string;
+  contentType: string;
+  stream: PassThrough;
+}
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+};
+
+/** Sheets write rows one at a time; both formats below take them through this. */
+interface RowSink {
+  write(cells: (string | number | null)[]): Promise<void>;
+  end(): Promise<void>;
+}
+
+function csvSink(out: Writable): RowSink {
+  // A byte-order mark, so spreadsheet programs read the Chinese text as UTF-8.
+  out.write('\uFEFF');
+  const csv = stringify();
+  csv.pipe(out);
+  return {
+    async write(cells) {
+      if (!csv.write(cells.map((c) => (c === null ? '' : c)))) await once(csv, 'drain');
+    },
+    async end() {
+      csv.end();
+      await once(csv, 'end');
+    },
+  };
+}
+
+function xlsxSink(out: Writable, sheetName: string): RowSink {
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const sheet = book.addWorksheet(sheetName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Sheet1');
+  return {
+    async write(cells) {
+      sheet.addRow(cells).commit();
+    },
+    async end() {
+      sheet.commit();
+      await book.commit();
+    },
+  };
+}
+
+/**
+ * Exports a table as this member sees it through a view: the view's filter, sorts and visible
+ * columns, within the member's row and field rules, page by page into a streamed file, so a big
+ * table never sits in memory. Text that a spreadsheet would run as a formula is escaped.
+ */
+export class ExportService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly records: RecordService,
+    private readonly views: ViewService,
+  ) {}
+
+  async open(
+    ctx: SchemaContext,
+    input: { format: ExportFormat; view?: string; search?: string },
+    lang: Language,
+    tableName: string,
+  ): Promise<ExportFile> {
+    this.records.require(ctx, 'view');
+    this.records.require(ctx, 'export');
+    const { fields, filter, sorts } = await this.plan(ctx, input.view);
+    // Checked before the first byte goes out: a bad filter is a clear error, not a broken file.
+    await this.records.whereOf(ctx, filter, input.search);
+    const stream = new PassThrough();
+    const sink = input.format === 'csv' ? csvSink(stream) : xlsxSink(stream, tableName);
+    void this.pump(ctx, sink, fields, { filter, sorts, search: input.search }, lang).catch((error: unknown) =>
+      stream.destroy(error instanceof Error ? error : new Error(String(error))),
+    );
+    const day = new Date().toISOString().slice(0, 10);
+    return { fileName: `${tableName}-${day}.${input.format}`, contentType: CONTENT_TYPES[input.format], stream };
+  }
+
+  /** The columns, filter and sorts of the view (or of the whole table without one). */
+  private async plan(ctx: SchemaContext, viewCode: string | undefined) {
+    const live = ctx.fields.filter((f) => f.deleted_at === null && !ctx.rights.hidden.has(f.code));
+    if (!viewCode) return { fields: live, filter: undefined as FilterGroup | undefined, sorts: [] as SortSpec[] };
+    const view = (await this.views.list(ctx)).find((v) => v.code === viewCode);
+    if (!view) throw new AppError(404, ErrorCode.notFound, 'view.notFound');
+    const byCode = new Map(live.map((f) => [f.code, f]));
+    const listed = view.config.columns.filter((c) => !c.hidden).map((c) => byCode.get(c.field));
+    const unlisted = live.filter((f) => !view.config.columns.some((c) => c.field === f.code));
+    const fields = [...listed.filter((f): f is FieldsTable => Boolean(f)), ...unlisted];
+    return { fields, filter: view.config.filter, sorts: view.config.sorts };
+  }
+
+  private async pump(
+    ctx: SchemaContext,
+    sink: RowSink,
+    fields: FieldsTable[],
+    query: { filter?: FilterGroup; sorts: SortSpec[]; search?: string | undefined },
+    lang: Language,
+  ): Promise<void> {
+    const names = await loadNames(this.db, ctx.schema.engine_code);
+    await sink.write(fields.map((f) => escapeFormula(f.name)));
+    let cursor = '';
+    do {
+      const page = await this.records.query(ctx, {
+        ...(query.filter ? { filter: query.filter } : {}),
+        sorts: query.sorts,
+        ...(query.search ? { search: query.search } : {}),
+        limit: RecordLimits.exportPageRows,
+        ...(cursor ? { cursor } : {}),
+      });
+      const titles = await this.records.relationTitles(ctx, page.resultList);
+      for (const item of page.resultList) {
+        await sink.write(fields.map((f) => escapeFormula(exportCell(f, item.data[f.code], names, lang, titles))));
+      }
+      cursor = page.nextCursor;
+    } while (cursor);
+    await sink.end();
+  }
+}

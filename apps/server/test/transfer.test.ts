@@ -1,0 +1,318 @@
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ImportService } from '../src/modules/transfer/import-service.js';
+import { startTestServer, type TestClient, type TestServer } from './harness.js';
+import { createTeam, joinTeam, type TeamFixture } from './org-helpers.js';
+
+/** Export (escaping, views, permissions) and import (both modes, bad rows, files, restarts). */
+let server: TestServer;
+let team: TeamFixture;
+let member: { client: TestClient; memberId: string };
+let appCode: string;
+let base: string;
+const f: Record<string, string> = {};
+const APP = { 'x-app-name': 'canopy-web' };
+const FULL = {
+  add: ['manager', 'member'],
+  view: ['manager', 'member'],
+  edit: ['manager', 'member'],
+  delete: ['manager', 'member'],
+  import: ['manager', 'member'],
+  export: ['manager', 'member'],
+};
+
+async function userId(client: TestClient): Promise<string> {
+  return (await client.request('GET', '/v1/user/information/basic')).json.data.id;
+}
+
+async function all(client: TestClient) {
+  const res = await client.request('POST', `${base}/records/query`, {
+    body: { sorts: [{ field: f.amount, direction: 'asc' }], limit: 500 },
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res.json.data.resultList as { id: string; data: Record<string, unknown> }[];
+}
+
+async function csvOf(client: TestClient, query: string): Promise<string[][]> {
+  const res = await client.download(`${base}/export?${query}`);
+  expect(res.status, res.bytes.toString()).toBe(200);
+  return parse(res.bytes.toString('utf8'), { bom: true, relax_column_count: true }) as string[][];
+}
+
+async function waitFor(client: TestClient, jobId: string) {
+  for (let i = 0; i < 200; i += 1) {
+    const job = (await client.request('GET', `${base}/imports/${jobId}`)).json.data;
+    if (job.state === 'done' || job.state === 'failed') return job;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('import did not finish');
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  team = await createTeam(server, '导入导出团队', '王小明');
+  member = await joinTeam(server, team, '李晓华');
+  appCode = (await team.owner.request('POST', '/v1/apps', { body: { displayName: '销售' } })).json.data.code;
+  await team.owner.request('POST', '/v1/apps/role/add', {
+    body: { appCode, userIds: [await userId(member.client)], role: 'member' },
+  });
+  const schemaCode = (
+    await team.owner.request('POST', `/v1/apps/${appCode}/nodes`, { body: { type: 'Schema', displayName: '订单' } })
+  ).json.data.code;
+  base = `/v1/apps/${appCode}/schemas/${schemaCode}`;
+  const field = async (name: string, type: string, extra: Record<string, unknown> = {}) => {
+    const res = await team.owner.request('POST', `${base}/fields`, { body: { name, type, ...extra } });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    return res.json.data.code as string;
+  };
+  f.name = await field('名称', 'text');
+  f.amount = await field('金额', 'number');
+  f.status = await field('状态', 'singleSelect', {
+    settings: {
+      options: [
+        { id: 'open', label: '进行中', color: 'blue' },
+        { id: 'done', label: '已完成', color: 'green' },
+      ],
+    },
+  });
+  f.day = await field('日期', 'date');
+  f.owner = await field('负责人', 'member');
+  f.paid = await field('已付款', 'checkbox');
+  f.cost = await field('成本', 'number');
+  expect((await team.owner.request('PUT', base, { body: { permissions: FULL } })).status).toBe(200);
+});
+afterAll(async () => server?.close());
+
+describe('export', () => {
+  beforeAll(async () => {
+    const rows = [
+      { [f.name as string]: '=SUM(A1:A9)', [f.amount as string]: -5, [f.status as string]: 'open' },
+      { [f.name as string]: '+86 电话', [f.amount as string]: 1, [f.paid as string]: true },
+      { [f.name as string]: '-减号', [f.amount as string]: 2 },
+      { [f.name as string]: '@提及', [f.amount as string]: 3, [f.owner as string]: [team.memberId] },
+      { [f.name as string]: '制表', [f.amount as string]: 4, [f.day as string]: '2026-11-22' },
+      { [f.name as string]: '普通', [f.amount as string]: 5, [f.cost as string]: 99 },
+    ];
+    const res = await team.owner.request('POST', `${base}/records/batch`, {
+      body: { create: rows.map((data) => ({ data })) },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    await member.client.request('POST', `${base}/records`, {
+      body: { data: { [f.name as string]: '成员的单', [f.amount as string]: 6 } },
+    });
+  });
+
+  it('writes CSV with names and labels, escaping text a spreadsheet would run', async () => {
+    const rows = await csvOf(team.owner, 'format=csv');
+    expect(rows[0]).toEqual(['名称', '金额', '状态', '日期', '负责人', '已付款', '成本']);
+    const byAmount = new Map(rows.slice(1).map((r) => [r[1], r]));
+    expect(byAmount.get('-5')?.slice(0, 3)).toEqual(["'=SUM(A1:A9)", '-5', '进行中']);
+    expect(byAmount.get('1')?.[0]).toBe("'+86 电话");
+    expect(byAmount.get('1')?.[5]).toBe('是');
+    expect(byAmount.get('2')?.[0]).toBe("'-减号");
+    expect(byAmount.get('3')?.[0]).toBe("'@提及");
+    expect(byAmount.get('3')?.[4]).toBe('王小明');
+    expect(byAmount.get('4')?.[3]).toBe('2026-11-22');
+    expect(rows.length).toBe(8);
+  });
+
+  it('writes xlsx the same way, numbers as numbers', async () => {
+    const res = await team.owner.download(`${base}/export?format=xlsx`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain('.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.bytes as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    const values =
+      sheet
+        ?.getSheetValues()
+        .filter(Boolean)
+        .map((r) => (r as unknown[]).slice(1)) ?? [];
+    expect(values[0]?.[0]).toBe('名称');
+    const formula = values.find((r) => r[1] === -5);
+    expect(formula?.[0]).toBe("'=SUM(A1:A9)");
+    expect(typeof formula?.[1]).toBe('number');
+    expect(values.length).toBe(8);
+  });
+
+  it('follows the view: its filter, sorts and shown columns', async () => {
+    const view = await team.owner.request('POST', `${base}/views`, {
+      body: {
+        name: '大额',
+        kind: 'grid',
+        config: {
+          columns: [
+            { field: f.amount, hidden: false },
+            { field: f.name, hidden: false },
+            { field: f.status, hidden: true },
+            { field: f.day, hidden: true },
+            { field: f.owner, hidden: true },
+            { field: f.paid, hidden: true },
+            { field: f.cost, hidden: true },
+          ],
+          filter: { op: 'and', conditions: [{ field: f.amount, operator: 'gte', value: 3 }] },
+          sorts: [{ field: f.amount, direction: 'desc' }],
+          rowHeight: 'short',
+          pageSize: 50,
+        },
+      },
+    });
+    expect(view.status, JSON.stringify(view.json)).toBe(200);
+    const rows = await csvOf(team.owner, `format=csv&view=${view.json.data.code}`);
+    expect(rows).toEqual([
+      ['金额', '名称'],
+      ['6', '成员的单'],
+      ['5', '普通'],
+      ['4', '制表'],
+      ['3', "'@提及"],
+    ]);
+  });
+
+  it('applies the member’s row and field rules, and the export permission', async () => {
+    await team.owner.request('PUT', base, {
+      body: {
+        permissions: {
+          ...FULL,
+          fields: { [f.cost as string]: { member: 'hidden' } },
+          rows: { member: { scope: 'mine' } },
+        },
+      },
+    });
+    const rows = await csvOf(member.client, 'format=csv');
+    expect(rows[0]).not.toContain('成本');
+    expect(rows.slice(1).map((r) => r[0])).toEqual(['成员的单']);
+    await team.owner.request('PUT', base, { body: { permissions: { ...FULL, export: ['manager'] } } });
+    const refused = await member.client.download(`${base}/export?format=csv`);
+    expect(refused.status).toBe(403);
+    expect(JSON.parse(refused.bytes.toString()).errorMessage).toBe('无导出数据权限');
+    expect((await member.client.download(`${base}/export?format=pdf`)).status).toBe(400);
+    await team.owner.request('PUT', base, { body: { permissions: FULL } });
+  });
+});
+
+describe('import', () => {
+  const csv = [
+    '名称,金额,状态,日期,负责人,备注',
+    '导入一,10,进行中,2026/11/1,王小明,x',
+    '导入二,abc,已完成,2026-11-02,,y',
+    '导入三,30,不存在的状态,,,z',
+    '导入四,40,已完成,2026.11.4,查无此人,',
+    '"导入五，含逗号",50,,,,',
+  ].join('\n');
+
+  it('reads the header, previews, counts and suggests a mapping by name', async () => {
+    const res = await team.owner.upload(`${base}/imports`, '订单.csv', Buffer.from(csv), APP);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const job = res.json.data;
+    expect(job).toMatchObject({ state: 'uploaded', total: 5, fileName: '订单.csv' });
+    expect(job.columns).toEqual(['名称', '金额', '状态', '日期', '负责人', '备注']);
+    expect(job.mapping).toEqual({ 名称: f.name, 金额: f.amount, 状态: f.status, 日期: f.day, 负责人: f.owner });
+    expect(job.preview[0]).toEqual(['导入一', '10', '进行中', '2026/11/1', '王小明', 'x']);
+  });
+
+  it('all or nothing: refuses the whole sheet with a per-row report, writing nothing', async () => {
+    const before = (await all(team.owner)).length;
+    const job = (await team.owner.upload(`${base}/imports`, 'a.csv', Buffer.from(csv), APP)).json.data;
+    const started = await team.owner.request('POST', `${base}/imports/${job.id}/start`, {
+      body: { mapping: job.mapping, mode: 'atomic' },
+    });
+    expect(started.status, JSON.stringify(started.json)).toBe(200);
+    const done = await waitFor(team.owner, job.id);
+    expect(done).toMatchObject({
+      state: 'failed',
+      created: 0,
+      failed: 3,
+      message: '有 3 行数据校验不通过，已全部撤销',
+    });
+    const errors = (await team.owner.request('GET', `${base}/imports/${job.id}/errors`)).json.data;
+    expect(errors.map((e: { row: number; field: string }) => [e.row, e.field])).toEqual([
+      [3, '金额'],
+      [4, '状态'],
+      [5, '负责人'],
+    ]);
+    expect((await all(team.owner)).length).toBe(before);
+    const again = await team.owner.request('POST', `${base}/imports/${job.id}/start`, {
+      body: { mapping: job.mapping, mode: 'atomic' },
+    });
+    expect(again.status).toBe(409);
+  });
+
+  it('skip bad rows: writes the good ones with converted values and reports the rest', async () => {
+    const job = (await team.owner.upload(`${base}/imports`, 'b.csv', Buffer.from(csv), APP)).json.data;
+    await team.owner.request('POST', `${base}/imports/${job.id}/start`, {
+      body: { mapping: job.mapping, mode: 'skip' },
+    });
+    const done = await waitFor(team.owner, job.id);
+    expect(done).toMatchObject({ state: 'done', processed: 5, created: 2, failed: 3 });
+    const rows = await all(team.owner);
+    const one = rows.find((r) => r.data[f.name as string] === '导入一');
+    expect(one?.data).toMatchObject({
+      [f.amount as string]: 10,
+      [f.status as string]: 'open',
+      [f.day as string]: '2026-11-01',
+      [f.owner as string]: [team.memberId],
+    });
+    expect(rows.some((r) => r.data[f.name as string] === '导入五，含逗号')).toBe(true);
+    const history = (await team.owner.request('GET', `${base}/records/${one?.id}/history`)).json.data;
+    expect(history[0].action).toBe('import');
+  });
+
+  it('imports xlsx, dates and numbers as the sheet holds them', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('数据');
+    sheet.addRow(['名称', '金额', '日期', '已付款']);
+    sheet.addRow(['表格一', 70, new Date(Date.UTC(2026, 10, 20)), '是']);
+    sheet.addRow(['表格二', 80.5, '2026-11-21', '否']);
+    const bytes = Buffer.from(await book.xlsx.writeBuffer());
+    const job = (await member.client.upload(`${base}/imports`, '表.xlsx', bytes, APP)).json.data;
+    expect(job.total).toBe(2);
+    await member.client.request('POST', `${base}/imports/${job.id}/start`, {
+      body: { mapping: { 名称: f.name, 金额: f.amount, 日期: f.day, 已付款: f.paid }, mode: 'atomic' },
+    });
+    expect(await waitFor(member.client, job.id)).toMatchObject({ state: 'done', created: 2 });
+    const rows = await all(team.owner);
+    expect(rows.find((r) => r.data[f.name as string] === '表格一')?.data).toMatchObject({
+      [f.amount as string]: 70,
+      [f.day as string]: '2026-11-20',
+      [f.paid as string]: true,
+    });
+    expect(rows.find((r) => r.data[f.name as string] === '表格二')?.data[f.paid as string]).toBe(false);
+    // Another member cannot follow this member's job.
+    expect((await team.owner.request('GET', `${base}/imports/${job.id}`)).status).toBe(200);
+  });
+
+  it('refuses other files, broken sheets, bad mappings, and members without the right', async () => {
+    const txt = await team.owner.upload(`${base}/imports`, 'x.txt', Buffer.from('a,b'), APP);
+    expect([txt.status, txt.json.errorMessage]).toEqual([400, '仅支持 xlsx 和 CSV 文件']);
+    const broken = await team.owner.upload(`${base}/imports`, 'x.xlsx', Buffer.from('not a zip at all'), APP);
+    expect([broken.status, broken.json.errorMessage]).toEqual([400, '文件无法读取，请检查格式']);
+    const empty = await team.owner.upload(`${base}/imports`, 'x.csv', Buffer.from('名称\n'), APP);
+    expect([empty.status, empty.json.errorMessage]).toEqual([400, '文件中没有数据']);
+    const noHeader = await team.owner.upload(`${base}/imports`, 'x.csv', Buffer.from('名称\n甲'));
+    expect(noHeader.status).toBe(403);
+    const job = (await team.owner.upload(`${base}/imports`, 'c.csv', Buffer.from(csv), APP)).json.data;
+    const bad = await team.owner.request('POST', `${base}/imports/${job.id}/start`, {
+      body: { mapping: { 名称: 'nope' }, mode: 'skip' },
+    });
+    expect(bad.status).toBe(400);
+    const none = await team.owner.request('POST', `${base}/imports/${job.id}/start`, {
+      body: { mapping: {}, mode: 'skip' },
+    });
+    expect(none.json.fieldErrors).toEqual([{ field: 'mapping', message: '请至少为一列选择对应字段' }]);
+    await team.owner.request('PUT', base, { body: { permissions: { ...FULL, import: ['manager'] } } });
+    const refused = await member.client.upload(`${base}/imports`, 'd.csv', Buffer.from(csv), APP);
+    expect([refused.status, refused.json.errorMessage]).toEqual([403, '无导入数据权限']);
+    await team.owner.request('PUT', base, { body: { permissions: FULL } });
+  });
+
+  it('marks a job a restart cut off as failed, saying nothing was written', async () => {
+    const job = (await team.owner.upload(`${base}/imports`, 'e.csv', Buffer.from(csv), APP)).json.data;
+    const db = server.database.handle.db;
+    await db.updateTable('import_jobs').set({ state: 'running', mode: 'atomic' }).where('id', '=', job.id).execute();
+    // What start-up does on the next boot:
+    await new ImportService(db, {} as never, '/tmp').recover();
+    const after = (await team.owner.request('GET', `${base}/imports/${job.id}`)).json.data;
+    expect(after).toMatchObject({ state: 'failed', message: '导入因服务重启而中断，未写入任何数据' });
+  });
+});
