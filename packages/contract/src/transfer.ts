@@ -67,3 +67,23 @@ export const StartImportBody = Type.Object(
 /** One row the import refused: its line in the sheet (header = 1), the field and why. */
 export const ImportError = Type.Object({ row: Type.Integer(), field: Type.String(), message: Type.String() });
 export type ImportError = Static<typeof ImportError>;
+
+/** Field types a sheet can fill: plain values, choices by label, people and departments by name. */
+export const IMPORTABLE_FIELD_TYPES: ReadonlySet<string> = new Set([
+  'text',
+  'textarea',
+  'richText',
+  'phone',
+  'email',
+  'url',
+  'number',
+  'money',
+  'percent',
+  'date',
+  'datetime',
+  'singleSelect',
+  'multiSelect',
+  'checkbox',
+  'member',
+  'department',
+]);

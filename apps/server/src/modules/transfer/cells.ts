@@ -101,25 +101,6 @@ export function escapeFormula(cell: string | number | null): string | number | n
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
 
-/** Field types a sheet can fill: plain values, choices by label, people by name. */
-export const IMPORTABLE = new Set([
-  'text',
-  'textarea',
-  'richText',
-  'phone',
-  'email',
-  'url',
-  'number',
-  'money',
-  'percent',
-  'date',
-  'datetime',
-  'singleSelect',
-  'multiSelect',
-  'checkbox',
-  'member',
-  'department',
-]);
 
 const TRUE_WORDS = new Set(['是', 'yes', 'y', 'true', '1', '√', '✓', 'はい', '对', 'x']);
 const FALSE_WORDS = new Set(['否', 'no', 'n', 'false', '0', 'いいえ', '']);

@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   ErrorCode,
   formatMessage,
+  IMPORTABLE_FIELD_TYPES,
   type ImportError,
   type ImportJob,
   type ImportMode,
@@ -17,7 +18,7 @@ import type { Database, FieldsTable, ImportJobsTable } from '../../db/schema.js'
 import { AppError, FieldValidationError } from '../../http/app-error.js';
 import type { RecordService } from '../records/service.js';
 import type { SchemaContext } from '../schemas/service.js';
-import { IMPORTABLE, importCell, type NameBook, UNKNOWN_NAME } from './cells.js';
+import { importCell, type NameBook, UNKNOWN_NAME } from './cells.js';
 import { ImportRepository, type StoredMessage, toJob } from './import-repository.js';
 import { loadNames } from './names.js';
 import { checkZip, formatOf, readSheet, SheetError, type SheetFormat } from './sheets.js';
@@ -75,7 +76,7 @@ export class ImportService {
     return ctx.fields.filter(
       (f) =>
         f.deleted_at === null &&
-        IMPORTABLE.has(f.type) &&
+        IMPORTABLE_FIELD_TYPES.has(f.type) &&
         !ctx.rights.hidden.has(f.code) &&
         !ctx.rights.readonly.has(f.code),
     );
