@@ -216,6 +216,18 @@ describe('saved views', () => {
     const names = indexes.map((r) => r.name);
     expect(names.some((n) => n.endsWith(`f_${f.points}_ix`))).toBe(true);
     expect(names.some((n) => n.endsWith(`f_${f.level}_ix`))).toBe(true);
+    // …and one composite index (level, points is null, points desc, id) answers its first page in order.
+    const composite = names.find((n) => n.includes('_v_'));
+    expect(composite).toBeDefined();
+    if (db.dialect === 'sqlite') {
+      const table = `d_${base.split('/').pop()}`;
+      const plan = await sql<{ detail: string }>`explain query plan select * from ${sql.table(table)}
+        where engine_code = ${team.engineCode} and ${sql.ref(`f_${f.level}`)} = 'hi'
+        order by ${sql.ref(`f_${f.points}`)} is null, ${sql.ref(`f_${f.points}`)} desc, id limit 51`.execute(db.db);
+      const details = plan.rows.map((r) => r.detail).join(' | ');
+      expect(details).toContain(composite);
+      expect(details).not.toContain('TEMP B-TREE');
+    }
     const onlyPublic = (await team.owner.request('GET', `${base}/views`)).json.data[0].code;
     expect((await team.owner.request('DELETE', `${base}/views/${onlyPublic}`)).json.errorMessage).toBe(
       '至少保留一个视图',

@@ -12,6 +12,7 @@ import * as nodeTrash from './migrations/20261122T1900_node_trash.js';
 import * as defaultsTitles from './migrations/20261122T2000_defaults_titles.js';
 import * as views from './migrations/20261122T2100_views.js';
 import * as importJobs from './migrations/20261122T2200_import_jobs.js';
+import * as creatorIndex from './migrations/20261122T2300_creator_index.js';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from source, from a
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '20261122T2000_defaults_titles': defaultsTitles,
   '20261122T2100_views': views,
   '20261122T2200_import_jobs': importJobs,
+  '20261122T2300_creator_index': creatorIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

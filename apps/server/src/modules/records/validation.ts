@@ -6,8 +6,20 @@ import { sanitizeRichText } from '../apps/sanitize.js';
 import type { SchemaContext } from '../schemas/service.js';
 import type { RecordRepository } from './repository.js';
 
+const parsedSettings = new Map<string, object>();
+
+/**
+ * A field's settings, parsed once per distinct JSON text (a list or an import reads them for every
+ * value of every row). Field types only read settings; the frozen object keeps it that way.
+ */
 export function settingsOf(f: FieldsTable): object {
-  return JSON.parse(f.settings) as object;
+  let settings = parsedSettings.get(f.settings);
+  if (!settings) {
+    if (parsedSettings.size > 5_000) parsedSettings.clear();
+    settings = Object.freeze(JSON.parse(f.settings) as object);
+    parsedSettings.set(f.settings, settings);
+  }
+  return settings;
 }
 
 export function liveFields(ctx: SchemaContext): FieldsTable[] {

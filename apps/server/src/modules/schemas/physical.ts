@@ -42,6 +42,8 @@ export async function createPhysicalTable(trx: Kysely<Database>, table: string):
     .addColumn('deleted_at', 'bigint')
     .execute();
   await db.schema.createIndex(`${table}_created_idx`).on(table).columns(['created_at', 'id']).execute();
+  // Row rules "mine" and "my departments" filter by the creator.
+  await db.schema.createIndex(`${table}_creator_idx`).on(table).column('created_by').execute();
 }
 
 export async function addPhysicalColumn(

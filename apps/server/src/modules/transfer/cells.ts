@@ -1,6 +1,7 @@
 import type { Language } from '@canopy/contract';
 import type { SelectOption } from '@canopy/fields';
 import type { FieldsTable } from '../../db/schema.js';
+import { settingsOf } from '../records/validation.js';
 
 /** Member and department names of the team (for showing ids as names and reading names as ids). */
 export interface NameBook {
@@ -14,8 +15,7 @@ const YES: Record<Language, string> = { zh: '是', en: 'Yes', jp: 'はい' };
 const NO: Record<Language, string> = { zh: '否', en: 'No', jp: 'いいえ' };
 const SEPARATOR = '、';
 
-const optionsOf = (f: FieldsTable): SelectOption[] =>
-  (JSON.parse(f.settings) as { options?: SelectOption[] }).options ?? [];
+const optionsOf = (f: FieldsTable): SelectOption[] => (settingsOf(f) as { options?: SelectOption[] }).options ?? [];
 
 /** A moment as people in the default time zone read it: 2026-11-22 14:05:00 (UTC+8). */
 export function formatMoment(iso: string): string {
@@ -100,7 +100,6 @@ export function escapeFormula(cell: string | number | null): string | number | n
   if (typeof cell !== 'string') return cell;
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
-
 
 const TRUE_WORDS = new Set(['是', 'yes', 'y', 'true', '1', '√', '✓', 'はい', '对', 'x']);
 const FALSE_WORDS = new Set(['否', 'no', 'n', 'false', '0', 'いいえ', '']);

@@ -275,7 +275,10 @@ export class ImportService {
     };
 
     /** Checks one row in memory: its prepared values, or its problems. */
-    const check = (row: unknown[], rowNumber: number): Prepared | RowProblem[] => {
+    const check = (
+      row: unknown[],
+      rowNumber: number,
+    ): (Prepared & { data: Record<string, unknown> }) | RowProblem[] => {
       const { data, problems } = this.toData(row, plan, names);
       let prepared: Prepared;
       try {
@@ -286,7 +289,7 @@ export class ImportService {
         return this.describe(ctx, rowNumber, all, lang);
       }
       if (problems.length) return this.describe(ctx, rowNumber, new FieldValidationError(problems), lang);
-      return prepared;
+      return { ...prepared, data };
     };
     /** Writes one batch of good rows in the given transaction. */
     const write = async (trx: Kysely<Database>, rows: { prepared: Prepared; data: Record<string, unknown> }[]) => {
@@ -390,7 +393,7 @@ export class ImportService {
       if (Array.isArray(result)) {
         failed += 1;
         await report(result);
-      } else batch.push({ prepared: result, data: dataOf(row) });
+      } else batch.push({ prepared: result, data: result.data });
       if (batch.length >= batchSize) await flush();
     }
     await flush();

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { ErrorCode, type ViewConfig, type ViewInfo } from '@canopy/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database, ViewsTable } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../http/app-error.js';
 import { requireEdit } from '../apps/access.js';
-import { indexableColumns, sortColumns, validateFilter } from '../records/query.js';
+import { compositeIndexPlan, indexableColumns, sortColumns, validateFilter } from '../records/query.js';
 import { allows, type SchemaContext } from '../schemas/service.js';
 
 const notFound = () => new AppError(404, ErrorCode.notFound, 'view.notFound');
@@ -80,6 +80,22 @@ export class ViewService {
 
   private async index(ctx: SchemaContext, config: ViewConfig): Promise<void> {
     const table = ctx.schema.table_name;
+    const plan = compositeIndexPlan(ctx, config.filter, config.sorts);
+    if (plan) {
+      const parts = [
+        ...plan.equal.map((c) => sql.ref(c)),
+        ...plan.sorts.flatMap((s) => [
+          sql`(${sql.ref(s.name)} is null)`,
+          s.direction === 'desc' ? sql`${sql.ref(s.name)} desc` : sql`${sql.ref(s.name)} asc`,
+        ]),
+        sql.ref('id'),
+      ];
+      const key = [...plan.equal, ...plan.sorts.map((s) => `${s.name}${s.direction === 'desc' ? 'd' : 'a'}`)].join('_');
+      const name = `${table}_v_${createHash('sha1').update(key).digest('hex').slice(0, 10)}`;
+      await sql`create index if not exists ${sql.id(name)} on ${sql.table(table)} (${sql.join(parts)})`.execute(
+        this.db,
+      );
+    }
     for (const column of indexableColumns(ctx, config.filter, config.sorts)) {
       const name = `${table}_${column}_ix`.slice(0, 63);
       await (this.db as unknown as Kysely<unknown>).schema
