@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, type RunningServer, snap, startServer, submitRegistration } from './harness.js';
+import { launchBrowser, newPage, type RunningServer, startServer, submitRegistration } from './harness.js';
+import { pageApi, shot } from './steps.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -18,29 +19,6 @@ async function register(page: Page, name: string) {
   await page.goto('/register');
   await submitRegistration(page, { name });
   await page.getByTestId('team-create-page').waitFor();
-}
-
-/** A same-origin API call from the page, as its signed-in user (the active team applies). */
-function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const init: RequestInit = { method };
-      if (body !== undefined) {
-        init.headers = { 'content-type': 'application/json' };
-        init.body = JSON.stringify(body);
-      }
-      const res = await fetch(path, init);
-      const json = await res.json();
-      return { status: res.status, data: json.data };
-    },
-    { method, path, body },
-  );
-}
-
-/** A screenshot once open/close animations have finished (only when screenshots are asked for). */
-async function shot(page: Page, name: string) {
-  if (process.env.E2E_SCREENSHOTS) await page.waitForTimeout(500);
-  await snap(page, name);
 }
 
 const names = (page: Page, group: 'starred' | 'other') =>
@@ -87,7 +65,7 @@ describe('apps on the workbench and inside an app', () => {
       codes[name] = decodeURIComponent(new URL(owner.url()).pathname.split('/')[2] ?? '');
       expect(await owner.getByTestId('app-title').innerText()).toBe(name);
     }
-    const list = await api<{ displayName: string }[]>(owner, 'GET', '/v1/apps');
+    const list = await pageApi<{ displayName: string }[]>(owner, 'GET', '/v1/apps');
     expect(list.data.map((a) => a.displayName).sort()).toEqual(['客户管理', `${LONG}中心`, '费用报销'].sort());
   });
 
@@ -164,9 +142,9 @@ describe('apps on the workbench and inside an app', () => {
   it('transfers the app to a second member: the roles swap', async () => {
     const member = (await newPage(browser, server.baseUrl)).page;
     await register(member, '李晓华');
-    const invitation = await api<{ id: string }>(owner, 'POST', '/v1/corpintegrate/invitation', {});
+    const invitation = await pageApi<{ id: string }>(owner, 'POST', '/v1/corpintegrate/invitation', {});
     expect(invitation.status).toBe(200);
-    const joined = await api(member, 'PUT', `/v1/corpintegrate/invitation/join/${invitation.data.id}`);
+    const joined = await pageApi(member, 'PUT', `/v1/corpintegrate/invitation/join/${invitation.data.id}`);
     expect(joined.status).toBe(200);
 
     await openSettings(owner, '转交应用');
@@ -220,7 +198,7 @@ describe('apps on the workbench and inside an app', () => {
 
   it('sends an app route of a deleted app to /appNotFound', async () => {
     const code = codes[`${LONG}中心`] ?? '';
-    const removed = await api<boolean>(owner, 'DELETE', `/v1/apps/${code}`);
+    const removed = await pageApi<boolean>(owner, 'DELETE', `/v1/apps/${code}`);
     expect(removed.status).toBe(200);
     await owner.goto(`/app/${code}/anything`);
     await owner.waitForURL('**/appNotFound');

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, type RunningServer, snap, startServer, submitRegistration } from './harness.js';
+import { launchBrowser, newPage, type RunningServer, snap, startServer } from './harness.js';
+import { createBlankApp, createTable, registerWithTeam } from './steps.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -22,15 +23,6 @@ async function pickOption(page: Page, select: ReturnType<Page['locator']>, label
     .filter({ hasText: new RegExp(`^${label}$`) })
     .first()
     .click();
-}
-
-async function createTable(page: Page, name: string) {
-  await page.getByTestId('add-node').click();
-  await page.getByRole('menuitem', { name: '新建数据表' }).click();
-  await page.getByTestId('node-name-input').fill(name);
-  await page.locator('#node-name-submit').click();
-  await page.getByTestId(`menu-node-${name}`).click();
-  await page.getByTestId('table-page').getByRole('heading', { name }).waitFor();
 }
 
 /** Adds a field through the designer; `more` fills the type's own settings. */
@@ -55,15 +47,8 @@ describe('data tables: design, form, records, history, conflicts', () => {
   it('designs a related table and a table with ten field types', async () => {
     const opened = await newPage(browser, server.baseUrl);
     page = opened.page;
-    await page.goto('/register');
-    await submitRegistration(page, { name: '王小明' });
-    await page.locator('#corpName').fill('晨光工作室');
-    await page.getByTestId('team-create-submit').click();
-    await page.getByTestId('create-app-menu').first().click();
-    await page.getByRole('menuitem', { name: '新建空白应用' }).click();
-    await page.getByTestId('create-app-name').fill('销售管理');
-    await page.locator('#create-app-submit').click();
-    await page.getByTestId('app-home').waitFor();
+    await registerWithTeam(page, '王小明', '晨光工作室');
+    await createBlankApp(page, '销售管理');
 
     await createTable(page, '客户');
     await page.getByRole('tab', { name: '字段设计' }).click();

@@ -264,6 +264,24 @@ describe('row rules', () => {
     expect(await titles(bob.client)).toEqual(['负责人的单', '鲍勃一'].sort());
   });
 
+  it('"in my department" on a member field means anyone sharing a department with the asker', async () => {
+    await setPermissions(FULL);
+    const handler = (await team.owner.request('POST', `${base}/fields`, { body: { name: '经办人', type: 'member' } }))
+      .json.data.code as string;
+    const set = async (name: string, memberId: string) => {
+      const current = (await team.owner.request('GET', `${base}/records/${ids[name]}`)).json.data;
+      const res = await team.owner.request('PATCH', `${base}/records/${ids[name]}`, {
+        body: { version: current.version, data: { [handler]: [memberId] } },
+      });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+    };
+    await set('负责人的单', carol.memberId);
+    await set('鲍勃一', bob.memberId);
+    const mine = { filter: { op: 'and', conditions: [{ field: handler, operator: 'isMine' }] } };
+    expect(await titles(alice.client, mine)).toEqual(['负责人的单']);
+    expect(await titles(bob.client, mine)).toEqual(['鲍勃一']);
+  });
+
   it('filter: records matching the designer’s filter, combined with the member’s own filter', async () => {
     await setPermissions({
       ...FULL,

@@ -88,7 +88,7 @@ export const RecordLimits = {
   countCacheMs: 30_000,
   /** One import: rows and bytes. */
   importMaxRows: 1_000_000,
-  importMaxBytes: 200 * 1024 * 1024,
+  importMaxBytes: 512 * 1024 * 1024,
   /** Rows written per transaction while importing. */
   importBatchRows: 2_000,
   /** Rows read per page while exporting. */

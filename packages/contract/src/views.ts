@@ -28,6 +28,43 @@ export const FilterOperator = [
 ] as const;
 export type FilterOperator = (typeof FilterOperator)[number];
 
+/** How a field type filters and sorts: its family decides the operators (server and web share it). */
+export type FilterFamily = 'text' | 'choice' | 'number' | 'date' | 'moment' | 'flag' | 'list' | 'people' | 'member';
+
+export const FILTER_FAMILY: Record<string, FilterFamily> = {
+  text: 'text',
+  textarea: 'text',
+  richText: 'text',
+  phone: 'text',
+  email: 'text',
+  url: 'text',
+  singleSelect: 'choice',
+  number: 'number',
+  money: 'number',
+  percent: 'number',
+  autoNumber: 'number',
+  date: 'date',
+  datetime: 'moment',
+  checkbox: 'flag',
+  multiSelect: 'list',
+  relation: 'list',
+  member: 'people',
+  department: 'people',
+};
+
+/** The operators each family accepts ('member' is the single-member system columns, created by …). */
+export const FILTER_OPERATORS: Record<FilterFamily, FilterOperator[]> = {
+  text: ['eq', 'neq', 'contains', 'notContains', 'startsWith', 'empty', 'notEmpty'],
+  choice: ['eq', 'neq', 'in', 'notIn', 'empty', 'notEmpty'],
+  number: ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'between', 'empty', 'notEmpty'],
+  date: ['eq', 'before', 'after', 'between', 'empty', 'notEmpty'],
+  moment: ['eq', 'before', 'after', 'between', 'empty', 'notEmpty'],
+  flag: ['isTrue', 'isFalse'],
+  list: ['contains', 'notContains', 'empty', 'notEmpty'],
+  people: ['contains', 'notContains', 'empty', 'notEmpty', 'isMe', 'isMine'],
+  member: ['eq', 'neq', 'in', 'isMe'],
+};
+
 /** Relative dates a filter may use instead of a fixed date. */
 export const RelativeDate = [
   'today',
@@ -45,7 +82,29 @@ export const FilterCondition = Type.Object(
   {
     /** A field code, or one of the system fields createdAt, modifiedAt, createdBy, modifiedBy. */
     field: Type.String({ maxLength: 64 }),
-    operator: Type.Union(FilterOperator.map((o) => Type.Literal(o))),
+    // Spelled out: a union built from a mapped array types as `never`.
+    operator: Type.Union([
+      Type.Literal('eq'),
+      Type.Literal('neq'),
+      Type.Literal('contains'),
+      Type.Literal('notContains'),
+      Type.Literal('startsWith'),
+      Type.Literal('gt'),
+      Type.Literal('gte'),
+      Type.Literal('lt'),
+      Type.Literal('lte'),
+      Type.Literal('between'),
+      Type.Literal('before'),
+      Type.Literal('after'),
+      Type.Literal('in'),
+      Type.Literal('notIn'),
+      Type.Literal('empty'),
+      Type.Literal('notEmpty'),
+      Type.Literal('isTrue'),
+      Type.Literal('isFalse'),
+      Type.Literal('isMe'),
+      Type.Literal('isMine'),
+    ]),
     value: Type.Optional(Type.Unknown()),
   },
   { additionalProperties: false },
@@ -132,7 +191,7 @@ export type ViewInfo = Static<typeof ViewInfo>;
 export const SaveViewBody = Type.Object(
   {
     name: Type.String({ maxLength: 200 }),
-    kind: Type.Union(ViewKind.map((k) => Type.Literal(k))),
+    kind: Type.Union([Type.Literal('grid'), Type.Literal('kanban'), Type.Literal('calendar'), Type.Literal('gallery')]),
     personal: Type.Optional(Type.Boolean()),
     config: Type.Optional(ViewConfig),
   },

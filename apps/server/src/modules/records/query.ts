@@ -1,4 +1,12 @@
-import { type FilterCondition, type FilterGroup, RelativeDate, type SortSpec } from '@canopy/contract';
+import {
+  FILTER_FAMILY,
+  FILTER_OPERATORS,
+  type FilterCondition,
+  type FilterFamily,
+  type FilterGroup,
+  RelativeDate,
+  type SortSpec,
+} from '@canopy/contract';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { containsText } from '../../db/like.js';
 import type { FieldsTable } from '../../db/schema.js';
@@ -9,40 +17,9 @@ import { relativeDateRange, relativeRange } from './relative-dates.js';
 // biome-ignore lint/suspicious/noExplicitAny: physical tables are defined at run time
 type AnyEB = ExpressionBuilder<any, any>;
 
-type Family = 'text' | 'choice' | 'number' | 'date' | 'moment' | 'flag' | 'list' | 'people' | 'member';
-
-const FAMILY: Record<string, Family> = {
-  text: 'text',
-  textarea: 'text',
-  richText: 'text',
-  phone: 'text',
-  email: 'text',
-  url: 'text',
-  singleSelect: 'choice',
-  number: 'number',
-  money: 'number',
-  percent: 'number',
-  autoNumber: 'number',
-  date: 'date',
-  datetime: 'moment',
-  checkbox: 'flag',
-  multiSelect: 'list',
-  relation: 'list',
-  member: 'people',
-  department: 'people',
-};
-
-const OPERATORS: Record<Family, string[]> = {
-  text: ['eq', 'neq', 'contains', 'notContains', 'startsWith', 'empty', 'notEmpty'],
-  choice: ['eq', 'neq', 'in', 'notIn', 'empty', 'notEmpty'],
-  number: ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'between', 'empty', 'notEmpty'],
-  date: ['eq', 'before', 'after', 'between', 'empty', 'notEmpty'],
-  moment: ['eq', 'before', 'after', 'between', 'empty', 'notEmpty'],
-  flag: ['isTrue', 'isFalse'],
-  list: ['contains', 'notContains', 'empty', 'notEmpty'],
-  people: ['contains', 'notContains', 'empty', 'notEmpty', 'isMe', 'isMine'],
-  member: ['eq', 'neq', 'in', 'isMe'],
-};
+type Family = FilterFamily;
+const FAMILY = FILTER_FAMILY;
+const OPERATORS: Record<Family, string[]> = FILTER_OPERATORS;
 
 /** A filterable or sortable column: only ever a name from our own metadata. */
 interface Column {
@@ -66,6 +43,8 @@ function invalid(detail: string): AppError {
 export interface QueryEnv {
   memberId: string;
   departmentIds: string[];
+  /** Members sharing a department with the asker ("is in my department" on a member field). */
+  colleagueIds: string[];
   now: number;
 }
 
@@ -143,6 +122,11 @@ function condition(eb: AnyEB, ctx: SchemaContext, c: FilterCondition, env: Query
     case 'isMe':
       return column.family === 'member' ? eb(col, '=', env.memberId) : listContains(ref, env.memberId, column.label);
     case 'isMine':
+      if (column.type === 'member') {
+        // A member field: anyone in one of the asker's departments.
+        if (!env.colleagueIds.length) return sql<SqlBool>`1 = 0`;
+        return eb.or(env.colleagueIds.map((m) => listContains(ref, m, column.label)));
+      }
       if (!env.departmentIds.length) return sql<SqlBool>`1 = 0`;
       return eb.or(env.departmentIds.map((d) => listContains(ref, d, column.label)));
     case 'contains':

@@ -194,6 +194,19 @@ export class RecordRepository {
     return rows.map((r: { department_id: string }) => r.department_id);
   }
 
+  /** Members of these departments (at most a few hundred: a filter lists them one by one). */
+  async membersOfDepartments(departmentIds: string[]): Promise<string[]> {
+    if (!departmentIds.length) return [];
+    const rows = await this.db
+      .selectFrom('member_departments')
+      .select('member_id')
+      .distinct()
+      .where('department_id', 'in', departmentIds)
+      .limit(500)
+      .execute();
+    return rows.map((r: { member_id: string }) => r.member_id);
+  }
+
   /** Next value of an auto-number field: one atomic statement, so concurrent inserts never share one. */
   async nextNumber(trx: Kysely<Database>, schemaCode: string, fieldCode: string): Promise<number> {
     const row = await trx

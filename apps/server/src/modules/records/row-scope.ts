@@ -22,7 +22,9 @@ export async function queryEnv(
   const rule = ctx.rights.rows;
   const needDepartments = rule.scope === 'myDepartments' || mentionsMine(rule.filter) || mentionsMine(filter);
   const memberId = ctx.access.tenant.memberId;
-  return { memberId, departmentIds: needDepartments ? await repo.departmentsOfMember(memberId) : [], now };
+  const departmentIds = needDepartments ? await repo.departmentsOfMember(memberId) : [];
+  const colleagueIds = needDepartments ? await repo.membersOfDepartments(departmentIds) : [];
+  return { memberId, departmentIds, colleagueIds, now };
 }
 
 /**

@@ -39,5 +39,7 @@ describe('spreadsheet cells', () => {
     expect(importCell(field('department'), '销售部', names)).toEqual(['d1']);
     expect(importCell(field('member'), '查无此人', names)).toBe(UNKNOWN_NAME);
     expect(importCell(field('text'), '  ', names)).toBeNull();
+    expect(importCell(field('text'), "'=SUM(A1)", names)).toBe('=SUM(A1)');
+    expect(importCell(field('text'), "'引号", names)).toBe("'引号");
   });
 });

@@ -152,8 +152,10 @@ function byName(book: Map<string, string>, ids_: Map<string, string>, text: stri
  */
 export function importCell(f: FieldsTable, cell: unknown, names: NameBook): unknown {
   if (cell === null || cell === undefined) return null;
-  const text = cell instanceof Date ? cell.toISOString() : String(cell).trim();
+  let text = cell instanceof Date ? cell.toISOString() : String(cell).trim();
   if (text === '') return null;
+  // Our own exports keep formula-like text as text with a leading apostrophe: a round trip drops it.
+  if (/^'[=+\-@\t\r]/.test(text)) text = text.slice(1);
   switch (f.type) {
     case 'number':
     case 'money':

@@ -1,30 +1,36 @@
 import { Alert, Skeleton, Tabs, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { errorText } from '../../shell/api/form-errors';
 import { TableServices } from './components/TableServices';
 import { useTable } from './components/useTable';
 import { FieldDesigner } from './designer/FieldDesigner';
 import { FormDesigner } from './form-designer/FormDesigner';
 import { RecordDrawer } from './records/RecordDrawer';
-import { RecordList } from './records/RecordList';
+import { TransferActions } from './transfer/TransferActions';
+import { TableViews } from './views/TableViews';
 
-/** A data table (a Schema node): its records, and for designers its form and fields. */
+/** A data table (a Schema node): its views of the records, and for designers its form and fields. */
 export function TablePage({ schemaCode, name }: { schemaCode: string; name: string }) {
   const { t } = useTranslation();
   const table = useTable(schemaCode);
   const [search, setSearch] = useSearchParams();
+  // The open view (from the route): an export follows its filter, sorts and columns.
+  const { viewCode } = useParams();
   const target = search.get('add') === '1' ? 'add' : (search.get('record') ?? '');
-  const open = (next: string) =>
-    setSearch((prev) => {
-      const s = new URLSearchParams(prev);
-      s.delete('add');
-      s.delete('record');
-      if (next === 'add') s.set('add', '1');
-      else if (next) s.set('record', next);
-      return s;
-    });
+  const open = useCallback(
+    (next: string) =>
+      setSearch((prev) => {
+        const s = new URLSearchParams(prev);
+        s.delete('add');
+        s.delete('record');
+        if (next === 'add') s.set('add', '1');
+        else if (next) s.set('record', next);
+        return s;
+      }),
+    [setSearch],
+  );
 
   const { schema, access, form } = table;
   const failed = schema.error ?? access.error ?? form.error;
@@ -35,13 +41,23 @@ export function TablePage({ schemaCode, name }: { schemaCode: string; name: stri
     const rights = access.data.accessPermission;
     const fields = schema.data.fields;
     const records = (
-      <RecordList
+      <TableViews
         engineCode={table.engineCode}
         p={table.p}
         fields={fields}
-        canAdd={rights.add}
-        onAdd={() => open('add')}
+        titleFieldCode={schema.data.titleFormat ? '' : schema.data.titleFieldCode}
+        access={access.data}
         onOpen={open}
+        onAdd={rights.add ? () => open('add') : undefined}
+        extra={
+          <TransferActions
+            p={table.p}
+            fields={fields}
+            access={access.data}
+            recordsKey={table.keys.table}
+            {...(viewCode ? { viewCode } : {})}
+          />
+        }
       />
     );
     content = (
@@ -75,6 +91,7 @@ export function TablePage({ schemaCode, name }: { schemaCode: string; name: stri
             fields={fields}
             layout={form.data}
             access={rights}
+            fieldAccess={access.data.fieldAccess}
             target={target}
             onClose={() => open('')}
             onOpen={open}

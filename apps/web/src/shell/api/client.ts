@@ -29,7 +29,7 @@ export interface CallOptions<E extends Endpoint> {
   signal?: AbortSignal;
 }
 
-function buildPath(path: string, params: unknown): string {
+export function buildPath(path: string, params: unknown): string {
   if (!params || typeof params !== 'object') return path;
   const values = params as Record<string, unknown>;
   return path.replace(/\{(\w+)\}|:(\w+)/g, (whole, braced: string | undefined, colon: string | undefined) => {
@@ -51,7 +51,7 @@ function buildQuery(query: unknown): string {
 }
 
 /** The spec §7 headers every request carries. */
-function requestHeaders(withTenant: boolean, hasBody: boolean): Record<string, string> {
+export function requestHeaders(withTenant: boolean, hasBody: boolean): Record<string, string> {
   const headers: Record<string, string> = {
     accept: 'application/json',
     [Headers.appName]: APP_NAME,

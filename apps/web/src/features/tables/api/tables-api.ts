@@ -5,8 +5,11 @@ import {
   type FormLayout,
   Headers,
   RecordEndpoints,
+  type RecordQueryBody,
   SchemaEndpoints,
   type UploadedFile,
+  type ViewConfig,
+  ViewEndpoints,
 } from '@canopy/contract';
 import { ApiError, asErrorEnvelope } from '../../../shell/api/api-error';
 import { call } from '../../../shell/api/client';
@@ -24,7 +27,19 @@ export const tableKeys = {
   records: (e: string, a: string, s: string) => ['tables', e, a, s, 'records'] as const,
   record: (e: string, a: string, s: string, id: string) => ['tables', e, a, s, 'record', id] as const,
   history: (e: string, a: string, s: string, id: string) => ['tables', e, a, s, 'history', id] as const,
+  views: (e: string, a: string, s: string) => ['tables', e, a, s, 'views'] as const,
+  /** Pages of records as a view asks for them; under `records` so saving a record refreshes them. */
+  viewRecords: (e: string, a: string, s: string) => ['tables', e, a, s, 'records', 'view'] as const,
+  count: (e: string, a: string, s: string) => ['tables', e, a, s, 'records', 'count'] as const,
 };
+
+/** What creating or changing a view sends. */
+export interface SaveView {
+  name: string;
+  kind: 'grid' | 'kanban' | 'calendar' | 'gallery';
+  personal?: boolean;
+  config?: ViewConfig;
+}
 
 /** Callers show their own errors (inline, under fields, or the spec's fixed texts). */
 const inline = { errors: 'inline' } as const;
@@ -58,6 +73,23 @@ export const tablesApi = {
   removeRecord: (p: P, id: string, version: number) =>
     call(RecordEndpoints.remove, { params: { ...p, id }, query: { version }, ...inline }),
   history: (p: P, id: string) => call(RecordEndpoints.history, { params: { ...p, id }, ...inline }),
+  query: (p: P, body: RecordQueryBody, signal?: AbortSignal) =>
+    call(RecordEndpoints.query, { params: p, body, signal, ...inline }),
+  count: (p: P, body: BodyOf<typeof RecordEndpoints.count>, signal?: AbortSignal) =>
+    call(RecordEndpoints.count, { params: p, body, signal, ...inline }),
+  batch: (p: P, body: BodyOf<typeof RecordEndpoints.batch>) =>
+    call(RecordEndpoints.batch, { params: p, body, ...inline }),
+  views: (p: P) => call(ViewEndpoints.list, { params: p, ...inline }),
+  // The contract's kind union reads as `never` in its static type (see views/filter-ops.ts), hence the casts.
+  createView: (p: P, body: SaveView) =>
+    call(ViewEndpoints.create, { params: p, body: body as BodyOf<typeof ViewEndpoints.create>, ...inline }),
+  updateView: (p: P, viewCode: string, body: SaveView) =>
+    call(ViewEndpoints.update, {
+      params: { ...p, viewCode },
+      body: body as BodyOf<typeof ViewEndpoints.update>,
+      ...inline,
+    }),
+  removeView: (p: P, viewCode: string) => call(ViewEndpoints.remove, { params: { ...p, viewCode }, ...inline }),
 };
 
 /** Multipart upload with the headers `call` sends (the JSON client cannot carry a file). */

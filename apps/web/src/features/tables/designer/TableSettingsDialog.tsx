@@ -1,10 +1,11 @@
-import { DEFAULT_SCHEMA_PERMISSIONS, RecordAction, type SchemaInfo, type SchemaPermissions } from '@canopy/contract';
+import { completePermissions, RecordAction, type SchemaInfo, type SchemaPermissions } from '@canopy/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Checkbox, Flex, Form, Input, type InputRef, Modal, Select, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shell/api/form-errors';
 import { tablesApi } from '../api/tables-api';
+import { FieldRulesEditor, RowRulesEditor } from './PermissionRules';
 
 interface Props {
   p: { appCode: string; schemaCode: string };
@@ -21,7 +22,10 @@ interface Values {
 
 const ROLES = ['manager', 'member'] as const;
 
-/** Title field, record title format and who (besides the app owner) may add, view, edit and delete records. */
+/**
+ * Title field, record title format, and who (besides the app owner) may do what: actions per role,
+ * field rules (read-only, hidden) and the records each role reaches.
+ */
 export function TableSettingsDialog({ p, tableKey, schema, onClose }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -68,7 +72,7 @@ export function TableSettingsDialog({ p, tableKey, schema, onClose }: Props) {
   return (
     <Modal
       open
-      width={600}
+      width={720}
       title={t('tables.tableSettings')}
       onCancel={onClose}
       okButtonProps={{ htmlType: 'submit', loading: busy, id: 'table-settings-submit' }}
@@ -81,7 +85,7 @@ export function TableSettingsDialog({ p, tableKey, schema, onClose }: Props) {
           initialValues={{
             titleFieldCode: schema.titleFieldCode || undefined,
             titleFormat: schema.titleFormat,
-            permissions: { ...DEFAULT_SCHEMA_PERMISSIONS, ...schema.permissions },
+            permissions: completePermissions(schema.permissions),
           }}
         >
           {node}
@@ -129,6 +133,12 @@ export function TableSettingsDialog({ p, tableKey, schema, onClose }: Props) {
             ))}
           </tbody>
         </table>
+      </Form.Item>
+      <Form.Item name={['permissions', 'fields']} label={t('tables.fieldRules')} extra={t('tables.fieldRulesHint')}>
+        <FieldRulesEditor fields={live} />
+      </Form.Item>
+      <Form.Item name={['permissions', 'rows']} label={t('tables.rowRules')} extra={t('tables.rowRulesHint')}>
+        <RowRulesEditor fields={live} />
       </Form.Item>
     </Modal>
   );

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shell/api/api-error';
 import { errorText } from '../../../shell/api/form-errors';
 import { tableKeys, tablesApi } from '../api/tables-api';
+import { withFieldAccess } from './field-access';
 import { RecordDetail } from './RecordDetail';
 import { RecordForm } from './RecordForm';
 
@@ -16,6 +17,8 @@ interface Props {
   fields: FieldInfo[];
   layout: FormLayout;
   access: { add: boolean; view: boolean; edit: boolean; delete: boolean };
+  /** The member's field rules: hidden fields leave the form, read-only ones cannot be changed. */
+  fieldAccess?: Record<string, 'hidden' | 'readonly'>;
   /** 'add' or a record id. */
   target: string;
   onClose: () => void;
@@ -23,8 +26,20 @@ interface Props {
 }
 
 /** Quick add and quick view: the fill form, or a record's detail with edit and delete. */
-export function RecordDrawer({ engineCode, p, tableKey, fields, layout, access, target, onClose, onOpen }: Props) {
+export function RecordDrawer({
+  engineCode,
+  p,
+  tableKey,
+  fields,
+  layout: designed,
+  access,
+  fieldAccess = {},
+  target,
+  onClose,
+  onOpen,
+}: Props) {
   const { t } = useTranslation();
+  const layout = withFieldAccess(designed, fieldAccess);
   const { modal, message } = App.useApp();
   const queryClient = useQueryClient();
   const adding = target === 'add';

@@ -78,6 +78,21 @@ export const enTables: typeof zhTables = {
     permissionsHint: 'The app owner can always do everything',
     roleManager: 'Managers',
     roleMember: 'Members',
+    ruleField: 'Field',
+    levelEdit: 'Editable',
+    levelReadonly: 'Read-only',
+    levelHidden: 'Hidden',
+    fieldRules: 'Field permissions',
+    fieldRulesHint:
+      'Hidden fields are left out of lists, details, exports and lookups; read-only fields cannot be changed',
+    rowRules: 'Record scope',
+    rowRulesHint: 'Members view, edit, delete and export only the records in their scope',
+    scope: {
+      all: 'All records',
+      mine: 'Records they created',
+      myDepartments: 'Records of their departments',
+      filter: 'Records matching a filter',
+    },
     perm: { add: 'Add', view: 'View', edit: 'Edit', delete: 'Delete', import: 'Import', export: 'Export' },
     groups: {
       basic: 'Basic',

@@ -4,6 +4,8 @@ import { enCorp } from './en-corp';
 import { enOrg } from './en-org';
 import { enTables } from './en-tables';
 import { enTeams } from './en-teams';
+import { enTransfer } from './en-transfer';
+import { enViews } from './en-views';
 import type { Translation } from './zh';
 
 /** English texts. Where the spec gives English wording (error pages, tabs, menu), it is used exactly. */
@@ -11,6 +13,8 @@ export const en: Translation = {
   ...enTeams,
   ...enApps,
   ...enTables,
+  ...enViews,
+  ...enTransfer,
   operation: { title: "What's new" },
   org: enOrg,
   corp: enCorp,

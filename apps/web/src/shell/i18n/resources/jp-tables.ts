@@ -79,6 +79,21 @@ export const jpTables: typeof zhTables = {
     permissionsHint: 'アプリの所有者は常にすべての操作ができます',
     roleManager: '管理者',
     roleMember: 'メンバー',
+    ruleField: 'フィールド',
+    levelEdit: '編集可',
+    levelReadonly: '読み取り専用',
+    levelHidden: '非表示',
+    fieldRules: 'フィールド権限',
+    fieldRulesHint:
+      '非表示のフィールドは一覧・詳細・エクスポート・参照のいずれにも表示されません。読み取り専用のフィールドは変更できません',
+    rowRules: 'データ範囲',
+    rowRulesHint: 'メンバーは範囲内のデータのみ閲覧・編集・削除・エクスポートできます',
+    scope: {
+      all: 'すべてのデータ',
+      mine: '本人が作成したデータ',
+      myDepartments: '所属部署のメンバーが作成したデータ',
+      filter: '条件に一致するデータ',
+    },
     perm: { add: '追加', view: '閲覧', edit: '編集', delete: '削除', import: 'インポート', export: 'エクスポート' },
     groups: {
       basic: '基本',

@@ -4,6 +4,8 @@ import { jpCorp } from './jp-corp';
 import { jpOrg } from './jp-org';
 import { jpTables } from './jp-tables';
 import { jpTeams } from './jp-teams';
+import { jpTransfer } from './jp-transfer';
+import { jpViews } from './jp-views';
 import type { Translation } from './zh';
 
 /** Japanese texts. */
@@ -11,6 +13,8 @@ export const jp: Translation = {
   ...jpTeams,
   ...jpApps,
   ...jpTables,
+  ...jpViews,
+  ...jpTransfer,
   operation: { title: '新着情報' },
   org: jpOrg,
   corp: jpCorp,

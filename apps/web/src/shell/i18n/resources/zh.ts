@@ -4,6 +4,8 @@ import { zhCorp } from './zh-corp';
 import { zhOrg } from './zh-org';
 import { zhTables } from './zh-tables';
 import { zhTeams } from './zh-teams';
+import { zhTransfer } from './zh-transfer';
+import { zhViews } from './zh-views';
 
 /**
  * Chinese texts: the source of the translation keys (en and jp must have the same shape). Texts
@@ -13,6 +15,8 @@ export const zh = {
   ...zhTeams,
   ...zhApps,
   ...zhTables,
+  ...zhViews,
+  ...zhTransfer,
   operation: { title: '产品动态' },
   org: zhOrg,
   corp: zhCorp,

@@ -1,0 +1,134 @@
+import { DeleteOutlined, DownOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { FieldInfo, ViewInfo } from '@canopy/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Dropdown, Tabs, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../../shell/api/form-errors';
+import { tableKeys, tablesApi } from '../../api/tables-api';
+import { asViewKind } from '../view-model';
+import { ViewDialog } from './ViewDialog';
+import { KIND_ICONS } from './view-kinds';
+
+interface Props {
+  engineCode: string;
+  p: { appCode: string; schemaCode: string };
+  fields: FieldInfo[];
+  views: ViewInfo[];
+  current: ViewInfo;
+  designable: boolean;
+  onSelect: (code: string) => void;
+}
+
+/** The table's saved views as tabs: pick one, create one, rename or delete the open one. */
+export function ViewBar({ engineCode, p, fields, views, current, designable, onSelect }: Props) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<'create' | ViewInfo | null>(null);
+  const listKey = tableKeys.views(engineCode, p.appCode, p.schemaCode);
+  const manageable = (v: ViewInfo) => v.personal || designable;
+
+  const remove = (view: ViewInfo) =>
+    modal.confirm({
+      title: t('views.deleteConfirm', { name: view.name }),
+      content: t('views.deleteHint'),
+      okText: t('views.delete'),
+      okButtonProps: { danger: true, id: 'view-delete-ok' },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          await tablesApi.removeView(p, view.code);
+        } catch (error) {
+          // The server keeps a table's last public view and says so.
+          message.error(errorText(error));
+          return;
+        }
+        const rest = views.filter((v) => v.code !== view.code);
+        queryClient.setQueryData<ViewInfo[]>(listKey, rest);
+        message.success(t('views.deleted'));
+        if (rest[0]) onSelect(rest[0].code);
+        await queryClient.invalidateQueries({ queryKey: listKey });
+      },
+    });
+
+  const label = (v: ViewInfo) => (
+    <span data-testid={`view-tab-${v.name}`} data-view-code={v.code}>
+      <span style={{ marginInlineEnd: 6 }}>{KIND_ICONS[asViewKind(v.kind)]}</span>
+      {v.name}
+      {v.personal && (
+        <Tag bordered={false} style={{ marginInlineStart: 6, marginInlineEnd: 0 }}>
+          {t('views.personalTag')}
+        </Tag>
+      )}
+      {v.code === current.code && manageable(v) && (
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [
+              { key: 'rename', icon: <EditOutlined />, label: t('views.rename') },
+              { key: 'delete', icon: <DeleteOutlined />, label: t('views.delete'), danger: true },
+            ],
+            onClick: ({ key, domEvent }) => {
+              domEvent.stopPropagation();
+              if (key === 'rename') setDialog(v);
+              else remove(v);
+            },
+          }}
+        >
+          <Button
+            type="text"
+            size="small"
+            icon={<DownOutlined style={{ fontSize: 10 }} />}
+            aria-label={t('views.viewActions')}
+            data-testid="view-actions"
+            onClick={(e) => e.stopPropagation()}
+            style={{ marginInlineStart: 4, width: 20, height: 20, minWidth: 20 }}
+          />
+        </Dropdown>
+      )}
+    </span>
+  );
+
+  return (
+    <>
+      <Tabs
+        size="small"
+        activeKey={current.code}
+        onChange={onSelect}
+        items={views.map((v) => ({ key: v.code, label: label(v) }))}
+        tabBarStyle={{ marginBottom: 12 }}
+        tabBarExtraContent={
+          <Button
+            type="text"
+            size="small"
+            icon={<PlusOutlined />}
+            onClick={() => setDialog('create')}
+            data-testid="view-create"
+          >
+            {t('views.newView')}
+          </Button>
+        }
+        data-testid="view-bar"
+      />
+      {dialog && (
+        <ViewDialog
+          p={p}
+          fields={fields}
+          designable={designable}
+          view={dialog === 'create' ? undefined : dialog}
+          onCancel={() => setDialog(null)}
+          onDone={(saved) => {
+            const created = dialog === 'create';
+            setDialog(null);
+            queryClient.setQueryData<ViewInfo[]>(listKey, (list) =>
+              created ? [...(list ?? []), saved] : list?.map((v) => (v.code === saved.code ? saved : v)),
+            );
+            message.success(created ? t('views.created') : t('views.renamed'));
+            if (created) onSelect(saved.code);
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,256 @@
+import { CaretDownOutlined, CaretRightOutlined, LockOutlined } from '@ant-design/icons';
+import type { RecordQueryBody } from '@canopy/contract';
+import { Alert, Flex, Table, type TableColumnType, Tooltip, Typography, theme } from 'antd';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../../shell/api/form-errors';
+import { FieldValue } from '../../records/FieldValue';
+import type { useRecordWrites } from '../useRecordWrites';
+import { useViewRecords } from '../useViewRecords';
+import type { OpenView, ViewEnv } from '../view-env';
+import { type ResolvedColumn, ROW_HEIGHTS } from '../view-model';
+import { BatchBar } from './BatchBar';
+import { CellEditor, inlineEditable } from './CellEditor';
+import { type GridRow, gridRows, isHeader } from './grid-rows';
+import { ResizableHeader, type ResizeProps } from './ResizableHeader';
+import { useBodyHeight } from './useBodyHeight';
+
+interface Props {
+  env: ViewEnv;
+  open: OpenView;
+  body: RecordQueryBody;
+  columns: ResolvedColumn[];
+  onColumns: (columns: ResolvedColumn[]) => void;
+  writes: ReturnType<typeof useRecordWrites>;
+  empty: ReactNode;
+}
+
+const TITLE_WIDTH = 200;
+const SELECT_WIDTH = 48;
+
+/**
+ * The grid: a virtual table (only the rows in sight are drawn) that loads the next page as the
+ * user nears the bottom, with inline editing, grouping, resizable and frozen columns and selection.
+ */
+export function GridView({ env, open, body, columns, onColumns, writes, empty }: Props) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const records = useViewRecords(env, body);
+  const { rows, hasNextPage, isFetchingNextPage, fetchNextPage } = records;
+  const [editing, setEditing] = useState<{ id: string; code: string } | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
+  const [liveWidth, setLiveWidth] = useState<{ code: string; width: number } | null>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const { config } = open;
+  const row = ROW_HEIGHTS[config.rowHeight];
+  const bodyHeight = useBodyHeight(frame, 24 + 28 + 48);
+  const rights = env.access.accessPermission;
+  const selectable = rights.delete || rights.edit;
+  const groupBy = config.groupBy && env.fields.some((f) => f.code === config.groupBy) ? config.groupBy : undefined;
+  const groupField = env.fields.find((f) => f.code === groupBy);
+
+  const lines = useMemo(() => gridRows(rows, groupBy, collapsed), [rows, groupBy, collapsed]);
+  const shown = columns.filter((c) => !c.hidden);
+  const byId = useMemo(() => new Map(rows.map((r) => [r.id, r])), [rows]);
+  const selectedRows = selected.map((id) => byId.get(id)).filter((r) => r !== undefined);
+
+  // Rows deleted or filtered away leave the selection.
+  useEffect(() => {
+    setSelected((ids) => (ids.every((id) => byId.has(id)) ? ids : ids.filter((id) => byId.has(id))));
+  }, [byId]);
+
+  // A first page shorter than the window has no scrollbar to reach the bottom with: load on
+  // (not while groups are collapsed, which would read the whole table to fill the window).
+  const short = collapsed.size === 0 && lines.length * row.px < bodyHeight;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && short) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, short, fetchNextPage]);
+
+  // Clicking another cell saves this one and starts that one; the save finishing must not end the new edit.
+  const stopEditing = (id: string, code: string) =>
+    setEditing((current) => (current?.id === id && current.code === code ? null : current));
+  const widthOf = (c: ResolvedColumn) => (liveWidth?.code === c.field.code ? liveWidth.width : c.width);
+  const span = shown.length + 1;
+  const headerCell = (r: GridRow, first: boolean) => (isHeader(r) ? { colSpan: first ? span : 0 } : {});
+
+  const tableColumns: TableColumnType<GridRow>[] = [
+    {
+      key: '__title',
+      title: t('tables.title'),
+      fixed: 'left',
+      width: TITLE_WIDTH,
+      onCell: (r) => headerCell(r, true),
+      render: (_, r) =>
+        isHeader(r) ? (
+          <Flex
+            align="center"
+            gap={8}
+            style={{ cursor: 'pointer', fontWeight: 500 }}
+            onClick={() =>
+              setCollapsed((prev) => {
+                const next = new Set(prev);
+                if (next.has(r.key)) next.delete(r.key);
+                else next.add(r.key);
+                return next;
+              })
+            }
+            data-testid="group-header"
+          >
+            {r.collapsed ? <CaretRightOutlined /> : <CaretDownOutlined />}
+            <Typography.Text type="secondary">{groupField?.name}</Typography.Text>
+            {r.key === '' || !groupField ? (
+              <Typography.Text>{t('views.ungrouped')}</Typography.Text>
+            ) : (
+              <FieldValue field={groupField} value={r.sample} compact />
+            )}
+            <Typography.Text type="secondary" data-testid="group-count">
+              {t('views.groupCount', { count: r.count })}
+            </Typography.Text>
+          </Flex>
+        ) : (
+          <Typography.Link
+            ellipsis
+            onClick={() => env.onOpen(r.id)}
+            data-testid="record-title"
+            style={{ maxWidth: TITLE_WIDTH - 24 }}
+          >
+            {r.title || t('views.untitled')}
+          </Typography.Link>
+        ),
+    },
+    ...shown.map(
+      (c): TableColumnType<GridRow> => ({
+        key: c.field.code,
+        width: widthOf(c),
+        ...(c.frozen ? { fixed: 'left' as const } : {}),
+        title: (
+          <Flex align="center" gap={4}>
+            <Typography.Text ellipsis strong style={{ fontWeight: 500 }}>
+              {c.field.name}
+            </Typography.Text>
+            {!env.canEditField(c.field) && rights.edit && (
+              <Tooltip title={t('views.cellReadOnly')}>
+                <LockOutlined style={{ color: token.colorTextTertiary, fontSize: 12 }} />
+              </Tooltip>
+            )}
+          </Flex>
+        ),
+        onHeaderCell: () =>
+          (open.editable
+            ? {
+                width: widthOf(c),
+                onResize: (width: number, done: boolean) => {
+                  setLiveWidth(done ? null : { code: c.field.code, width });
+                  if (done) onColumns(columns.map((x) => (x.field.code === c.field.code ? { ...x, width } : x)));
+                },
+              }
+            : {}) as ResizeProps,
+        onCell: (r) => headerCell(r, false),
+        render: (_, r) => {
+          if (isHeader(r)) return null;
+          const value = r.data[c.field.code];
+          const editable = env.canEditField(c.field) && inlineEditable(c.field);
+          if (editing?.id === r.id && editing.code === c.field.code)
+            return (
+              <CellEditor
+                field={c.field}
+                value={value}
+                onCancel={() => stopEditing(r.id, c.field.code)}
+                onSave={async (next) => {
+                  await writes.update(r, { [c.field.code]: next });
+                  stopEditing(r.id, c.field.code);
+                }}
+              />
+            );
+          return (
+            // biome-ignore lint/a11y/noStaticElementInteractions: a cell; Enter on it starts editing
+            <div
+              tabIndex={editable ? 0 : undefined}
+              onClick={editable ? () => setEditing({ id: r.id, code: c.field.code }) : undefined}
+              onKeyDown={(e) => {
+                if (editable && e.key === 'Enter') setEditing({ id: r.id, code: c.field.code });
+              }}
+              style={{
+                minHeight: 22,
+                cursor: editable ? 'text' : 'default',
+                overflow: 'hidden',
+                display: '-webkit-box',
+                WebkitBoxOrient: 'vertical',
+                WebkitLineClamp: row.lines,
+              }}
+              data-testid={`cell-${c.field.name}`}
+            >
+              <FieldValue field={c.field} value={value} compact={row.lines === 1} />
+            </div>
+          );
+        },
+      }),
+    ),
+  ];
+  const scrollX = (selectable ? SELECT_WIDTH : 0) + TITLE_WIDTH + shown.reduce((n, c) => n + widthOf(c), 0);
+
+  return (
+    <div data-testid="grid-view">
+      {selectable && selectedRows.length > 0 && (
+        <BatchBar
+          selected={selectedRows}
+          editableFields={env.fields.filter((f) => env.canEditField(f) && inlineEditable(f))}
+          canEdit={rights.edit}
+          canDelete={rights.delete}
+          writes={writes}
+          onClear={() => setSelected([])}
+        />
+      )}
+      {records.isError && <Alert type="error" showIcon title={errorText(records.error)} style={{ marginBottom: 8 }} />}
+      <div ref={frame}>
+        <Table<GridRow>
+          virtual
+          rowKey="id"
+          size="middle"
+          bordered
+          dataSource={lines}
+          columns={tableColumns}
+          pagination={false}
+          loading={records.isLoading}
+          scroll={{ x: scrollX, y: bodyHeight }}
+          components={{ header: { cell: ResizableHeader } }}
+          onRow={(r) => ({
+            // Group headers stay one line whatever the row height.
+            style: isHeader(r)
+              ? { height: ROW_HEIGHTS.short.px, background: token.colorFillQuaternary }
+              : { height: row.px },
+          })}
+          rowSelection={
+            selectable
+              ? {
+                  columnWidth: SELECT_WIDTH,
+                  fixed: true,
+                  selectedRowKeys: selected,
+                  onChange: (keys) => setSelected(keys.map(String).filter((k) => !k.startsWith('group:'))),
+                  getCheckboxProps: (r) => ({ disabled: isHeader(r) }),
+                  renderCell: (_checked, r, _index, node) => (isHeader(r) ? null : node),
+                }
+              : undefined
+          }
+          onScroll={(e) => {
+            const el = e.currentTarget;
+            // Load the next page while a few screens' worth of rows are still below.
+            if (hasNextPage && !isFetchingNextPage && el.scrollHeight - el.scrollTop - el.clientHeight < row.px * 20)
+              void fetchNextPage();
+          }}
+          locale={{ emptyText: empty }}
+          data-testid="record-table"
+        />
+      </div>
+      <Flex justify="space-between" style={{ marginTop: 6, minHeight: 22 }}>
+        <Typography.Text type="secondary" data-testid="grid-loaded">
+          {rows.length > 0 && t('views.loadedOf', { count: rows.length })}
+        </Typography.Text>
+        <Typography.Text type="secondary">
+          {isFetchingNextPage ? t('views.loadingMore') : rows.length > 0 && !hasNextPage ? t('views.allLoaded') : ''}
+        </Typography.Text>
+      </Flex>
+    </div>
+  );
+}
