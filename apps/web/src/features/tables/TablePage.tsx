@@ -1,7 +1,7 @@
 import { Alert, Skeleton, Tabs, Typography } from 'antd';
 import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { errorText } from '../../shell/api/form-errors';
 import { TableServices } from './components/TableServices';
 import { useTable } from './components/useTable';
@@ -16,8 +16,6 @@ export function TablePage({ schemaCode, name }: { schemaCode: string; name: stri
   const { t } = useTranslation();
   const table = useTable(schemaCode);
   const [search, setSearch] = useSearchParams();
-  // The open view (from the route): an export follows its filter, sorts and columns.
-  const { viewCode } = useParams();
   const target = search.get('add') === '1' ? 'add' : (search.get('record') ?? '');
   const open = useCallback(
     (next: string) =>
@@ -49,15 +47,15 @@ export function TablePage({ schemaCode, name }: { schemaCode: string; name: stri
         access={access.data}
         onOpen={open}
         onAdd={rights.add ? () => open('add') : undefined}
-        extra={
+        extra={(view) => (
           <TransferActions
             p={table.p}
             fields={fields}
             access={access.data}
             recordsKey={table.keys.table}
-            {...(viewCode ? { viewCode } : {})}
+            viewCode={view.code}
           />
-        }
+        )}
       />
     );
     content = (

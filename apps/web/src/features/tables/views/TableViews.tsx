@@ -1,4 +1,4 @@
-import type { FieldInfo, ViewConfig } from '@canopy/contract';
+import type { FieldInfo, ViewConfig, ViewInfo } from '@canopy/contract';
 import { Alert, Button, Skeleton } from 'antd';
 import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,8 +21,8 @@ interface Props {
   access: TableAccess;
   onOpen: (id: string) => void;
   onAdd?: () => void;
-  /** Import and export buttons, at the right end of the toolbar. */
-  extra?: ReactNode;
+  /** Actions at the toolbar's right end; a function gets the open view (exports follow it). */
+  extra?: ReactNode | ((view: ViewInfo) => ReactNode);
 }
 
 /**
@@ -111,7 +111,13 @@ export function TableViews({ engineCode, p, fields, titleFieldCode, access, onOp
         designable={access.designable}
         onSelect={(code) => select(code)}
       />
-      <OpenViewBody key={view.code} env={env} open={open} onAdd={onAdd} extra={extra} />
+      <OpenViewBody
+        key={view.code}
+        env={env}
+        open={open}
+        onAdd={onAdd}
+        extra={typeof extra === 'function' ? extra(view) : extra}
+      />
     </div>
   );
 }
