@@ -306,6 +306,33 @@ describe('import', () => {
     await team.owner.request('PUT', base, { body: { permissions: FULL } });
   });
 
+  it('all or nothing: a value the database refuses while writing undoes every row', async () => {
+    const code = (
+      await team.owner.request('POST', `/v1/apps/${appCode}/nodes`, { body: { type: 'Schema', displayName: '编号表' } })
+    ).json.data.code;
+    const uBase = `/v1/apps/${appCode}/schemas/${code}`;
+    const unique = (
+      await team.owner.request('POST', `${uBase}/fields`, { body: { name: '编号', type: 'text', unique: true } })
+    ).json.data.code;
+    const sheet = Buffer.from('编号\nA-1\nA-2\nA-1\n');
+    const job = (await team.owner.upload(`${uBase}/imports`, 'u.csv', sheet, APP)).json.data;
+    await team.owner.request('POST', `${uBase}/imports/${job.id}/start`, {
+      body: { mapping: { 编号: unique }, mode: 'atomic' },
+    });
+    for (let i = 0; i < 200; i += 1) {
+      const state = (await team.owner.request('GET', `${uBase}/imports/${job.id}`)).json.data;
+      if (state.state !== 'running') {
+        expect(state).toMatchObject({ state: 'failed', created: 0, message: '有 1 行数据校验不通过，已全部撤销' });
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const errors = (await team.owner.request('GET', `${uBase}/imports/${job.id}/errors`)).json.data;
+    expect(errors.map((e: { row: number; field: string }) => [e.row, e.field])).toEqual([[4, '编号']]);
+    const left = (await team.owner.request('POST', `${uBase}/records/query`, { body: {} })).json.data.resultList;
+    expect(left).toEqual([]);
+  });
+
   it('marks a job a restart cut off as failed, saying nothing was written', async () => {
     const job = (await team.owner.upload(`${base}/imports`, 'e.csv', Buffer.from(csv), APP)).json.data;
     const db = server.database.handle.db;

@@ -24,6 +24,16 @@ import { loadNames } from './names.js';
 import { checkZip, formatOf, readSheet, SheetError, type SheetFormat } from './sheets.js';
 
 const PREVIEW_ROWS = 10;
+
+/** A row the database refused while writing (say a value another row already holds), with its line. */
+class RowFailure extends Error {
+  constructor(
+    readonly line: number,
+    override readonly cause: unknown,
+  ) {
+    super('row failed');
+  }
+}
 const notFound = () => new AppError(404, ErrorCode.notFound, 'import.notFound');
 const message = (m: StoredMessage) => JSON.stringify(m);
 
@@ -216,11 +226,12 @@ export class ImportService {
     if (!started) throw new AppError(409, ErrorCode.conflict, 'import.notStartable');
     const job = { ...row, state: 'running', mode: input.mode, mapping: JSON.stringify(mapping) };
     void this.run(ctx, job, lang).catch(async () => {
-      await this.repo.update(id, {
-        state: 'failed',
-        message: message({ key: 'import.failed' }),
-        updated_at: this.now(),
-      });
+      // Whatever stopped it (a row the database refused, a broken file): the job says so, the
+      // uploaded sheet goes, and in "all or nothing" mode the transaction wrote nothing.
+      await this.repo
+        .update(id, { state: 'failed', message: message({ key: 'import.failed' }), updated_at: this.now() })
+        .catch(() => undefined);
+      await fs.promises.rm(job.file_path, { force: true });
     });
     return toJob(job, lang);
   }
@@ -292,8 +303,18 @@ export class ImportService {
       return { ...prepared, data };
     };
     /** Writes one batch of good rows in the given transaction. */
-    const write = async (trx: Kysely<Database>, rows: { prepared: Prepared; data: Record<string, unknown> }[]) => {
-      if (rowByRow) for (const r of rows) await this.records.createIn(ctx, trx, r.data);
+    const write = async (
+      trx: Kysely<Database>,
+      rows: { prepared: Prepared; data: Record<string, unknown>; line?: number }[],
+    ) => {
+      if (rowByRow)
+        for (const r of rows) {
+          try {
+            await this.records.createIn(ctx, trx, r.data);
+          } catch (error) {
+            throw new RowFailure(r.line ?? 0, error);
+          }
+        }
       else
         await this.records.insertPrepared(
           ctx,
@@ -335,13 +356,13 @@ export class ImportService {
         );
         return;
       }
-      await this.db
+      const written = await this.db
         .transaction()
         .execute(async (trx) => {
-          let batch: { prepared: Prepared; data: Record<string, unknown> }[] = [];
-          for await (const { row } of rows(job.file_path, job.format as SheetFormat)) {
+          let batch: { prepared: Prepared; data: Record<string, unknown>; line: number }[] = [];
+          for await (const { row, line } of rows(job.file_path, job.format as SheetFormat)) {
             const data = dataOf(row);
-            batch.push({ prepared: this.records.prepare(ctx, data), data });
+            batch.push({ prepared: this.records.prepare(ctx, data), data, line });
             if (batch.length >= batchSize) {
               await write(trx, batch);
               created += batch.length;
@@ -351,13 +372,22 @@ export class ImportService {
           await write(trx, batch);
           created += batch.length;
         })
+        .then(() => true)
         .catch(async (error: unknown) => {
           // A row the database refused (say a value another row already holds): nothing was written.
-          const problems = error instanceof AppError ? this.describe(ctx, 0, error, lang) : [];
-          await report(problems);
-          created = 0;
-          throw error;
+          const failure = error instanceof RowFailure ? error : null;
+          const cause = failure ? failure.cause : error;
+          if (!(cause instanceof AppError)) throw error;
+          await report(this.describe(ctx, failure?.line ?? 0, cause, lang));
+          await this.finish(
+            job,
+            'failed',
+            { processed, created: 0, failed: 1 },
+            { key: 'import.rolledBack', params: { count: 1 } },
+          );
+          return false;
         });
+      if (!written) return;
       this.records.changed(ctx);
       await this.finish(job, 'done', { processed, created, failed: 0 });
       return;
