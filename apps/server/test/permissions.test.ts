@@ -307,6 +307,15 @@ describe('row rules', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('keeps a deleted record’s history from members under a narrower rule', async () => {
+    await setPermissions({ ...FULL, rows: { member: { scope: 'mine' } } });
+    const gone = await create(team.owner, '已删除的单');
+    expect((await team.owner.request('DELETE', `${base}/records/${gone.id}`)).status).toBe(200);
+    expect((await alice.client.request('GET', `${base}/records/${gone.id}/history`)).status).toBe(404);
+    const seen = await manager.client.request('GET', `${base}/records/${gone.id}/history`);
+    expect(seen.json.data.map((h: { action: string }) => h.action)).toEqual(['create', 'delete']);
+  });
+
   it('never leaks a record through a relation or a lookup', async () => {
     await setPermissions({
       ...FULL,

@@ -436,8 +436,9 @@ export class RecordService {
   async history(ctx: SchemaContext, id: string) {
     this.require(ctx, 'view');
     await this.reachable(ctx, undefined, id, 'view').catch(async (e: unknown) => {
-      // A deleted record's history stays readable (it says who deleted it) unless the rule hid it.
-      if (!(e instanceof AppError) || e.statusCode !== 404) throw e;
+      // A deleted record's history stays readable (it says who deleted it) to members whose row
+      // rule is "all": under any narrower rule nobody can tell any more whether it was theirs.
+      if (!(e instanceof AppError) || e.statusCode !== 404 || ctx.rights.rows.scope !== 'all') throw e;
     });
     const rows = await this.repo.history(ctx.schema.code, ctx.schema.engine_code, id);
     return rows.map((r) => ({
