@@ -2,7 +2,7 @@ import type { AppRoleName, FieldInfo, RowRule, RowScope, SchemaPermissions } fro
 import { Flex, Select, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FilterPanel } from '../views/filter/FilterPanel';
-import { asContractFilter, type FilterGroup, queryFields } from '../views/filter-ops';
+import { queryFields } from '../views/filter-ops';
 
 const ROLES: AppRoleName[] = ['manager', 'member'];
 const SCOPES: RowScope[] = ['all', 'mine', 'myDepartments', 'filter'];
@@ -104,11 +104,8 @@ export function RowRulesEditor({ fields, value, onChange }: RowRulesProps) {
               <div style={{ paddingLeft: 68 }}>
                 <FilterPanel
                   fields={known}
-                  filter={rule.filter as FilterGroup | undefined}
-                  onChange={(filter) => {
-                    const next = asContractFilter(filter);
-                    set(role, next ? { scope: 'filter', filter: next } : { scope: 'filter' });
-                  }}
+                  filter={rule.filter}
+                  onChange={(filter) => set(role, filter ? { scope: 'filter', filter } : { scope: 'filter' })}
                 />
               </div>
             )}

@@ -6,20 +6,12 @@ import {
   type FieldInfo,
   type FilterFamily,
   type FilterOperator,
-  type RelativeDate,
+  RelativeDate,
 } from '@canopy/contract';
 
-/**
- * A condition and a group as the web builds them. The contract's TypeBox schemas build the
- * operator union from a mapped array, which its static type reads as `never`; these spell it out.
- * Contract values read into them as they are; `asContractFilter` hands them back.
- */
-export type FilterCondition = Omit<ContractCondition, 'operator'> & { operator: FilterOperator };
-export interface FilterGroup {
-  op: 'and' | 'or';
-  conditions: (FilterCondition | { op: 'and' | 'or'; conditions: FilterCondition[] })[];
-}
-export const asContractFilter = (group: FilterGroup | undefined) => group as ContractFilterGroup | undefined;
+/** A condition and a group of filters: the contract's types, used as they are. */
+export type FilterCondition = ContractCondition;
+export type FilterGroup = ContractFilterGroup;
 
 /** The operator families the server accepts, from the contract (shared with the server's query). */
 export type Family = FilterFamily;
@@ -130,16 +122,7 @@ export function defaultOperator(f: QueryField): FilterOperator {
   return ops[0] ?? 'eq';
 }
 
-export const RELATIVE_DATES: readonly RelativeDate[] = [
-  'today',
-  'yesterday',
-  'tomorrow',
-  'thisWeek',
-  'lastWeek',
-  'thisMonth',
-  'lastMonth',
-  'thisYear',
-];
+export const RELATIVE_DATES: readonly RelativeDate[] = RelativeDate;
 export const isRelativeDate = (v: unknown): v is RelativeDate =>
   typeof v === 'string' && (RELATIVE_DATES as readonly string[]).includes(v);
 

@@ -1,6 +1,6 @@
 import type { FieldInfo, RecordItem, ViewConfig } from '@canopy/contract';
 import { describe, expect, it } from 'vitest';
-import { asContractFilter, queryFields } from './filter-ops';
+import { queryFields } from './filter-ops';
 import {
   effectiveSorts,
   groupRecords,
@@ -84,7 +84,7 @@ describe('view queries', () => {
   const config: ViewConfig = {
     columns: [{ field: 'd', hidden: false }],
     sorts: [{ field: 'b', direction: 'desc' }],
-    filter: asContractFilter({ op: 'and', conditions: [{ field: 'a', operator: 'contains', value: '' }] }),
+    filter: { op: 'and', conditions: [{ field: 'a', operator: 'contains', value: '' }] },
     groupBy: 'd',
     rowHeight: 'short',
     pageSize: 50,

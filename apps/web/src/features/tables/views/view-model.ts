@@ -1,5 +1,5 @@
 import type { FieldInfo, RecordItem, RecordQueryBody, SortSpec, ViewConfig } from '@canopy/contract';
-import { asContractFilter, type QueryField, runnableFilter, sortable } from './filter-ops';
+import { type QueryField, runnableFilter, sortable } from './filter-ops';
 
 export type ViewKind = 'grid' | 'kanban' | 'calendar' | 'gallery';
 export const VIEW_KINDS: readonly ViewKind[] = ['grid', 'kanban', 'calendar', 'gallery'];
@@ -143,7 +143,7 @@ export function queryBody(
   const filter = runnableFilter(config.filter, known);
   const text = search.trim().slice(0, 100);
   return {
-    ...(filter ? { filter: asContractFilter(filter) } : {}),
+    ...(filter ? { filter } : {}),
     sorts: effectiveSorts(config.sorts, groupBy, known),
     ...(text ? { search: text } : {}),
     limit: Math.max(10, Math.min(500, config.pageSize)),

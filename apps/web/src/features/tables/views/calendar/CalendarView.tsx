@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../../shell/api/form-errors';
 import { groupableFields } from '../bar/view-kinds';
 import { PickFieldState } from '../cards/PickFieldState';
-import { asContractFilter, withConditions } from '../filter-ops';
+import { withConditions } from '../filter-ops';
 import { useViewRecords } from '../useViewRecords';
 import type { OpenView, ViewEnv } from '../view-env';
 
@@ -44,9 +44,7 @@ export function CalendarView({ env, open, body }: Props) {
   const query: RecordQueryBody = field
     ? {
         ...body,
-        filter: asContractFilter(
-          withConditions(body.filter, [{ field: field.code, operator: 'between', value: [from, to] }]),
-        ),
+        filter: withConditions(body.filter, [{ field: field.code, operator: 'between', value: [from, to] }]),
         sorts: [{ field: field.code, direction: 'asc' }],
         limit: 500,
       }

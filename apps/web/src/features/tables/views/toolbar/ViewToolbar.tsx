@@ -14,7 +14,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { groupableFields } from '../bar/view-kinds';
 import { FilterPanel } from '../filter/FilterPanel';
-import { asContractFilter, conditionCount } from '../filter-ops';
+import { conditionCount } from '../filter-ops';
 import type { OpenView, ViewEnv } from '../view-env';
 import { PAGE_SIZES, type ResolvedColumn, type RowHeight, type ViewKind } from '../view-model';
 import { FieldsPanel } from './FieldsPanel';
@@ -86,7 +86,7 @@ export function ViewToolbar({ env, open, kind, columns, onColumns, search, onSea
                 filter={config.filter}
                 onChange={(filter) => {
                   const { filter: _old, ...rest } = config;
-                  open.update(filter ? { ...rest, filter: asContractFilter(filter) } : rest);
+                  open.update(filter ? { ...rest, filter } : rest);
                 }}
               />
             </PanelButton>
