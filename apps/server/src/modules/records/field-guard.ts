@@ -12,8 +12,7 @@ export function presentRecord(ctx: SchemaContext, item: RecordItem): RecordItem 
   if (!hidden.size) return item;
   const data: Record<string, unknown> = {};
   for (const [code, value] of Object.entries(item.data)) if (!hidden.has(code)) data[code] = value;
-  const titleHidden = ctx.fields.filter((f) => hidden.has(f.code));
-  return { ...item, data, title: titleHidden.length ? recordTitle(ctx, data, item.id) : item.title };
+  return { ...item, data, title: recordTitle(ctx, data, item.id) };
 }
 
 /**

@@ -138,6 +138,29 @@ export class RecordService {
     };
   }
 
+  /** A new record's physical row: system columns, the field columns, and formulas computed from the values. */
+  private newRow(
+    ctx: SchemaContext,
+    id: string,
+    columns: Record<string, unknown>,
+    values: Record<string, unknown>,
+    now: number,
+  ) {
+    const member = ctx.access.tenant.memberId;
+    return {
+      id,
+      engine_code: ctx.schema.engine_code,
+      version: 1,
+      created_by: member,
+      created_at: now,
+      modified_by: member,
+      modified_at: now,
+      deleted_at: null,
+      ...columns,
+      ...computeFormulas(this.live(ctx), values, new Date(now)),
+    };
+  }
+
   async createIn(ctx: SchemaContext, trx: Kysely<Database>, data: Record<string, unknown>): Promise<RecordItem> {
     const { columns, values } = this.validator.parse(ctx, data, true);
     guardWrite(ctx, Object.keys(data), values, null);
@@ -151,19 +174,8 @@ export class RecordService {
       values[f.code] = fieldType(f.type)?.fromStorage(n, settingsOf(f));
     }
     const now = this.now();
-    Object.assign(columns, computeFormulas(this.live(ctx), values, new Date(now)));
     const member = ctx.access.tenant.memberId;
-    const row = {
-      id,
-      engine_code: ctx.schema.engine_code,
-      version: 1,
-      created_by: member,
-      created_at: now,
-      modified_by: member,
-      modified_at: now,
-      deleted_at: null,
-      ...columns,
-    };
+    const row = this.newRow(ctx, id, columns, values, now);
     await this.repo.insert(trx, ctx.schema.table_name, row);
     const changes = Object.entries(values)
       .filter(([, v]) => v !== null)
@@ -280,19 +292,7 @@ export class RecordService {
     if (!rows.length) return;
     const now = this.now();
     const member = ctx.access.tenant.memberId;
-    const live = this.live(ctx);
-    const records = rows.map(({ columns, values }) => ({
-      id: randomUUID(),
-      engine_code: ctx.schema.engine_code,
-      version: 1,
-      created_by: member,
-      created_at: now,
-      modified_by: member,
-      modified_at: now,
-      deleted_at: null,
-      ...columns,
-      ...computeFormulas(live, values, new Date(now)),
-    }));
+    const records = rows.map(({ columns, values }) => this.newRow(ctx, randomUUID(), columns, values, now));
     await this.repo.insertMany(trx, ctx.schema.table_name, records);
     await this.repo.addHistoryMany(
       trx,
