@@ -1,4 +1,3 @@
-import type { FieldInfo } from '@canopy/contract';
 import { describe, expect, it } from 'vitest';
 import {
   conditionCount,
@@ -13,21 +12,10 @@ import {
   valueShape,
   withConditions,
 } from './filter-ops';
+import { systemNames, testField } from './test-fixtures';
 
-const field = (code: string, type: string, extra: Partial<FieldInfo> = {}): FieldInfo => ({
-  code,
-  name: code,
-  type,
-  settings: {},
-  required: false,
-  unique: false,
-  description: '',
-  defaultValue: null,
-  system: false,
-  deleted: false,
-  ...extra,
-});
-const names = { createdAt: '创建时间', modifiedAt: '修改时间', createdBy: '创建人', modifiedBy: '修改人' };
+const field = testField;
+const names = systemNames;
 
 describe('fields a member may filter by', () => {
   const fields = [

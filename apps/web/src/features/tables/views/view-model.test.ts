@@ -1,6 +1,7 @@
-import type { FieldInfo, RecordItem, ViewConfig } from '@canopy/contract';
+import type { ViewConfig } from '@canopy/contract';
 import { describe, expect, it } from 'vitest';
 import { queryFields } from './filter-ops';
+import { systemNames, testField, testRecord } from './test-fixtures';
 import {
   effectiveSorts,
   groupRecords,
@@ -13,20 +14,8 @@ import {
   toSavedColumns,
 } from './view-model';
 
-const field = (code: string, type = 'text', extra: Partial<FieldInfo> = {}): FieldInfo => ({
-  code,
-  name: code,
-  type,
-  settings: {},
-  required: false,
-  unique: false,
-  description: '',
-  defaultValue: null,
-  system: false,
-  deleted: false,
-  ...extra,
-});
-const names = { createdAt: '创建时间', modifiedAt: '修改时间', createdBy: '创建人', modifiedBy: '修改人' };
+const field = testField;
+const names = systemNames;
 const fields = [field('a'), field('b', 'number'), field('c', 'singleSelect'), field('d', 'text', { deleted: true })];
 const none = () => false;
 const codes = (cols: { field: { code: string } }[]) => cols.map((c) => c.field.code);
@@ -114,16 +103,7 @@ describe('view queries', () => {
 });
 
 describe('grouping loaded rows', () => {
-  const row = (id: string, c: unknown): RecordItem => ({
-    id,
-    title: id,
-    version: 1,
-    createdBy: '',
-    createdAt: 0,
-    modifiedBy: '',
-    modifiedAt: 0,
-    data: { c },
-  });
+  const row = (id: string, c: unknown) => testRecord(id, { c });
 
   it('groups in order of appearance with empty values last', () => {
     const groups = groupRecords([row('1', null), row('2', 'x'), row('3', 'y'), row('4', 'x'), row('5', [])], 'c');

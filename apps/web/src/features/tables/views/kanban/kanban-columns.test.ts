@@ -1,30 +1,11 @@
-import type { FieldInfo, RecordItem } from '@canopy/contract';
 import { describe, expect, it } from 'vitest';
 import { gridRows } from '../grid/grid-rows';
+import { testField, testRecord } from '../test-fixtures';
 import { columnKeyOf, kanbanColumns } from './kanban-columns';
 
-const field = (type: string, settings: Record<string, unknown> = {}): FieldInfo => ({
-  code: 'f',
-  name: '状态',
-  type,
-  settings,
-  required: false,
-  unique: false,
-  description: '',
-  defaultValue: null,
-  system: false,
-  deleted: false,
-});
-const row = (id: string, f: unknown): RecordItem => ({
-  id,
-  title: id,
-  version: 1,
-  createdBy: '',
-  createdAt: 0,
-  modifiedBy: '',
-  modifiedAt: 0,
-  data: { f },
-});
+const field = (type: string, settings: Record<string, unknown> = {}) =>
+  testField('f', type, { name: '状态', settings });
+const row = (id: string, f: unknown) => testRecord(id, { f });
 const options = [
   { id: 'draft', label: '草稿', color: '#1677ff' },
   { id: 'done', label: '完成', color: '#52c41a' },
