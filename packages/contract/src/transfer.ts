@@ -87,3 +87,13 @@ export const IMPORTABLE_FIELD_TYPES: ReadonlySet<string> = new Set([
   'member',
   'department',
 ]);
+
+/**
+ * Text that a spreadsheet would run as a formula (= + - @, or a leading tab or carriage return) is
+ * kept as text by a leading apostrophe. Numbers are written as numbers and need nothing. Exports
+ * and the import error report both use it.
+ */
+export function escapeFormula<T extends string | number | null>(cell: T): T {
+  if (typeof cell !== 'string') return cell;
+  return (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell) as T;
+}

@@ -1,6 +1,7 @@
+import { escapeFormula } from '@canopy/contract';
 import { describe, expect, it } from 'vitest';
 import type { FieldsTable } from '../../db/schema.js';
-import { escapeFormula, importCell, type NameBook, UNKNOWN_NAME } from './cells.js';
+import { importCell, type NameBook, UNKNOWN_NAME } from './cells.js';
 
 const field = (type: string, settings: object = {}) =>
   ({ code: 'f', name: '字段', type, settings: JSON.stringify(settings) }) as FieldsTable;

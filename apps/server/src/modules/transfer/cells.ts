@@ -1,4 +1,5 @@
 import type { Language } from '@canopy/contract';
+
 import type { SelectOption } from '@canopy/fields';
 import type { FieldsTable } from '../../db/schema.js';
 import { settingsOf } from '../records/validation.js';
@@ -90,15 +91,6 @@ export function exportCell(
     default:
       return typeof value === 'number' ? value : String(value);
   }
-}
-
-/**
- * Text that a spreadsheet would run as a formula (= + - @, or a leading tab or carriage return) is
- * kept as text by a leading apostrophe. Numbers are written as numbers and need nothing.
- */
-export function escapeFormula(cell: string | number | null): string | number | null {
-  if (typeof cell !== 'string') return cell;
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
 
 const TRUE_WORDS = new Set(['是', 'yes', 'y', 'true', '1', '√', '✓', 'はい', '对', 'x']);

@@ -3,6 +3,7 @@ import { PassThrough, type Writable } from 'node:stream';
 import {
   ErrorCode,
   type ExportFormat,
+  escapeFormula,
   type FilterGroup,
   type Language,
   RecordLimits,
@@ -16,7 +17,7 @@ import { AppError } from '../../http/app-error.js';
 import type { RecordService } from '../records/service.js';
 import type { SchemaContext } from '../schemas/service.js';
 import type { ViewService } from '../views/service.js';
-import { escapeFormula, exportCell } from './cells.js';
+import { exportCell } from './cells.js';
 import { loadNames } from './names.js';
 
 export interface ExportFile {

@@ -37,8 +37,8 @@ export function ExportButton({ p, viewCode, search }: Props) {
       disabled={busy}
       menu={{
         items: [
-          { key: 'xlsx', label: t('transfer.exportXlsx'), 'data-testid': 'export-xlsx' } as never,
-          { key: 'csv', label: t('transfer.exportCsv'), 'data-testid': 'export-csv' } as never,
+          { key: 'xlsx', label: t('transfer.exportXlsx') },
+          { key: 'csv', label: t('transfer.exportCsv') },
         ],
         onClick: ({ key }) => void run(key as ExportFormat),
       }}

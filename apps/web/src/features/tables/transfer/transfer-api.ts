@@ -1,4 +1,11 @@
-import { ExportEndpoints, type ExportFormat, ImportEndpoints, type ImportJob, type ImportMode } from '@canopy/contract';
+import {
+  ExportEndpoints,
+  type ExportFormat,
+  escapeFormula,
+  ImportEndpoints,
+  type ImportJob,
+  type ImportMode,
+} from '@canopy/contract';
 import { ApiError, asErrorEnvelope } from '../../../shell/api/api-error';
 import { buildPath, call, requestHeaders } from '../../../shell/api/client';
 
@@ -79,8 +86,7 @@ export async function downloadExport(
 /** The refused rows as a CSV to download; text a spreadsheet would run as a formula is escaped. */
 export function errorReportCsv(rows: { row: number; field: string; message: string }[], header: string[]): string {
   const cell = (v: string | number) => {
-    const text = String(v);
-    const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+    const safe = escapeFormula(String(v));
     return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
   };
   const lines = [header, ...rows.map((r) => [r.row, r.field, r.message])].map((r) => r.map(cell).join(','));
