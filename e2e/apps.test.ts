@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type RunningServer, startServer, submitRegistration } from './harness.js';
-import { pageApi, shot } from './steps.js';
+import { pageApi, settled, shot } from './steps.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -33,6 +33,7 @@ async function openSettings(page: Page, item: string) {
   // Dialogs still closing (their masks cover the page) first finish.
   await expect.poll(() => page.locator('.ant-modal-wrap:visible').count()).toBe(0);
   await page.getByTestId('app-settings-trigger').click();
+  await settled(page.getByTestId('app-settings-menu'));
   await page.getByTestId('app-settings-menu').getByText(item).click();
 }
 
@@ -63,7 +64,7 @@ describe('apps on the workbench and inside an app', () => {
       await owner.locator('#create-app-submit').dblclick();
       await owner.getByTestId('app-home').waitFor();
       codes[name] = decodeURIComponent(new URL(owner.url()).pathname.split('/')[2] ?? '');
-      expect(await owner.getByTestId('app-title').innerText()).toBe(name);
+      await expect.poll(() => owner.getByTestId('app-title').innerText()).toBe(name);
     }
     const list = await pageApi<{ displayName: string }[]>(owner, 'GET', '/v1/apps');
     expect(list.data.map((a) => a.displayName).sort()).toEqual(['客户管理', `${LONG}中心`, '费用报销'].sort());
@@ -75,17 +76,17 @@ describe('apps on the workbench and inside an app', () => {
     let saved = savedOrder(owner);
     await card(owner, '费用报销').getByTestId('app-card-star').click();
     await saved;
-    expect(await names(owner, 'starred')).toEqual(['费用报销']);
+    await expect.poll(() => names(owner, 'starred')).toEqual(['费用报销']);
 
     saved = savedOrder(owner);
     await card(owner, `${LONG}中心`).dragTo(card(owner, '客户管理'), { targetPosition: { x: 12, y: 20 } });
     await saved;
-    expect(await names(owner, 'other')).toEqual([`${LONG}中心`, '客户管理']);
+    await expect.poll(() => names(owner, 'other')).toEqual([`${LONG}中心`, '客户管理']);
 
     saved = savedOrder(owner);
     await card(owner, '客户管理').dragTo(card(owner, '费用报销'), { targetPosition: { x: 12, y: 20 } });
     await saved;
-    expect(await names(owner, 'starred')).toEqual(['客户管理', '费用报销']);
+    await expect.poll(() => names(owner, 'starred')).toEqual(['客户管理', '费用报销']);
     await card(owner, `${LONG}中心`).getByTestId('app-card-name').hover();
     await owner
       .getByRole('tooltip')
@@ -95,8 +96,8 @@ describe('apps on the workbench and inside an app', () => {
 
     await owner.reload();
     await expect.poll(() => names(owner, 'starred')).toEqual(['客户管理', '费用报销']);
-    expect(await names(owner, 'other')).toEqual([`${LONG}中心`]);
-    expect(await card(owner, '客户管理').getByTestId('app-card-role').innerText()).toBe('所有者');
+    await expect.poll(() => names(owner, 'other')).toEqual([`${LONG}中心`]);
+    await expect.poll(() => card(owner, '客户管理').getByTestId('app-card-role').innerText()).toBe('所有者');
   });
 
   it('builds the menu: a group with a table inside, whose page says what comes next', async () => {
@@ -117,7 +118,7 @@ describe('apps on the workbench and inside an app', () => {
       await owner.getByTestId(`menu-node-${name}`).waitFor();
     }
     await owner.getByTestId('table-page').waitFor();
-    expect(await owner.getByTestId('app-menu').innerText()).toMatch(/客户资料\s*客户名录/);
+    await expect.poll(() => owner.getByTestId('app-menu').innerText()).toMatch(/客户资料\s*客户名录/);
     await shot(owner, 'apps-menu');
   });
 
@@ -157,7 +158,7 @@ describe('apps on the workbench and inside an app', () => {
 
     await openSettings(owner, '角色管理');
     await expect.poll(() => owner.getByTestId('roles-owner').innerText()).toContain('李晓华');
-    expect(await owner.getByTestId('roles-manager').innerText()).toContain('王小明');
+    await expect.poll(() => owner.getByTestId('roles-manager').innerText()).toContain('王小明');
     await shot(owner, 'apps-roles');
     // Close by the dialog's own button: Escape lands only once the opening animation moved focus in.
     await owner

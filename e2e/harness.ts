@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -102,12 +102,63 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newPage(browser: Browser, baseUrl: string): Promise<{ context: BrowserContext; page: Page }> {
+/**
+ * How long a browser step may wait (clicks, locators, responses, navigations). The machines that
+ * run these tests are shared and often busy: a step that is merely slow must not fail, so this is
+ * well above Playwright's 30 s default. Tests still wait for conditions, never for fixed times.
+ */
+export const BROWSER_STEP_TIMEOUT_MS = 60_000;
+
+/** A browser context on the server (Chinese, desktop size unless `options` say otherwise), patient waits. */
+export async function newContext(
+  browser: Browser,
+  baseUrl: string,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     locale: 'zh-CN',
     viewport: { width: 1440, height: 900 },
+    // The app honours "reduce motion" (no zoom or slide on dialogs and menus): clicks never meet a
+    // control still moving into place, however busy the machine.
+    reducedMotion: 'reduce',
+    ...options,
   });
+  context.setDefaultTimeout(BROWSER_STEP_TIMEOUT_MS);
+  context.setDefaultNavigationTimeout(BROWSER_STEP_TIMEOUT_MS);
+  await watchCsp(context);
+  return context;
+}
+
+const violations: string[] = [];
+
+/**
+ * Every Content-Security-Policy violation a page reports (the browser's console message and the
+ * page's securitypolicyviolation event), so a test can insist the app runs under the server's CSP.
+ */
+async function watchCsp(context: BrowserContext): Promise<void> {
+  context.on('console', (message) => {
+    const text = message.text();
+    if (/Content Security Policy|CSP violation/i.test(text)) violations.push(`${message.location().url}: ${text}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} on ${e.documentURI}`),
+    );
+  });
+}
+
+/** The CSP violations seen so far by every context of this test file. */
+export function cspViolations(): string[] {
+  return [...violations];
+}
+
+export async function newPage(
+  browser: Browser,
+  baseUrl: string,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, baseUrl, options);
   const page = await context.newPage();
   return { context, page };
 }

@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, type RunningServer, snap, startServer, uniqueMobile } from './harness.js';
+import {
+  cspViolations,
+  launchBrowser,
+  newPage,
+  type RunningServer,
+  snap,
+  startServer,
+  uniqueMobile,
+} from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -132,7 +140,7 @@ describe('a signed-in member', () => {
     await dialog.waitFor();
     const text = await dialog.innerText();
     for (const label of ['主版本', '内核', '报表', '打印', '运营']) expect(text).toContain(label);
-    expect(await page.getByTestId('about-copyright').innerText()).toContain('Canopy');
+    await expect.poll(() => page.getByTestId('about-copyright').innerText()).toContain('Canopy');
     await snap(page, 'about');
     await page.keyboard.press('Escape');
   });
@@ -161,9 +169,25 @@ describe('a signed-in member', () => {
     });
     await page.goto('/members');
     const notice = page.getByTestId('error-notification').first();
-    await notice.waitFor({ timeout: 20_000 });
-    expect(await notice.innerText()).toMatch(/请求流水号/);
+    await notice.waitFor();
+    await expect.poll(() => notice.innerText()).toMatch(/请求流水号/);
     await snap(page, 'tamper');
     await page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
+});
+
+describe('under the Content-Security-Policy the server sends', () => {
+  it('shows the API documentation (Swagger UI) and opens an operation', async () => {
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await page.goto('/api/docs');
+    const login = page.locator('.opblock', { hasText: '/v1/user/login' });
+    await login.locator('.opblock-summary').click();
+    await login.getByRole('button', { name: 'Try it out' }).waitFor();
+    await snap(page, 'api-docs');
+    await context.close();
+  });
+
+  it('saw no violation on any page of this file', () => {
+    expect(cspViolations()).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { snap, submitRegistration } from './harness.js';
 
 /** A same-origin API call from inside the page, as its signed-in user (quick set-up and checks). */
@@ -10,9 +11,16 @@ export function pageApi<T>(
 ): Promise<{ status: number; data: T }> {
   return page.evaluate(
     async ({ method, path, body }) => {
-      const init: RequestInit = { method };
+      // The team the page has chosen goes along, as the app's own client sends it.
+      const headers: Record<string, string> = {};
+      const team = { 'x-engine-code': 'engineCode', 'x-member-id': 'memberId', 'x-engine-shard': 'engineShard' };
+      for (const [header, key] of Object.entries(team)) {
+        const value = localStorage.getItem(`canopy:${key}`);
+        if (value) headers[header] = value;
+      }
+      const init: RequestInit = { method, headers };
       if (body !== undefined) {
-        init.headers = { 'content-type': 'application/json' };
+        headers['content-type'] = 'application/json';
         init.body = JSON.stringify(body);
       }
       const res = await fetch(path, init);
@@ -54,4 +62,71 @@ export async function createTable(page: Page, name: string): Promise<void> {
   await page.locator('#node-name-submit').click();
   await page.getByTestId(`menu-node-${name}`).click();
   await page.getByTestId('table-page').getByRole('heading', { name }).waitFor();
+}
+
+/** A user registers without a team and joins the inviter's team by an invitation link; ends on the workbench. */
+export async function joinTeamOf(inviter: Page, page: Page, name: string): Promise<void> {
+  await page.goto('/register');
+  await submitRegistration(page, { name });
+  await page.getByTestId('team-create-page').waitFor();
+  const invitation = await pageApi<{ id: string }>(inviter, 'POST', '/v1/corpintegrate/invitation', {});
+  const joined = await pageApi(page, 'PUT', `/v1/corpintegrate/invitation/join/${invitation.data.id}`);
+  if (joined.status !== 200) throw new Error(`join failed: ${joined.status}`);
+  await page.goto('/home');
+  await page.getByTestId('page-scroll').waitFor();
+}
+
+/** Picks members by name in the open member picker and confirms. */
+export async function pickMembers(page: Page, names: string[]): Promise<void> {
+  const picker = page.locator('.ant-modal').filter({ has: page.getByTestId('member-picker') });
+  for (const name of names) await picker.getByTestId(`picker-member-${name}`).click();
+  await picker.locator('.ant-modal-footer .ant-btn-primary').click();
+  await picker.waitFor({ state: 'hidden' });
+}
+
+/**
+ * Opens 账号设置 from the avatar menu on the given tab. Waits for the dialog's zoom-in to end before
+ * clicking the tab, and clicks again while the tab is not selected: on a busy machine a click during the
+ * animation can land beside the moving tab.
+ */
+export async function openAccountSettings(page: Page, tab: 'profile' | 'security'): Promise<void> {
+  await page.getByTestId('header-avatar').click();
+  await page.getByTestId('menu-account-settings').click();
+  const container = page.locator('.ant-modal-container').filter({ has: page.getByTestId('account-settings-dialog') });
+  await container.waitFor();
+  await expect.poll(() => container.evaluate((e) => getComputedStyle(e).transform), { timeout: 30_000 }).toBe('none');
+  const label = page.getByTestId(`account-tab-${tab}`);
+  const selected = () => label.evaluate((e) => e.closest('[role="tab"]')?.getAttribute('aria-selected') === 'true');
+  await expect
+    .poll(
+      async () => {
+        if (await selected()) return true;
+        await label.click();
+        return selected();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
+/**
+ * Waits until the modal, popover or dropdown holding this element has finished opening: no enter or
+ * appear animation class, and no transform left. A click during the zoom-in can land beside its aim
+ * on a busy machine.
+ */
+export async function settled(target: Locator): Promise<void> {
+  await target.waitFor();
+  await expect
+    .poll(
+      () =>
+        target.evaluate((e) => {
+          const box = e.closest('.ant-modal, .ant-popover, .ant-dropdown, .ant-drawer-content-wrapper');
+          if (!box) return 'none';
+          if (/-(enter|appear)/.test(box.className)) return 'animating';
+          const inner = box.querySelector('.ant-modal-container') ?? box;
+          return getComputedStyle(inner).transform;
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe('none');
 }

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, type RunningServer, snap, startServer } from './harness.js';
+import { cspViolations, launchBrowser, newPage, type RunningServer, snap, startServer } from './harness.js';
 import { createBlankApp, createTable, registerWithTeam } from './steps.js';
 
 let server: RunningServer;
@@ -139,11 +139,11 @@ describe('data tables: design, form, records, history, conflicts', () => {
 
     const detail = page.getByTestId('record-detail');
     await detail.waitFor();
-    expect(await detail.getByTestId('detail-合同名称').innerText()).toBe('年度服务合同');
-    expect(await detail.getByTestId('detail-状态').innerText()).toBe('已签订');
+    await expect.poll(() => detail.getByTestId('detail-合同名称').innerText()).toBe('年度服务合同');
+    await expect.poll(() => detail.getByTestId('detail-状态').innerText()).toBe('已签订');
     await expect.poll(() => detail.getByTestId('detail-客户').innerText()).toBe('星河科技');
-    expect(await detail.getByTestId('subtable-view').innerText()).toContain('年度维保');
-    expect(await detail.getByTestId('detail-编号').innerText()).toMatch(/\d{4}/);
+    await expect.poll(() => detail.getByTestId('subtable-view').innerText()).toContain('年度维保');
+    await expect.poll(() => detail.getByTestId('detail-编号').innerText()).toMatch(/\d{4}/);
     await expect.poll(() => page.getByTestId('record-history').innerText()).toContain('王小明');
     await snap(page, 'tables-detail');
   });
@@ -166,7 +166,15 @@ describe('data tables: design, form, records, history, conflicts', () => {
     await expect
       .poll(() => page.getByTestId('record-form-error').innerText())
       .toContain('数据已被他人修改，请刷新后重试');
-    expect(await page.getByTestId('form-field-备注').locator('textarea').inputValue()).toBe('第一个标签页的修改');
+    await expect
+      .poll(() => page.getByTestId('form-field-备注').locator('textarea').inputValue())
+      .toBe('第一个标签页的修改');
     await snap(page, 'tables-conflict');
+  });
+});
+
+describe('under the Content-Security-Policy the server sends', () => {
+  it('saw no violation on any page of this file', () => {
+    expect(cspViolations()).toEqual([]);
   });
 });

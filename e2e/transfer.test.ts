@@ -93,7 +93,7 @@ describe('export, import and a member’s row rule', () => {
     await owner.getByTestId('import-start').click();
     const result = owner.getByTestId('import-result');
     await result.waitFor();
-    expect(await result.innerText()).toContain('成功导入 3 行，跳过 1 行');
+    await expect.poll(() => result.innerText()).toContain('成功导入 3 行，跳过 1 行');
     await shot(owner, 'transfer-result');
     const [report] = await Promise.all([owner.waitForEvent('download'), owner.getByTestId('import-errors').click()]);
     const reportFile = path.join(tmp, 'errors.csv');
@@ -104,7 +104,7 @@ describe('export, import and a member’s row rule', () => {
       .getByRole('button', { name: /完\s?成/ })
       .click();
     await expect.poll(() => titles(owner).then((t) => t.length)).toBe(5);
-    expect(await titles(owner)).toContain('绿野农场');
+    await expect.poll(() => titles(owner)).toContain('绿野农场');
   });
 
   it('shows a member under the "mine" rule only the records they created', async () => {

@@ -9,45 +9,73 @@ import type { DatabaseHandle } from './db/database.js';
 import type { Services } from './http/context.js';
 import { registerDocs } from './http/docs.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { registerOriginCheck } from './http/origin.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSession } from './http/session.js';
 import { registerWebApp } from './http/static.js';
 import { registerTenant } from './http/tenant.js';
 import { accountRoutes, createAccountService } from './modules/account/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { AppService } from './modules/apps/apps-service.js';
+import { CustomMenuService } from './modules/apps/custom-menu.js';
 import { NodeService } from './modules/apps/nodes-service.js';
 import { AppRepository } from './modules/apps/repository.js';
 import { AppRoleService } from './modules/apps/roles-service.js';
 import { appRoutes } from './modules/apps/routes.js';
 import { Delivery } from './modules/delivery/delivery.js';
+import { MailQueue } from './modules/delivery/mail-queue.js';
 import { EngineRepository } from './modules/engines/repository.js';
 import { engineRoutes } from './modules/engines/routes.js';
 import { EngineService } from './modules/engines/service.js';
+import { FeedbackRepository } from './modules/feedback/repository.js';
+import { feedbackRoutes } from './modules/feedback/routes.js';
+import { FeedbackService } from './modules/feedback/service.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { FileService } from './modules/files/service.js';
 import { InvitationRepository } from './modules/invitations/repository.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
 import { InvitationService } from './modules/invitations/service.js';
+import { LiveBus } from './modules/live/bus.js';
+import { liveRoutes } from './modules/live/routes.js';
+import { FlowLetters } from './modules/notices/flow-letters.js';
+import { Letters } from './modules/notices/letters.js';
+import { NoticeRepository } from './modules/notices/repository.js';
 import { noticeRoutes } from './modules/notices/routes.js';
+import { NoticeService } from './modules/notices/service.js';
+import { todoMail } from './modules/notices/todo-mail.js';
+import { TransferLetters } from './modules/notices/transfer-letters.js';
+import { onboardingRoutes } from './modules/onboarding/routes.js';
 import { DepartmentService } from './modules/org/departments-service.js';
 import { MemberService } from './modules/org/members-service.js';
 import { OrgRepository } from './modules/org/repository.js';
 import { orgRoutes } from './modules/org/routes.js';
+import { FormulaJobs } from './modules/records/formula-jobs.js';
 import { RecordRepository } from './modules/records/repository.js';
+import { recordRoutes } from './modules/records/routes.js';
 import { RecordService } from './modules/records/service.js';
+import { SchemaContexts } from './modules/schema-context/context.js';
+import { schemaContextOf } from './modules/schema-context/request.js';
 import { FormService } from './modules/schemas/forms.js';
-import { SchemaRepository } from './modules/schemas/repository.js';
 import { schemaRoutes } from './modules/schemas/routes.js';
 import { SchemaService } from './modules/schemas/service.js';
 import { AvatarStore } from './modules/settings/avatars.js';
 import { VerificationCodes } from './modules/settings/codes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { SettingsService } from './modules/settings/service.js';
+import { WechatBinding } from './modules/settings/wechat.js';
+import { DeveloperWechat, OfficialAccountWechat } from './modules/settings/wechat-providers.js';
+import { wechatRoutes } from './modules/settings/wechat-routes.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { todoRoutes } from './modules/todos/routes.js';
+import { createTodos } from './modules/todos/service.js';
 import { ExportService } from './modules/transfer/export-service.js';
 import { ImportService } from './modules/transfer/import-service.js';
 import { transferRoutes } from './modules/transfer/routes.js';
+import { viewRoutes } from './modules/views/routes.js';
 import { ViewService } from './modules/views/service.js';
+import { createWorkflow } from './modules/workflow/module.js';
+import { workflowOpsRoutes } from './modules/workflow/ops-routes.js';
+import { workflowRoutes } from './modules/workflow/routes.js';
 import { PRODUCT_VERSION } from './version.js';
 
 export interface BuildOptions {
@@ -89,6 +117,10 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
 
   const services: Services = { config, db: database.db, dialect: database.dialect };
+  // Headers first, so every answer carries them, refusals included; then the origin check, before
+  // any session is looked up or body read.
+  await registerSecurityHeaders(app, config);
+  registerOriginCheck(app, config.publicUrl);
   await app.register(fastifyCookie);
   await registerDocs(app, PRODUCT_VERSION);
   registerErrorHandling(app);
@@ -101,33 +133,79 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   systemRoutes(app, services);
   accountRoutes(app, services, accounts);
   engineRoutes(app, engines, new EngineService(services.db, engines));
-  noticeRoutes(app, services);
+  const live = new LiveBus(database);
+  await live.start();
+  liveRoutes(app, engines, live);
+  const letters = new Letters(live);
+  const noticeRepository = new NoticeRepository(services.db);
+  noticeRoutes(app, noticeRepository, new NoticeService(noticeRepository, live, services.db));
   const delivery = new Delivery(services.db, app.log, config.smtpUrl);
   const baseUrl = config.publicUrl ?? `http://localhost:${config.port}`;
-  invitationRoutes(app, new InvitationService(services.db, new InvitationRepository(services.db), delivery, baseUrl));
+  onboardingRoutes(app, services, accounts, baseUrl);
+  invitationRoutes(
+    app,
+    new InvitationService(services.db, new InvitationRepository(services.db), delivery, baseUrl, letters),
+  );
   adminRoutes(app, delivery);
   const orgRepository = new OrgRepository(services.db);
   const departments = new DepartmentService(services.db, orgRepository);
   orgRoutes(app, departments, new MemberService(services.db, orgRepository, departments));
   const appRepository = new AppRepository(services.db);
-  const schemas = new SchemaService(services.db, appRepository, new SchemaRepository(services.db));
+  const contexts = new SchemaContexts(services.db, appRepository);
+  const ctx = schemaContextOf(contexts);
+  const recordRepository = new RecordRepository(services.db);
+  const formulaJobs = new FormulaJobs(services.db, recordRepository, app.log);
+  const schemas = new SchemaService(services.db, contexts, formulaJobs);
+  const apps = new AppService(services.db, appRepository);
   appRoutes(
     app,
-    new AppService(services.db, appRepository),
+    apps,
     new AppRoleService(services.db, appRepository),
     new NodeService(services.db, appRepository, (trx, node) => schemas.createForNode(trx, node)),
+    new CustomMenuService(services.db, appRepository),
   );
-  await fileRoutes(app, new FileService(services.db, config.dataDir));
-  const records = new RecordService(services.db, new RecordRepository(services.db), (ctx, code) =>
-    schemas.targetContext(ctx, code),
+  const files = new FileService(services.db, config.dataDir);
+  await fileRoutes(app, files);
+  feedbackRoutes(app, new FeedbackService(services.db, new FeedbackRepository(services.db), letters), files);
+  const records = new RecordService(services.db, recordRepository, (ctx, code, trx) =>
+    contexts.targetContext(ctx, code, trx),
   );
   const views = new ViewService(services.db);
-  schemaRoutes(app, services.db, schemas, new FormService(services.db), records, views);
-  const imports = new ImportService(services.db, records, config.dataDir);
+  const forms = new FormService(services.db);
+  schemaRoutes(app, services.db, ctx, schemas, forms);
+  recordRoutes(app, ctx, records, (c, code) => views.savedQuery(c, code));
+  const mailQueue = new MailQueue(services.db, delivery, app.log);
+  const stopMail = mailQueue.start();
+  app.addHook('onClose', async () => stopMail());
+  app.decorate('mailQueue', mailQueue);
+  const workflow = createWorkflow(
+    services.db,
+    contexts,
+    records,
+    new FlowLetters(letters, live, todoMail(mailQueue, baseUrl)),
+    Date.now,
+    { info: (c) => schemas.info(c), layout: (c) => forms.layout(c) },
+  );
+  workflowRoutes(app, workflow);
+  workflowOpsRoutes(app, workflow.ops);
+  todoRoutes(app, createTodos(services.db, workflow.items));
+  app.decorate('workflowDeadlines', workflow.deadlines);
+  apps.onDelete((trx, access) => workflow.instances.appDeleted(trx, access.tenant, access.app.code));
+  records.onRemove((c, trx, id) => workflow.instances.recordDeleted(trx, c.access.tenant, c.schema.code, id));
+  viewRoutes(app, ctx, views);
+  const transferLetters = new TransferLetters(letters);
+  const imports = new ImportService(services.db, records, config.dataDir, transferLetters);
   await imports.recover();
-  transferRoutes(app, schemas, new ExportService(services.db, records, views), imports);
+  // Formula computations a restart cut off go on; a graceful stop lets go of the ones running here.
+  await formulaJobs.start();
+  app.addHook('onClose', () => formulaJobs.stop());
+  transferRoutes(app, ctx, new ExportService(services.db, records, views, transferLetters), imports);
   const avatars = new AvatarStore(config.dataDir);
   settingsRoutes(app, new SettingsService(services.db, new VerificationCodes(services.db, delivery), avatars), avatars);
+  const wechatProvider = config.wechat
+    ? new OfficialAccountWechat(config.wechat)
+    : new DeveloperWechat(baseUrl, delivery);
+  await wechatRoutes(app, new WechatBinding(services.db, wechatProvider), config.wechat?.token ?? '');
 
   await registerWebApp(app, config.webDist, config.cdnBase);
   return app;

@@ -18,10 +18,47 @@ export interface Config {
   secureCookies: boolean;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
+  /**
+   * CSP frame-ancestors sources: the sites allowed to show the app in a frame (a DingTalk, Feishu
+   * or WeCom workbench). Empty: only this site.
+   */
+  frameAncestors: string[];
+  /**
+   * The WeChat official account that binding QR codes belong to. Without it the developer provider
+   * stands in (QR links land in the developer outbox).
+   */
+  wechat: WechatConfig | undefined;
+}
+
+export interface WechatConfig {
+  appId: string;
+  appSecret: string;
+  /** The token set in the official account's server settings: signs its event callbacks. */
+  token: string;
+  /** The official-account API (a stand-in in tests). */
+  apiBase: string;
 }
 
 function flag(value: string | undefined): boolean {
   return value === '1' || value?.toLowerCase() === 'true' || value?.toLowerCase() === 'yes';
+}
+
+const CSP_KEYWORDS = new Set(['self', 'none']);
+
+/**
+ * FRAME_ANCESTORS: CSP sources separated by spaces or commas, e.g. `https://*.dingtalk.com
+ * https://*.feishu.cn`. `self` and `none` may be written without their quotes. A value that is not
+ * a scheme, host or keyword stops the start (a typo must not silently allow every site).
+ */
+export function parseFrameAncestors(value: string | undefined): string[] {
+  const sources = (value ?? '').split(/[\s,]+/).filter(Boolean);
+  return sources.map((source) => {
+    const bare = source.replace(/^'(.*)'$/, '$1').toLowerCase();
+    if (CSP_KEYWORDS.has(bare)) return `'${bare}'`;
+    if (/^([a-z][a-z0-9+.-]*:|([a-z][a-z0-9+.-]*:\/\/)?(\*\.)?[a-z0-9.-]+(:(\d+|\*))?(\/[^\s;,']*)?)$/i.test(source))
+      return source;
+    throw new Error(`FRAME_ANCESTORS: "${source}" is not a CSP source (e.g. https://*.dingtalk.com)`);
+  });
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
@@ -29,6 +66,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, got ${env.PORT}`);
   const publicUrl = env.PUBLIC_URL?.replace(/\/$/, '') || undefined;
+  // The origin check and the CSP compare with it: a value that is not an address must stop the start.
+  if (publicUrl && !/^https?:\/\/[^/]+/i.test(publicUrl))
+    throw new Error(`PUBLIC_URL must be an http(s) address, got ${env.PUBLIC_URL}`);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -43,5 +83,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webDist: env.WEB_DIST === '' ? undefined : path.resolve(cwd, env.WEB_DIST ?? 'apps/web/dist'),
     secureCookies: publicUrl?.startsWith('https://') ?? false,
     trustProxy: flag(env.TRUST_PROXY),
+    frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),
+    wechat:
+      env.WECHAT_APP_ID && env.WECHAT_APP_SECRET
+        ? {
+            appId: env.WECHAT_APP_ID,
+            appSecret: env.WECHAT_APP_SECRET,
+            token: env.WECHAT_TOKEN ?? '',
+            apiBase: (env.WECHAT_API_BASE || 'https://api.weixin.qq.com').replace(/\/$/, ''),
+          }
+        : undefined,
   };
 }

@@ -5,6 +5,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { startMaintenance } from './maintenance.js';
+import { startDeadlineTimers } from './modules/workflow/deadline-runner.js';
 
 /** Starts Canopy: migrate, listen, print the URL, and shut down gracefully on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -16,7 +17,9 @@ async function main(): Promise<void> {
   const applied = await migrateToLatest(database.db as unknown as Kysely<unknown>);
   const app = await buildApp({ config, database });
   app.log.info({ database: database.location, applied }, 'database ready');
-  const stopMaintenance = startMaintenance(database.db, app.log);
+  const stopMaintenance = startMaintenance(database.db, config.dataDir, app.log);
+  // Node deadlines: every process runs them; each timer is claimed once across processes.
+  const stopDeadlines = startDeadlineTimers(app.workflowDeadlines, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -27,6 +30,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       stopMaintenance();
+      stopDeadlines();
       await app.close();
       await database.close();
       process.exit(0);

@@ -1,22 +1,48 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.js';
+import { purgeDueTeams } from './modules/engines/purge.js';
 
 const HOUR = 60 * 60_000;
 
+interface Log {
+  warn: (o: object, m: string) => void;
+  info: (o: object, m: string) => void;
+}
+
 /**
- * Housekeeping that any number of server processes may run at once (each statement is idempotent):
- * expired sessions and stale login-throttle rows are deleted hourly.
+ * One round of housekeeping that any number of server processes may run at once (each step is
+ * idempotent): expired sessions and stale login-throttle rows go, and closed teams whose 7 days are
+ * over are purged. `now` is a parameter so tests can move the clock.
  */
-export function startMaintenance(db: Kysely<Database>, log: { warn: (o: object, m: string) => void }): () => void {
+export async function runMaintenance(
+  db: Kysely<Database>,
+  dataDir: string,
+  now: number,
+): Promise<{ purged: string[] }> {
+  await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
+  await db
+    .deleteFrom('login_throttle')
+    .where('first_failure_at', '<', now - 24 * HOUR)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+    .execute();
+  await db
+    .deleteFrom('wechat_bind_scenes')
+    .where('expires_at', '<', now - HOUR)
+    .execute();
+  return { purged: await purgeDueTeams(db, dataDir, now) };
+}
+
+/** Runs the housekeeping at start-up and then hourly. */
+export function startMaintenance(
+  db: Kysely<Database>,
+  dataDir: string,
+  log: Log,
+  clock: () => number = Date.now,
+): () => void {
   const run = async () => {
-    const now = Date.now();
     try {
-      await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
-      await db
-        .deleteFrom('login_throttle')
-        .where('first_failure_at', '<', now - 24 * HOUR)
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-        .execute();
+      const { purged } = await runMaintenance(db, dataDir, clock());
+      if (purged.length) log.info({ purged }, 'closed teams purged');
     } catch (err) {
       log.warn({ err }, 'maintenance failed');
     }

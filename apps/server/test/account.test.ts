@@ -153,6 +153,8 @@ describe('account lookups', () => {
       const over = await client.request('GET', '/v1/user/check/account?account=13099999999');
       expect(over.status).toBe(429);
       expect(over.json.errorMessage).toBe('查询过于频繁，请15分钟后再试');
+      expect(over.json.errorCode).toBe(ErrorCode.rateLimited);
+      expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(800);
     } finally {
       await lookup.close();
     }

@@ -271,18 +271,170 @@ describe('menu tree', () => {
         body: { parentCode: group.code, index: 0 },
       })
     ).json.data;
-    expect(moved.find((n: { code: string }) => n.code === orders.code).parentCode).toBe(group.code);
+    // The answer is the spec's tree: the group holds the table it received.
+    expect(
+      moved.find((n: { code: string }) => n.code === group.code).children.map((n: { code: string }) => n.code),
+    ).toEqual([orders.code]);
     await team.owner.request('PUT', `/v1/apps/${code}/nodes/${board.code}`, { body: { index: 0 } });
     const top = (await member.client.request('GET', `/v1/apps/${code}/nodes`)).status;
     expect(top).toBe(404);
-    const nodes = (await team.owner.request('GET', `/v1/apps/${code}/nodes`)).json.data
-      .filter((n: { parentCode: string }) => n.parentCode === '')
-      .sort((a: { sortKey: number }, b: { sortKey: number }) => a.sortKey - b.sortKey);
-    expect(nodes.map((n: { displayName: string }) => n.displayName)).toEqual(['销售看板', '基础数据']);
+    const tree = (await team.owner.request('GET', `/v1/apps/${code}/nodes`)).json.data;
+    const leaf = { appCode: code, hidden: false, url: '', children: [] };
+    expect(tree).toEqual([
+      { ...leaf, code: board.code, type: 'Dashboard', tag: '', displayName: '销售看板' },
+      {
+        ...leaf,
+        code: group.code,
+        type: 'Group',
+        tag: '',
+        displayName: '基础数据',
+        children: [{ ...leaf, code: orders.code, type: 'Schema', tag: 'Normal', displayName: '订单' }],
+      },
+    ]);
     expect((await team.owner.request('DELETE', `/v1/apps/${code}/nodes/${group.code}`)).json.errorMessage).toBe(
       '分组中还有内容，请先移出或删除',
     );
     const app = (await team.owner.request('GET', `/v1/apps/${code}`)).json.data;
     expect(app.schemas).toEqual([{ code: orders.code, displayName: '订单', tag: 'Normal' }]);
+  });
+});
+
+describe('custom menu', () => {
+  type Node = { code: string; displayName: string; hidden: boolean; url: string; type: string; children: Node[] };
+  const outline = (tree: Node[]): unknown[] =>
+    tree.map((n) => [n.displayName, n.hidden, n.url, ...(n.children.length ? [outline(n.children)] : [])]);
+
+  it('renames, hides, reorders and adds links for members; editors still see hidden items', async () => {
+    const code = await createApp(team.owner, '定制菜单');
+    const add = async (body: Record<string, string>) =>
+      (await team.owner.request('POST', `/v1/apps/${code}/nodes`, { body })).json.data as Node;
+    const group = await add({ type: 'Group', displayName: '业务' });
+    const orders = await add({ type: 'Schema', displayName: '订单', parentCode: group.code });
+    const secret = await add({ type: 'Schema', displayName: '成本', parentCode: group.code });
+    const board = await add({ type: 'Dashboard', displayName: '看板' });
+    await team.owner.request('POST', '/v1/apps/role/add', {
+      body: { appCode: code, userIds: [manager.userId], role: 'manager' },
+    });
+    await team.owner.request('POST', '/v1/apps/role/add', {
+      body: { appCode: code, userIds: [member.userId], role: 'member' },
+    });
+
+    const items = [
+      { code: board.code, displayName: '经营看板', hidden: false },
+      {
+        code: group.code,
+        displayName: '业务',
+        hidden: false,
+        children: [
+          { code: secret.code, displayName: '成本', hidden: true },
+          { code: orders.code, displayName: '订单', hidden: false },
+          { displayName: '操作手册', hidden: false, url: ' https://example.com/manual ' },
+        ],
+      },
+      { displayName: '内部链接', hidden: true, url: 'http://intranet.example.com/' },
+    ];
+    const saved = await team.owner.request('PUT', `/v1/apps/${code}/menu`, { body: { items } });
+    expect(saved.status).toBe(200);
+    const full = [
+      ['经营看板', false, ''],
+      [
+        '业务',
+        false,
+        '',
+        [
+          ['成本', true, ''],
+          ['订单', false, ''],
+          ['操作手册', false, 'https://example.com/manual'],
+        ],
+      ],
+      ['内部链接', true, 'http://intranet.example.com/'],
+    ];
+    expect(outline(saved.json.data)).toEqual(full);
+    const link = saved.json.data[1].children[2];
+    expect(link).toMatchObject({ type: 'Link', appCode: code });
+    // Persisted: editors (the owner, a manager) see everything, hidden items marked.
+    expect(outline((await team.owner.request('GET', `/v1/apps/${code}/nodes`)).json.data)).toEqual(full);
+    expect(outline((await manager.client.request('GET', `/v1/apps/${code}/nodes`)).json.data)).toEqual(full);
+    // Members without edit rights never receive hidden items.
+    expect(outline((await member.client.request('GET', `/v1/apps/${code}/nodes`)).json.data)).toEqual([
+      ['经营看板', false, ''],
+      [
+        '业务',
+        false,
+        '',
+        [
+          ['订单', false, ''],
+          ['操作手册', false, 'https://example.com/manual'],
+        ],
+      ],
+    ]);
+    expect(await auditActions(code)).toContain('app.menu');
+
+    // Hiding the group hides everything in it; dropping a link removes it.
+    const next = [
+      { code: board.code, displayName: '经营看板', hidden: false },
+      {
+        code: group.code,
+        displayName: '业务',
+        hidden: true,
+        children: [
+          { code: secret.code, displayName: '成本', hidden: false },
+          { code: orders.code, displayName: '订单', hidden: false },
+        ],
+      },
+    ];
+    expect((await manager.client.request('PUT', `/v1/apps/${code}/menu`, { body: { items: next } })).status).toBe(200);
+    expect(outline((await member.client.request('GET', `/v1/apps/${code}/nodes`)).json.data)).toEqual([
+      ['经营看板', false, ''],
+    ]);
+    const rows = await server.database.handle.db
+      .selectFrom('function_nodes')
+      .select('type')
+      .where('app_code', '=', code)
+      .where('type', '=', 'Link')
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
+  it('needs edit permission, accepts only http and https links, and refuses a menu that misses an item', async () => {
+    const code = await createApp(team.owner, '菜单校验');
+    const table = (
+      await team.owner.request('POST', `/v1/apps/${code}/nodes`, { body: { type: 'Schema', displayName: '客户' } })
+    ).json.data as Node;
+    await team.owner.request('POST', '/v1/apps/role/add', {
+      body: { appCode: code, userIds: [member.userId], role: 'member' },
+    });
+    const keep = { code: table.code, displayName: '客户', hidden: false };
+    const denied = await member.client.request('PUT', `/v1/apps/${code}/menu`, { body: { items: [keep] } });
+    expect(denied.status).toBe(403);
+    expect(denied.json.errorMessage).toBe('无编辑权限');
+
+    for (const url of ['javascript:alert(1)', 'ftp://files.example.com', '/relative/path', 'data:text/html,x', '']) {
+      const bad = await team.owner.request('PUT', `/v1/apps/${code}/menu`, {
+        body: {
+          items: [
+            { ...keep, hidden: true },
+            { displayName: '链接', hidden: false, url },
+          ],
+        },
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.json.fieldErrors).toEqual([{ field: 'url', message: '请输入以 http:// 或 https:// 开头的链接地址' }]);
+    }
+    // A failed save writes nothing (the table was not hidden).
+    expect(outline((await member.client.request('GET', `/v1/apps/${code}/nodes`)).json.data)).toEqual([
+      ['客户', false, ''],
+    ]);
+    const missing = await team.owner.request('PUT', `/v1/apps/${code}/menu`, { body: { items: [] } });
+    expect(missing.status).toBe(409);
+    expect(missing.json.errorMessage).toBe('菜单已被他人修改，请刷新后重试');
+    const nested = await team.owner.request('PUT', `/v1/apps/${code}/menu`, {
+      body: { items: [{ ...keep, children: [{ displayName: '链接', hidden: false, url: 'https://a.example' }] }] },
+    });
+    expect(nested.status).toBe(400);
+    const empty = await team.owner.request('PUT', `/v1/apps/${code}/menu`, {
+      body: { items: [{ ...keep, displayName: '  ' }] },
+    });
+    expect(empty.json.fieldErrors).toEqual([{ field: 'displayName', message: '请输入名称' }]);
   });
 });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Endpoint, hashPasswordForTransport } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
@@ -11,28 +12,62 @@ export interface TestServer {
   app: FastifyInstance;
   baseUrl: string;
   database: TestDatabase;
+  /** Where this server keeps files (DATA_DIR). */
+  dataDir: string;
+  /**
+   * A restart: closes the app (unless the test closed it already) and starts a new one on the same
+   * database, data directory and port, so clients keep working.
+   */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** A real server on a random port over a fresh real database. */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+/**
+ * A real server on a random port over a fresh real database. `plugins` see every statement the
+ * server sends (see statements.ts).
+ */
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  options: { plugins?: KyselyPlugin[] } = {},
+): Promise<TestServer> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canopy-data-'));
   const config = { ...loadConfig({ WEB_DIST: '', DATA_DIR: dataDir }), port: 0, host: '127.0.0.1', ...overrides };
-  const app = await buildApp({ config, database: database.handle, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const db = (options.plugins ?? []).reduce((d, plugin) => d.withPlugin(plugin), database.handle.db);
+  const open = async (port: number) => {
+    const app = await buildApp({ config, database: { ...database.handle, db }, logger: false });
+    await app.listen({ port, host: '127.0.0.1' });
+    return app;
+  };
+  const app = await open(0);
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server did not bind');
-  return {
+  const server: TestServer = {
     app,
     baseUrl: `http://127.0.0.1:${address.port}`,
     database,
+    dataDir: config.dataDir,
+    async restart() {
+      if (server.app.server.listening) await server.app.close();
+      server.app = await open(address.port);
+    },
     async close() {
-      await app.close();
+      await server.app.close();
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
+  return server;
+}
+
+/** How many accounts the server's database holds (to show a refused request wrote nothing). */
+export async function countUsers(server: TestServer): Promise<number> {
+  const row = await server.database.handle.db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export interface ApiResponse<T = unknown> {

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@canopy/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, startTestServer, TestClient, type TestServer } from './harness.js';
+import { countUsers, PASSWORD, startTestServer, TestClient, type TestServer } from './harness.js';
 
 let server: TestServer;
 let client: TestClient;
@@ -11,13 +11,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-async function userCount(): Promise<number> {
-  const row = await server.database.handle.db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const userCount = () => countUsers(server);
 
 describe('envelope and errors', () => {
   it('answers health with the database in use', async () => {

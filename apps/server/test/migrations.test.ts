@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDownAll, migrateToLatest } from '../src/db/migrate.js';
-import { createTestDatabase, type TestDatabase } from './database.js';
+import { createTestDatabase, type TestDatabase, testDialect } from './database.js';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -9,9 +9,18 @@ beforeAll(async () => {
 });
 afterAll(async () => database?.drop());
 
+/**
+ * This database's tables: on PostgreSQL only this file's schema, read from information_schema (other
+ * test files share the server and drop their schemas while Kysely's introspector would read them).
+ */
 async function tables(db: Kysely<unknown>): Promise<string[]> {
-  const meta = await db.introspection.getTables();
-  return meta.map((t) => t.name).filter((n) => !n.startsWith('kysely_'));
+  const names = database.pgSchema
+    ? (
+        await sql<{ name: string }>`select table_name as name from information_schema.tables
+          where table_schema = ${database.pgSchema}`.execute(db)
+      ).rows.map((r) => r.name)
+    : (await db.introspection.getTables()).map((t) => t.name);
+  return names.filter((n) => !n.startsWith('kysely_'));
 }
 
 describe('migrations', () => {
@@ -26,5 +35,37 @@ describe('migrations', () => {
     expect(await tables(db)).toContain('users');
     // Running again applies nothing: start-up migrations are idempotent.
     expect(await migrateToLatest(db)).toEqual([]);
+  });
+});
+
+describe.runIf(testDialect() === 'postgres')('migrations beside other schemas', () => {
+  it('run while other schemas of the same database are created and dropped', async () => {
+    // Parallel test files (and other tenants of a server) create and drop schemas all the time; the
+    // migrator's look at the catalogue must not fail when one vanishes under it.
+    let churning = true;
+    const churn = (async () => {
+      const admin = await createTestDatabase({ migrate: false });
+      const db = admin.handle.db as unknown as Kysely<unknown>;
+      for (let i = 0; churning; i++) {
+        const name = `${admin.pgSchema}_c${i}`;
+        await sql.raw(`create schema ${name}`).execute(db);
+        await sql.raw(`create table ${name}.t (id serial primary key, v text)`).execute(db);
+        await sql.raw(`drop schema ${name} cascade`).execute(db);
+      }
+      await admin.drop();
+    })();
+    try {
+      for (let round = 0; round < 3; round++) {
+        const fresh = await createTestDatabase({ migrate: false });
+        try {
+          expect((await migrateToLatest(fresh.handle.db as unknown as Kysely<unknown>)).length).toBeGreaterThan(0);
+        } finally {
+          await fresh.drop();
+        }
+      }
+    } finally {
+      churning = false;
+      await churn;
+    }
   });
 });

@@ -203,3 +203,62 @@ describe('names by id', () => {
     expect(depts.json.data.map((d: { objectId: string }) => d.objectId)).toEqual([rootId]);
   });
 });
+
+describe('user info by id', () => {
+  it('answers the spec fields of a member of the same team, honouring privacy, and nothing across teams', async () => {
+    const dave = await joinTeam(server, team, '戴夫');
+    const erin = await joinTeam(server, team, '艾琳');
+    const erinUser = (await erin.client.request('GET', '/v1/user/information/basic')).json.data;
+    await erin.client.request('PUT', '/v1/user/information/profile', {
+      body: { personalSignature: '专注交付' },
+    });
+    const sales = (
+      await team.owner.request('POST', '/v1/org/department', { body: { parentId: rootId, name: '售后部' } })
+    ).json.data;
+    await team.owner.request('PUT', '/v1/org/member/departments', {
+      body: { memberId: erin.memberId, departmentIds: [sales.objectId, rootId] },
+    });
+    await erin.client.request('POST', '/v1/org/member/setMemberPrivacy', {
+      body: { privacyItems: ['mobile', 'email'] },
+    });
+
+    const rootName = (await dave.client.request('GET', '/v1/org/department/root')).json.data.name;
+    const seenByDave = await dave.client.request('GET', `/v1/org/user/${erinUser.id}`);
+    expect(seenByDave.json.data).toEqual({
+      id: erinUser.id,
+      memberId: erin.memberId,
+      name: '艾琳',
+      avatarUrl: erinUser.avatarUrl,
+      profilePhotoUrl: erinUser.avatarUrl,
+      mediumProfilePhotoUrl: erinUser.avatarUrl,
+      bigProfilePhotoUrl: erinUser.avatarUrl,
+      personalSignature: '专注交付',
+      mobile: '',
+      email: '',
+      department: '售后部',
+      departmentId: sales.objectId,
+      departments: expect.arrayContaining([
+        { objectId: sales.objectId, name: '售后部' },
+        { objectId: rootId, name: rootName },
+      ]),
+      external: false,
+    });
+    // The team's managers and the person themselves see the hidden contact fields.
+    expect((await team.owner.request('GET', `/v1/org/user/${erinUser.id}`)).json.data.mobile).toBe(erinUser.mobile);
+    expect((await erin.client.request('GET', `/v1/org/user/${erinUser.id}`)).json.data.mobile).toBe(erinUser.mobile);
+
+    // Someone of another team is "no such member", exactly like an id that does not exist.
+    const other = await createTeam(server, '隔壁团队', '隔壁老板');
+    const otherUser = (await other.owner.request('GET', '/v1/user/information/basic')).json.data.id;
+    const across = await dave.client.request('GET', `/v1/org/user/${otherUser}`);
+    expect(across.status).toBe(404);
+    expect(across.json.errorMessage).toBe('成员不存在');
+    expect((await dave.client.request('GET', '/v1/org/user/u-nobody')).json).toEqual(across.json);
+    // The other team's owner cannot read this team's member either.
+    expect((await other.owner.request('GET', `/v1/org/user/${erinUser.id}`)).status).toBe(404);
+
+    // An id starting with # is an external person: answered as such, with nothing else.
+    const external = await dave.client.request('GET', `/v1/org/user/${encodeURIComponent('#wx-guest')}`);
+    expect(external.json.data).toMatchObject({ id: '#wx-guest', external: true, name: '', mobile: '', memberId: '' });
+  });
+});

@@ -349,3 +349,188 @@ describe('row rules', () => {
     expect((await alice.client.request('GET', `${base}/records/${ids.鲍勃一}`)).status).toBe(403);
   });
 });
+
+describe('derived fields', () => {
+  afterAll(async () => setPermissions(FULL));
+  it('hides a formula or lookup reading a hidden field, directly or through another, everywhere', async () => {
+    const field = async (name: string, type: string, settings: Record<string, unknown>) => {
+      const res = await team.owner.request('POST', `${base}/fields`, { body: { name, type, settings } });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      return res.json.data.code as string;
+    };
+    const current = (await team.owner.request('GET', `${base}/records/${ids.艾丽一}`)).json.data;
+    await team.owner.request('PATCH', `${base}/records/${ids.艾丽一}`, {
+      body: { version: current.version, data: { [f.secret as string]: '暗号蓝鲸甲乙丙丁戊' } },
+    });
+    const summary = await field('备注摘要', 'formula', { expression: 'LEFT({内部备注}, 9)' });
+    const chained = await field('摘要再引', 'formula', { expression: 'CONCATENATE({备注摘要}, "!")' });
+    const plain = await field('名称长度', 'formula', { expression: 'LEN({名称})' });
+    const link = await field('关联单', 'relation', { schemaCode: base.split('/').pop(), multiple: true });
+    const linked = await field('关联名称', 'lookup', { relationFieldCode: link, targetFieldCode: f.name });
+    await setPermissions({
+      ...FULL,
+      export: ['manager', 'member'],
+      // A derived field's own "read-only" does not open what it reads.
+      fields: {
+        [f.secret as string]: { member: 'hidden' },
+        [link]: { member: 'hidden' },
+        [chained]: { member: 'readonly' },
+      },
+    });
+    const seenByManager = (await manager.client.request('GET', `${base}/records/${ids.艾丽一}`)).json.data;
+    expect(seenByManager.data[summary]).toBe('暗号蓝鲸甲乙丙丁戊');
+
+    const access = (await alice.client.request('GET', `${base}/permission`)).json.data.fieldAccess;
+    for (const code of [summary, chained, linked]) expect(access[code], code).toBe('hidden');
+    expect(access[plain]).toBeUndefined();
+    const list = (await alice.client.request('POST', `${base}/records/query`, { body: {} })).json;
+    const one = (await alice.client.request('GET', `${base}/records/${ids.艾丽一}`)).json.data;
+    expect(one.data[plain]).toBe(3);
+    for (const seen of [list, one]) {
+      expect(JSON.stringify(seen)).not.toContain('暗号');
+      for (const code of [summary, chained, linked]) expect(JSON.stringify(seen)).not.toContain(code);
+    }
+    // Neither a filter nor a sort on it may probe the hidden value.
+    const probe = await alice.client.request('POST', `${base}/records/query`, {
+      body: { filter: { op: 'and', conditions: [{ field: summary, operator: 'startsWith', value: '暗号' }] } },
+    });
+    expect([probe.status, probe.json.errorMessage]).toEqual([400, expect.stringContaining(summary)]);
+    const sort = await alice.client.request('POST', `${base}/records/query`, {
+      body: { sorts: [{ field: chained, direction: 'asc' }] },
+    });
+    expect(sort.status).toBe(400);
+    const count = await alice.client.request('POST', `${base}/records/count`, {
+      body: { filter: { op: 'and', conditions: [{ field: summary, operator: 'notEmpty' }] } },
+    });
+    expect(count.status).toBe(400);
+    // Nor may a personal view save one.
+    const view = await alice.client.request('POST', `${base}/views`, {
+      body: {
+        name: '我的',
+        kind: 'grid',
+        personal: true,
+        config: { columns: [], sorts: [{ field: summary, direction: 'asc' }], rowHeight: 'short', pageSize: 50 },
+      },
+    });
+    expect(view.status).toBe(400);
+    // The export leaves them out.
+    const file = await alice.client.download(`${base}/export?format=csv`);
+    expect(file.status).toBe(200);
+    const text = file.bytes.toString('utf8');
+    expect(text).toContain('名称长度');
+    for (const name of ['备注摘要', '摘要再引', '关联名称', '暗号']) expect(text).not.toContain(name);
+  });
+});
+
+describe('saved views naming hidden fields', () => {
+  afterAll(async () => setPermissions(FULL));
+  const grid = (extra: Record<string, unknown>) => ({
+    columns: [],
+    sorts: [],
+    rowHeight: 'short',
+    pageSize: 50,
+    ...extra,
+  });
+  const csvNames = (text: string) =>
+    text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(',')[0]);
+
+  it('applies a public view’s own filter and sorts on a hidden field on the server, showing the field nowhere', async () => {
+    await setPermissions({
+      ...FULL,
+      export: ['manager', 'member'],
+      fields: { [f.cost as string]: { member: 'hidden' } },
+    });
+    const view = await team.owner.request('POST', `${base}/views`, {
+      body: {
+        name: '高成本',
+        kind: 'grid',
+        config: grid({
+          filter: { op: 'and', conditions: [{ field: f.cost, operator: 'gte', value: 10 }] },
+          sorts: [{ field: f.cost, direction: 'asc' }],
+        }),
+      },
+    });
+    expect(view.status, JSON.stringify(view.json)).toBe(200);
+    const code = view.json.data.code;
+    const expected = (await titlesInOrder(team.owner, { view: code })).slice();
+    expect(expected).toEqual(['负责人的单', '艾丽一']);
+
+    const res = await alice.client.request('POST', `${base}/records/query`, { body: { view: code } });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.data.resultList.map((r: { data: Record<string, string> }) => r.data[f.name as string])).toEqual(
+      expected,
+    );
+    expect(JSON.stringify(res.json)).not.toContain(f.cost as string);
+    const count = await alice.client.request('POST', `${base}/records/count`, { body: { view: code } });
+    expect(count.json.data.count).toBe(2);
+    // The member's own conditions add to the view's; on the hidden field they are still refused.
+    expect(await titlesInOrder(alice.client, { view: code, search: '艾丽' })).toEqual(['艾丽一']);
+    const probe = await alice.client.request('POST', `${base}/records/query`, {
+      body: { view: code, filter: { op: 'and', conditions: [{ field: f.cost, operator: 'gt', value: 15 }] } },
+    });
+    expect(probe.status).toBe(400);
+
+    // A condition or sort on a field deleted since is left out (as the web app leaves it out).
+    const temp = (await team.owner.request('POST', `${base}/fields`, { body: { name: '临时', type: 'text' } })).json
+      .data.code as string;
+    const old = await team.owner.request('POST', `${base}/views`, {
+      body: {
+        name: '旧视图',
+        kind: 'grid',
+        config: grid({
+          filter: { op: 'and', conditions: [{ field: temp, operator: 'notEmpty' }] },
+          sorts: [{ field: temp, direction: 'asc' }],
+        }),
+      },
+    });
+    expect(await titlesInOrder(alice.client, { view: old.json.data.code })).toEqual([]);
+    expect((await team.owner.request('DELETE', `${base}/fields/${temp}`)).status).toBe(200);
+    expect((await titlesInOrder(alice.client, { view: old.json.data.code })).length).toBeGreaterThan(2);
+
+    // The export of the view: the same rows, in the view's order, without the hidden column.
+    const file = await alice.client.download(`${base}/export?format=csv&view=${code}`);
+    expect(file.status, file.bytes.toString()).toBe(200);
+    const text = file.bytes.toString('utf8');
+    expect(text).not.toContain('成本');
+    expect(csvNames(text)).toEqual(expected);
+  });
+
+  it('answers a clear error before the first byte for a personal view naming a field hidden since', async () => {
+    await setPermissions({ ...FULL, export: ['manager', 'member'] });
+    const view = await alice.client.request('POST', `${base}/views`, {
+      body: {
+        name: '按成本',
+        kind: 'grid',
+        personal: true,
+        config: grid({ sorts: [{ field: f.cost, direction: 'desc' }] }),
+      },
+    });
+    expect(view.status, JSON.stringify(view.json)).toBe(200);
+    const code = view.json.data.code;
+    await setPermissions({
+      ...FULL,
+      export: ['manager', 'member'],
+      fields: { [f.cost as string]: { member: 'hidden' } },
+    });
+    const message = '该视图按你无权查看的字段筛选或排序，请改用其他视图或修改视图的筛选和排序';
+    const file = await alice.client.download(`${base}/export?format=csv&view=${code}`);
+    expect(file.status).toBe(400);
+    expect(JSON.parse(file.bytes.toString()).errorMessage).toBe(message);
+    const query = await alice.client.request('POST', `${base}/records/query`, { body: { view: code } });
+    expect([query.status, query.json.errorMessage]).toEqual([400, message]);
+    // Someone else's personal view, or none at all, is not found.
+    expect((await bob.client.request('POST', `${base}/records/query`, { body: { view: code } })).status).toBe(404);
+    expect((await alice.client.request('POST', `${base}/records/query`, { body: { view: 'vnope' } })).status).toBe(404);
+  });
+});
+
+async function titlesInOrder(client: TestClient, body: Record<string, unknown>): Promise<string[]> {
+  const res = await client.request('POST', `${base}/records/query`, { body });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res.json.data.resultList.map((r: { data: Record<string, string> }) => r.data[f.name as string]);
+}

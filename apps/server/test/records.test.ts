@@ -257,7 +257,9 @@ describe('records', () => {
   it('keeps every row when fields are added, deleted and restored', async () => {
     const count = (await team.owner.request('GET', `${base}/records?limit=200`)).json.data.resultList.length;
     const extra = await field('新字段', 'text');
-    expect((await team.owner.request('DELETE', `${base}/fields/${f.amount}`)).json).toEqual({ data: true });
+    expect((await team.owner.request('DELETE', `${base}/fields/${f.amount}`)).json).toEqual({
+      data: { removed: true, rowRules: [] },
+    });
     const rows = (await team.owner.request('GET', `${base}/records?limit=200`)).json.data.resultList;
     expect(rows).toHaveLength(count);
     expect(rows[0].data).not.toHaveProperty(f.amount as string);

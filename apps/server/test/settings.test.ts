@@ -208,11 +208,4 @@ describe('mobile, email and profile', () => {
     expect(reset.json.data.avatarUrl).toBe('');
     expect((await client.request('GET', up.json.data.avatarUrl)).status).toBe(404);
   });
-
-  it('answers WeChat binding calls with a clear not-configured error', async () => {
-    const { client } = await registeredClient(server);
-    const res = await client.request('GET', '/v1/user/wechat/getQrCode');
-    expect(res.status).toBe(400);
-    expect(res.json.errorMessage).toBe('未配置微信公众号，暂不支持微信绑定');
-  });
 });

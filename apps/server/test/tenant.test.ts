@@ -40,6 +40,7 @@ describe('teams', () => {
         ownFlag: true,
         adminFlag: false,
         active: true,
+        purgeAt: 0,
       },
     ]);
     const features = await alice.request('GET', '/v1/corp/features');

@@ -1,3 +1,5 @@
+import zlib from 'node:zlib';
+import { RecordLimits } from '@canopy/contract';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +49,108 @@ async function waitFor(client: TestClient, jobId: string) {
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('import did not finish');
+}
+
+/** A zip entry as a crafted file may declare it: `declared` is the unpacked size its headers claim. */
+interface ZipEntry {
+  name: string;
+  deflated: Buffer;
+  declared: number;
+  crc: number;
+}
+
+/**
+ * Packs entries into a zip by hand, trusting whatever sizes they declare (that is the point).
+ * `unlisted` entries come first and only as local entries, missing from the central directory.
+ */
+function zipOf(entries: ZipEntry[], unlisted: ZipEntry[] = []): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const e of [...unlisted, ...entries]) {
+    const name = Buffer.from(e.name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8); // deflate
+    local.writeUInt16LE(0x21, 12); // 1980-01-01
+    local.writeUInt32LE(e.crc, 14);
+    local.writeUInt32LE(e.deflated.length, 18);
+    local.writeUInt32LE(e.declared, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt16LE(0x21, 14);
+    central.writeUInt32LE(e.crc, 16);
+    central.writeUInt32LE(e.deflated.length, 20);
+    central.writeUInt32LE(e.declared, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, e.deflated);
+    if (!unlisted.includes(e)) centrals.push(central, name);
+    offset += local.length + name.length + e.deflated.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+const honest = (name: string, text: string): ZipEntry => {
+  const bytes = Buffer.from(text);
+  return { name, deflated: zlib.deflateRawSync(bytes), declared: bytes.length, crc: zlib.crc32(bytes) };
+};
+
+/**
+ * A sheet that declares 2 KB but inflates to `mb` megabytes of blank space: one deflated megabyte
+ * (about 1 KB, flushed so each copy stands alone) repeated, between the sheet's start and end.
+ */
+function bombSheet(mb: number): ZipEntry {
+  const flush = { flush: zlib.constants.Z_FULL_FLUSH, finishFlush: zlib.constants.Z_FULL_FLUSH };
+  const head = zlib.deflateRawSync(
+    Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>名称</t></is></c></row>',
+    ),
+    flush,
+  );
+  const blank = zlib.deflateRawSync(Buffer.alloc(1024 * 1024, 32), flush);
+  const tail = zlib.deflateRawSync(Buffer.from('</sheetData></worksheet>'));
+  const sheet = Buffer.concat([head, ...Array.from({ length: mb }, () => blank), tail]);
+  return { name: 'xl/worksheets/sheet1.xml', deflated: sheet, declared: 2048, crc: 0 };
+}
+
+/** An xlsx of these parts around `sheet`; `unlisted` parts hide from its central directory. */
+function xlsxOf(sheet: ZipEntry, unlisted: ZipEntry[] = []): Buffer {
+  const ns = 'http://schemas.openxmlformats.org';
+  return zipOf(
+    [
+      honest(
+        '[Content_Types].xml',
+        `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="${ns}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
+      ),
+      honest(
+        '_rels/.rels',
+        `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+      ),
+      honest(
+        'xl/workbook.xml',
+        `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${ns}/spreadsheetml/2006/main" xmlns:r="${ns}/officeDocument/2006/relationships"><sheets><sheet name="数据" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      ),
+      honest(
+        'xl/_rels/workbook.xml.rels',
+        `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+      ),
+      sheet,
+    ],
+    unlisted,
+  );
 }
 
 beforeAll(async () => {
@@ -280,6 +384,32 @@ describe('import', () => {
     expect(rows.find((r) => r.data[f.name as string] === '表格二')?.data[f.paid as string]).toBe(false);
     // Another member cannot follow this member's job.
     expect((await team.owner.request('GET', `${base}/imports/${job.id}`)).status).toBe(200);
+  });
+
+  it('refuses an xlsx that inflates past the limit whatever its zip declares, without reading it through', async () => {
+    const limitMb = RecordLimits.importMaxUnpackedBytes / 1024 / 1024;
+    const bomb = xlsxOf(bombSheet(limitMb + 16));
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    const res = await member.client.upload(`${base}/imports`, '炸弹.xlsx', bomb, APP);
+    expect([res.status, res.json.errorMessage]).toEqual([
+      400,
+      `文件解压后超过 ${limitMb} MB，请拆分成几个较小的文件再导入`,
+    ]);
+    const en = await member.client.upload(`${base}/imports`, 'bomb.xlsx', bomb, { ...APP, 'accept-language': 'en' });
+    expect(en.json.errorMessage).toContain(`more than ${limitMb} MB`);
+    // Built the same way but under the limit, it is read through (its header only: no data).
+    const under = await member.client.upload(`${base}/imports`, '小表.xlsx', xlsxOf(bombSheet(1)), APP);
+    expect([under.status, under.json.errorMessage]).toEqual([400, '文件中没有数据']);
+    // A sheet kept out of the central directory, where a reader going through the local headers
+    // (the sheet library does) would find it unchecked: such a file is refused.
+    const sheetXml = (rows: string) =>
+      `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows}</sheetData></worksheet>`;
+    const cell = (r: number, text: string) =>
+      `<row r="${r}"><c r="A${r}" t="inlineStr"><is><t>${text}</t></is></c></row>`;
+    const listed = honest('xl/worksheets/sheet1.xml', sheetXml(''));
+    const unlisted = honest('xl/worksheets/sheet1.xml', sheetXml(cell(1, '名称') + cell(2, '藏起来的行')));
+    const hidden = await member.client.upload(`${base}/imports`, '藏.xlsx', xlsxOf(listed, [unlisted]), APP);
+    expect([hidden.status, hidden.json.errorMessage]).toEqual([400, '文件无法读取，请检查格式']);
   });
 
   it('refuses other files, broken sheets, bad mappings, and members without the right', async () => {

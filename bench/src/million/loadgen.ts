@@ -25,6 +25,9 @@ export interface LoadStats {
   serverP50: number;
   serverP95: number;
   serverP99: number;
+  /** The server process's CPU time per request (server-timing `cpu;dur`), ms: sequential runs only. */
+  cpuP50: number;
+  cpuP95: number;
 }
 
 export function percentile(values: number[], p: number): number {
@@ -37,6 +40,7 @@ export function percentile(values: number[], p: number): number {
 export interface Answer {
   status: number;
   serverMs: number;
+  cpuMs: number;
   body: string;
 }
 
@@ -58,10 +62,13 @@ export function send(agent: http.Agent, shot: Shot, keepBody = false): Promise<A
           if (keepBody) chunks.push(c);
         });
         res.on('end', () => {
-          const timing = /dur=([\d.]+)/.exec(String(res.headers['server-timing'] ?? ''));
+          const header = String(res.headers['server-timing'] ?? '');
+          const timing = /dur=([\d.]+)/.exec(header);
+          const cpu = /cpu;dur=([\d.]+)/.exec(header);
           resolve({
             status: res.statusCode ?? 0,
             serverMs: timing ? Number(timing[1]) : Number.NaN,
+            cpuMs: cpu ? Number(cpu[1]) : Number.NaN,
             body: keepBody ? Buffer.concat(chunks).toString('utf8') : '',
           });
         });
@@ -97,6 +104,7 @@ export async function run(
     );
     const client: number[] = [];
     const server: number[] = [];
+    const cpu: number[] = [];
     let errors = 0;
     let next = 0;
     const tick = onTick ? setInterval(onTick, 250) : null;
@@ -112,6 +120,7 @@ export async function run(
             const a = await send(agent, shot);
             if (a.status !== 200) errors += 1;
             if (!Number.isNaN(a.serverMs)) server.push(a.serverMs);
+            if (!Number.isNaN(a.cpuMs)) cpu.push(a.cpuMs);
           } catch {
             errors += 1;
           }
@@ -132,6 +141,8 @@ export async function run(
       serverP50: percentile(server, 50),
       serverP95: percentile(server, 95),
       serverP99: percentile(server, 99),
+      cpuP50: percentile(cpu, 50),
+      cpuP95: percentile(cpu, 95),
     };
   } finally {
     agent.destroy();

@@ -85,8 +85,18 @@ export const UpdateProfileBody = Type.Object(
 
 /** Avatar upload as a data URL (PNG, JPEG, WebP or GIF), at most this many bytes once decoded. */
 export const AVATAR_MAX_BYTES = 512 * 1024;
+/**
+ * The sizes the browser makes of a picked avatar: the largest avatar on screen is this many CSS
+ * pixels, stored once at 1x and once at 2x for screens with a device pixel ratio above 1 (spec §9).
+ */
+export const AVATAR_SIZE_PX = 64;
+const avatarDataUrl = Type.String({ maxLength: Math.ceil((AVATAR_MAX_BYTES * 4) / 3) + 100 });
 export const UploadAvatarBody = Type.Object(
-  { dataUrl: Type.String({ maxLength: Math.ceil((AVATAR_MAX_BYTES * 4) / 3) + 100 }) },
+  {
+    dataUrl: avatarDataUrl,
+    /** The same image at double resolution, same type (served as `<avatarUrl name>@2x.<ext>`). */
+    dataUrl2x: Type.Optional(avatarDataUrl),
+  },
   { additionalProperties: false },
 );
 export const AvatarResult = Type.Object({ avatarUrl: Type.String() });
@@ -96,3 +106,15 @@ export function maskMobile(mobile: string): string {
   if (mobile.length <= 6) return mobile;
   return `${mobile.slice(0, 3)}${'*'.repeat(mobile.length - 6)}${mobile.slice(-3)}`;
 }
+
+/**
+ * A WeChat binding QR code: `url` is what the code encodes (the official account's QR link, or on an
+ * instance without one the developer provider's link on this server), valid until `expiresAt`.
+ */
+export const WechatQrCode = Type.Object({
+  url: Type.String(),
+  expiresAt: Type.Integer(),
+  /** The developer provider: the link is also in the developer outbox, where the instance admin opens it. */
+  developer: Type.Boolean(),
+});
+export type WechatQrCode = Static<typeof WechatQrCode>;

@@ -50,3 +50,20 @@ export function accountKind(account: string): 'mobile' | 'email' | null {
   if (new RegExp(EMAIL_PATTERN).test(account)) return 'email';
   return null;
 }
+
+/** "Open in browser": a one-minute, single-use code and the address that spends it. */
+export const AuthorizationCodeQuery = Type.Object({
+  clientType: Type.Union([Type.Literal('pc_web')]),
+  /** The page to land on: a path of this product (defaults to the workbench). */
+  redirect: Type.Optional(Type.String({ maxLength: 512 })),
+});
+export const AuthorizationCode = Type.Object({
+  code: Type.String(),
+  /** Open this in the system browser: it signs in and lands on `redirect`. */
+  url: Type.String(),
+  expiresAt: Type.Number(),
+});
+export type AuthorizationCode = Static<typeof AuthorizationCode>;
+
+/** The path the code is spent at (a plain page, not a JSON call: the system browser opens it). */
+export const AUTHORIZATION_CODE_PATH = '/v1/user/information/authorizationCode/open';

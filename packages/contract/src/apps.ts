@@ -6,6 +6,8 @@ export const FunctionNodeType = {
   group: 'Group',
   schema: 'Schema',
   userModule: 'UserModule',
+  /** A custom-menu link to another address, opened in a new tab (spec §6 custom menu). */
+  link: 'Link',
 } as const;
 export const SchemaTag = { normal: 'Normal', shared: 'SharedSchema', sync: 'SyncSchema' } as const;
 export const AppRole = { owner: 'owner', manager: 'manager', member: 'member' } as const;
@@ -38,43 +40,80 @@ export const APP_ICONS = [
 ];
 export const APP_NAME_MAX = 30;
 
-/** Spec §3 Function node. */
-export interface FunctionNode {
-  code: string;
-  type: string;
-  tag: string;
-  displayName: string;
-  appCode: string;
-  children: FunctionNode[];
-}
-/** Nodes travel flat (parent and position); `buildNodeTree` makes the spec's tree on the client. */
-export const FunctionNodeRow = Type.Object({
-  code: Type.String(),
-  type: Type.String(),
-  tag: Type.String(),
-  displayName: Type.String(),
-  appCode: Type.String(),
-  parentCode: Type.String(),
-  sortKey: Type.Integer(),
-});
-export type FunctionNodeRow = Static<typeof FunctionNodeRow>;
+/**
+ * Spec §3 Function node: one item of an app's menu, with its children (a group holds the items in
+ * it, in menu order). The menu travels as this tree.
+ */
+export const FunctionNode = Type.Cyclic(
+  {
+    FunctionNode: Type.Object({
+      code: Type.String(),
+      type: Type.String(),
+      tag: Type.String(),
+      displayName: Type.String(),
+      appCode: Type.String(),
+      /** Hidden by the custom menu: members without edit rights never receive it; editors see it marked. */
+      hidden: Type.Boolean(),
+      /** Where a Link opens; '' for every other type. */
+      url: Type.String(),
+      children: Type.Array(Type.Ref('FunctionNode')),
+    }),
+  },
+  'FunctionNode',
+);
+export type FunctionNode = Static<typeof FunctionNode>;
 
-export function buildNodeTree(rows: FunctionNodeRow[]): FunctionNode[] {
-  const byParent = new Map<string, FunctionNodeRow[]>();
-  for (const r of rows) byParent.set(r.parentCode, [...(byParent.get(r.parentCode) ?? []), r]);
-  const build = (parent: string): FunctionNode[] =>
-    (byParent.get(parent) ?? [])
-      .sort((a, b) => a.sortKey - b.sortKey)
-      .map((r) => ({
-        code: r.code,
-        type: r.type,
-        tag: r.tag,
-        displayName: r.displayName,
-        appCode: r.appCode,
-        children: build(r.code),
-      }));
-  return build('');
+/** A menu item with where it sits: its group ('' at the top level) and its place among its siblings. */
+export interface PlacedNode extends FunctionNode {
+  parentCode: string;
+  index: number;
 }
+
+/** Every item of a menu tree in menu order (a group, then its children), each with its place. */
+export function flattenNodeTree(tree: FunctionNode[], parentCode = ''): PlacedNode[] {
+  return tree.flatMap((node, index) => [{ ...node, parentCode, index }, ...flattenNodeTree(node.children, node.code)]);
+}
+
+export const MENU_LINK_URL_MAX = 2000;
+
+/** A custom-menu link opens only http and https addresses (no javascript:, data: or relative paths). */
+export function isMenuLinkUrl(raw: string): boolean {
+  const url = raw.trim();
+  if (!url || url.length > MENU_LINK_URL_MAX) return false;
+  try {
+    const parsed = new URL(url);
+    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && Boolean(parsed.hostname);
+  } catch {
+    return false;
+  }
+}
+
+const menuEntryFields = {
+  /** An existing item; without it the entry is a new link. */
+  code: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  displayName: Type.String({ maxLength: 200 }),
+  hidden: Type.Boolean(),
+  /** Links only. */
+  url: Type.Optional(Type.String({ maxLength: MENU_LINK_URL_MAX })),
+};
+export const MenuEntry = Type.Object(
+  {
+    ...menuEntryFields,
+    children: Type.Optional(
+      Type.Array(Type.Object(menuEntryFields, { additionalProperties: false }), { maxItems: 500 }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type MenuEntry = Static<typeof MenuEntry>;
+/**
+ * The whole custom menu in its new order (spec §6): every item of the app with its name and whether
+ * members see it, groups with their children, links with their address. Links left out are removed.
+ */
+export const SaveMenuBody = Type.Object(
+  { items: Type.Array(MenuEntry, { maxItems: 500 }) },
+  { additionalProperties: false },
+);
 
 /** Spec §3 App. */
 export const AppItem = Type.Object({

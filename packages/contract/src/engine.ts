@@ -1,6 +1,16 @@
 import Type, { type Static } from 'typebox';
 
 export const EngineState = { initializing: 'INITIALIZING', active: 'ACTIVE', closed: 'CLOSED' } as const;
+
+/** A deleted team stays restorable this long (DESIGN.md: purged after 7 days unless restored). */
+export const TEAM_PURGE_DELAY_MS = 7 * 24 * 60 * 60_000;
+
+/** Deleting a team: the owner types its name to confirm. */
+export const CloseTeamBody = Type.Object(
+  { corpName: Type.String({ maxLength: 200 }) },
+  { additionalProperties: false },
+);
+export const ClosedTeam = Type.Object({ purgeAt: Type.Integer() });
 export const EntryType = {
   web: 'WEB',
   feishuStore: 'FEISHU_STORE',
@@ -20,6 +30,8 @@ export const EngineItem = Type.Object({
   ownFlag: Type.Boolean(),
   adminFlag: Type.Boolean(),
   active: Type.Boolean(),
+  /** A closed team (listed to its owner only): when its data is purged unless restored; else 0. */
+  purgeAt: Type.Integer(),
 });
 export type EngineItem = Static<typeof EngineItem>;
 

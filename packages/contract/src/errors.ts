@@ -5,6 +5,8 @@ export const ErrorCode = {
   unauthorized: 'auth.unauthorized',
   forbidden: 'auth.forbidden',
   tenantMismatch: 'auth.tenant.mismatch',
+  /** A state-changing request (or a logout) another web site made the browser send. */
+  crossSiteRefused: 'auth.cross.site',
   invalidCredentials: 'auth.credentials.invalid',
   loginThrottled: 'auth.login.throttled',
   rateLimited: 'common.rate.limited',

@@ -89,8 +89,18 @@ export const RecordLimits = {
   /** One import: rows and bytes. */
   importMaxRows: 1_000_000,
   importMaxBytes: 512 * 1024 * 1024,
+  /** An xlsx (a zip) unpacked: counted while inflating, whatever sizes the zip declares. */
+  importMaxUnpackedBytes: 1024 * 1024 * 1024,
   /** Rows written per transaction while importing. */
   importBatchRows: 2_000,
   /** Rows read per page while exporting. */
   exportPageRows: 2_000,
+  /** Kanban columns: distinct values of the grouping column read at most (then "capped"). */
+  groupValuesCap: 200,
+  /** Relation picker: records per page. */
+  pickPageRows: 30,
+  /** Formula recomputation: rows per batch (one read, one UPDATE), and up to how many rows it runs
+   *  before the field save answers (bigger tables compute in the background, with progress). */
+  formulaBatchRows: 500,
+  formulaInlineRows: 5_000,
 } as const;

@@ -19,6 +19,11 @@ export const ServerMessages = {
     jp: '{field}は{limit}文字以内にしてください',
   },
   'validate.pattern': { zh: '{field}格式不正确', en: '{field} is not valid', jp: '{field}の形式が正しくありません' },
+  'validate.maxItems': {
+    zh: '{field}最多{limit}个',
+    en: '{field} may have at most {limit} items',
+    jp: '{field}は{limit}個までです',
+  },
   'validate.unknown': { zh: '不支持的字段{field}', en: 'Unknown field {field}', jp: '不明な項目 {field}' },
   'validate.account': {
     zh: '请输入正确的手机号或邮箱',
@@ -51,6 +56,11 @@ export const ServerMessages = {
     zh: '请求的团队或成员与当前账号不符',
     en: 'The team or member in this request does not belong to your account',
     jp: 'リクエストのチームまたはメンバーはこのアカウントのものではありません',
+  },
+  'error.crossSite': {
+    zh: '请求来自其他网站，已被拒绝。请在本站页面中操作',
+    en: 'This request came from another website and was refused. Please use this site directly',
+    jp: '他のサイトからのリクエストのため拒否しました。このサイトの画面から操作してください',
   },
   'error.forbidden': {
     zh: '抱歉，您没有权限访问此页面',
@@ -102,6 +112,31 @@ export const ServerMessages = {
     zh: '仅团队所有者或管理员可以修改团队名称',
     en: 'Only the team owner or an admin can rename the team',
     jp: 'チーム名を変更できるのはオーナーまたは管理者のみです',
+  },
+  'team.closed': {
+    zh: '该团队已关闭',
+    en: 'This team has been closed',
+    jp: 'このチームは閉鎖されています',
+  },
+  'team.deleteOwnerOnly': {
+    zh: '仅团队所有者可以删除或恢复团队',
+    en: 'Only the team owner can delete or restore the team',
+    jp: 'チームを削除・復元できるのはオーナーのみです',
+  },
+  'team.deleteNameMismatch': {
+    zh: '输入的团队名称不一致',
+    en: "The name does not match the team's name",
+    jp: '入力したチーム名が一致しません',
+  },
+  'team.notClosed': {
+    zh: '该团队未关闭',
+    en: 'This team is not closed',
+    jp: 'このチームは閉鎖されていません',
+  },
+  'team.restoreExpired': {
+    zh: '已超过恢复期限，团队数据正在清除',
+    en: 'The restore period is over; the team is being purged',
+    jp: '復元期限を過ぎました。チームのデータは削除されます',
   },
   'invitation.missing': { zh: '缺少邀请信息', en: 'Invitation details are missing', jp: '招待情報がありません' },
   'invitation.invalid': {
@@ -196,10 +231,36 @@ export const ServerMessages = {
     en: 'The avatar must be a PNG, JPEG, WebP or GIF image of at most 512 KB',
     jp: 'アバターは 512KB 以下の PNG・JPEG・WebP・GIF 画像にしてください',
   },
-  'wechat.notConfigured': {
-    zh: '未配置微信公众号，暂不支持微信绑定',
-    en: 'WeChat is not configured on this server',
-    jp: 'このサーバーでは WeChat が設定されていません',
+  'wechat.sceneExpired': {
+    zh: '二维码已过期，请刷新后重新扫码',
+    en: 'The QR code has expired; refresh it and scan again',
+    jp: 'QR コードの有効期限が切れました。更新してもう一度スキャンしてください',
+  },
+  'wechat.boundElsewhere': {
+    zh: '该微信已绑定其他账号',
+    en: 'This WeChat account is already bound to another account',
+    jp: 'この WeChat は別のアカウントに連携済みです',
+  },
+  'wechat.devAdminOnly': {
+    zh: '仅实例管理员可以模拟微信扫码',
+    en: 'Only the instance administrator can simulate a WeChat scan',
+    jp: 'WeChat のスキャンを模擬できるのはインスタンス管理者だけです',
+  },
+  'wechat.unavailable': {
+    zh: '微信服务暂不可用，请稍后重试',
+    en: 'WeChat is not reachable right now; try again later',
+    jp: 'WeChat に接続できません。しばらくしてからお試しください',
+  },
+  'authCode.invalid': {
+    zh: '链接已失效（有效期 1 分钟，且只能使用一次），请回到客户端重新点击「在浏览器中打开」',
+    en: 'This link is no longer valid (it works once, within one minute). Go back to the client and choose "Open in browser" again',
+    jp: 'このリンクは無効です（有効期間は 1 分、1 回のみ使用可能）。クライアントに戻り「ブラウザで開く」をもう一度選んでください',
+  },
+  'authCode.title': { zh: '在浏览器中打开', en: 'Open in browser', jp: 'ブラウザで開く' },
+  'wechat.bound': {
+    zh: '已模拟扫码，微信「{name}」绑定完成，可以关闭此页面',
+    en: 'Scan simulated: WeChat "{name}" is bound. You can close this page',
+    jp: 'スキャンを模擬し、WeChat「{name}」の連携が完了しました。このページを閉じてください',
   },
   'org.managersOnly': {
     zh: '仅团队所有者或管理员可以执行此操作',
@@ -231,6 +292,12 @@ export const ServerMessages = {
   },
   'org.unknownFeature': { zh: '未知的功能开关{code}', en: 'Unknown feature {code}', jp: '不明な機能 {code}' },
   'org.changeOwnerDone': { zh: '转交成功', en: 'Transferred', jp: '移譲しました' },
+  'notice.mailFooter': {
+    zh: '不想再收到待办邮件？可在账号设置中关闭。',
+    en: 'Rather not get to-do mail? Turn it off in your account settings.',
+    jp: 'ToDoメールが不要な場合は、アカウント設定でオフにできます。',
+  },
+  'notice.notFound': { zh: '通知不存在', en: 'No such notification', jp: '通知が存在しません' },
   'app.notFound': { zh: '应用不存在', en: 'The app does not exist', jp: 'アプリが存在しません' },
   'app.noEdit': { zh: '无编辑权限', en: 'No edit permission', jp: '編集権限がありません' },
   'app.ownerOnly': {
@@ -280,6 +347,16 @@ export const ServerMessages = {
     zh: '分组只能放在第一层，且只能包含表单、报表或自定义页面',
     en: 'Groups live at the top level and hold tables, dashboards or custom pages only',
     jp: 'グループは最上位にのみ置け、表・ダッシュボード・カスタムページのみを含められます',
+  },
+  'menu.linkUrl': {
+    zh: '请输入以 http:// 或 https:// 开头的链接地址',
+    en: 'Enter a link starting with http:// or https://',
+    jp: 'http:// または https:// で始まるリンクを入力してください',
+  },
+  'menu.changed': {
+    zh: '菜单已被他人修改，请刷新后重试',
+    en: 'Someone else changed the menu; reload and try again',
+    jp: 'メニューが他の人によって変更されました。再読み込みしてやり直してください',
   },
   'node.groupNotEmpty': {
     zh: '分组中还有内容，请先移出或删除',
@@ -381,6 +458,11 @@ export const ServerMessages = {
     en: 'Images must be PNG, JPEG, GIF or WebP',
     jp: '画像は PNG・JPEG・GIF・WebP 形式にしてください',
   },
+  'file.malformed': {
+    zh: '上传的内容不完整或格式不正确，请重新选择文件上传',
+    en: 'The upload was incomplete or malformed; choose the file and upload it again',
+    jp: 'アップロードの内容が不完全か形式が正しくありません。ファイルを選び直してアップロードしてください',
+  },
   'file.notFound': { zh: '文件不存在', en: 'No such file', jp: 'ファイルが存在しません' },
   'field.file.unknown': {
     zh: '{field}中有不存在的文件',
@@ -418,6 +500,11 @@ export const ServerMessages = {
     en: 'The filter is not valid: {detail}',
     jp: 'フィルター条件が正しくありません：{detail}',
   },
+  'view.hiddenField': {
+    zh: '该视图按你无权查看的字段筛选或排序，请改用其他视图或修改视图的筛选和排序',
+    en: 'This view filters or sorts by a field you may not see; use another view or change its filter and sorts',
+    jp: 'このビューは閲覧権限のないフィールドで絞り込みまたは並べ替えをしています。別のビューを使うか、条件を変更してください',
+  },
   'view.notFound': { zh: '视图不存在', en: 'No such view', jp: 'ビューが存在しません' },
   'view.lastOne': {
     zh: '至少保留一个视图',
@@ -437,6 +524,11 @@ export const ServerMessages = {
     en: 'A field with this name exists',
     jp: '同じ名前のフィールドがあります',
   },
+  'schema.nothingToChange': {
+    zh: '没有要修改的内容：请提供标题字段（titleFieldCode）、标题格式（titleFormat）或权限（permissions）',
+    en: 'Nothing to change: send titleFieldCode, titleFormat or permissions',
+    jp: '変更する内容がありません：titleFieldCode、titleFormat、permissions のいずれかを指定してください',
+  },
   'schema.notFound': { zh: '数据表不存在', en: 'No such table', jp: 'テーブルが存在しません' },
   'record.systemField': {
     zh: '{field}由系统生成，不能修改',
@@ -449,6 +541,11 @@ export const ServerMessages = {
     jp: '{field}の値はすでに存在します',
   },
   'record.deleted': { zh: '数据已被删除', en: 'The record has been deleted', jp: 'データは削除されました' },
+  'record.inFlow': {
+    zh: '该数据正在审批流程中，请在流程中修改',
+    en: 'This record is going through an approval flow; change it within the flow',
+    jp: 'このデータは承認フローの途中です。フロー内で変更してください',
+  },
   'record.conflict': {
     zh: '数据已被他人修改，请刷新后重试',
     en: 'Someone else changed this record; reload and try again',
@@ -494,6 +591,11 @@ export const ServerMessages = {
     jp: 'ファイルを読み取れません。形式を確認してください',
   },
   'import.notFound': { zh: '导入任务不存在', en: 'No such import', jp: 'インポートジョブが存在しません' },
+  'formula.jobNotFound': {
+    zh: '公式计算任务不存在',
+    en: 'No such formula computation',
+    jp: '数式の計算ジョブが存在しません',
+  },
   'import.notStartable': {
     zh: '该导入任务已开始，不能重复开始',
     en: 'This import has already started',
@@ -513,6 +615,11 @@ export const ServerMessages = {
     zh: '导入因服务重启而中断，已导入 {created} 行',
     en: 'The import was interrupted by a server restart after {created} rows',
     jp: 'サーバーの再起動によりインポートが中断されました（{created} 行をインポート済み）',
+  },
+  'import.unpackedTooBig': {
+    zh: '文件解压后超过 {mb} MB，请拆分成几个较小的文件再导入',
+    en: 'The file unpacks to more than {mb} MB; split it into smaller files and import them one by one',
+    jp: 'ファイルを展開すると {mb} MB を超えます。小さなファイルに分けてからインポートしてください',
   },
   'import.tooBig': {
     zh: '文件不能超过 {mb} MB',
@@ -540,6 +647,221 @@ export const ServerMessages = {
     jp: '照会が多すぎます。{minutes}分後にもう一度お試しください',
   },
   'logout.failed': { zh: '退出失败', en: 'Logout failed', jp: 'ログアウトに失敗しました' },
+  'workflow.notPublished': {
+    zh: '该表单尚未发布流程',
+    en: 'This table has no published workflow',
+    jp: 'このテーブルには公開済みのワークフローがありません',
+  },
+  'workflow.versionNotFound': {
+    zh: '流程版本不存在',
+    en: 'No such workflow version',
+    jp: 'ワークフローのバージョンが存在しません',
+  },
+  'workflow.draft.invalid': {
+    zh: '流程定义不正确：{detail}',
+    en: 'The workflow definition is not valid: {detail}',
+    jp: 'ワークフロー定義が正しくありません：{detail}',
+  },
+  'workflow.instanceNotFound': {
+    zh: '流程不存在或已被删除',
+    en: 'No such workflow instance',
+    jp: 'ワークフローインスタンスが存在しません',
+  },
+  'workflow.itemNotFound': { zh: '任务不存在', en: 'No such task', jp: 'タスクが存在しません' },
+  'workflow.itemHandled': {
+    zh: '该任务已被处理',
+    en: 'This task has already been handled',
+    jp: 'このタスクはすでに処理されています',
+  },
+  'workflow.notParticipant': {
+    zh: '您不是该任务的处理人',
+    en: 'You are not the assignee of this task',
+    jp: 'あなたはこのタスクの担当者ではありません',
+  },
+  'workflow.noAccess': {
+    zh: '您无权查看该流程',
+    en: 'You have no access to this workflow',
+    jp: 'このワークフローを閲覧する権限がありません',
+  },
+  'workflow.instanceCanceled': {
+    zh: '该流程已作废，无法操作',
+    en: 'This workflow was canceled; nothing can be done on it',
+    jp: 'このワークフローは取り消されたため操作できません',
+  },
+  'workflow.instanceEnded': {
+    zh: '该流程已结束，无法操作',
+    en: 'This workflow has ended; nothing can be done on it',
+    jp: 'このワークフローは終了しているため操作できません',
+  },
+  'workflow.actionNotOffered': {
+    zh: '当前节点不支持该操作',
+    en: 'This step does not offer that action',
+    jp: 'このノードではその操作はできません',
+  },
+  'workflow.commentRequired': { zh: '请填写处理意见', en: 'Please enter a comment', jp: 'コメントを入力してください' },
+  'workflow.commentDisabled': {
+    zh: '当前节点不允许填写意见',
+    en: 'This step takes no comment',
+    jp: 'このノードではコメントを入力できません',
+  },
+  'workflow.originatorOnly': {
+    zh: '仅发起人可以执行此操作',
+    en: 'Only the originator can do this',
+    jp: 'この操作は申請者のみ行えます',
+  },
+  'workflow.terminateForbidden': {
+    zh: '仅发起人或应用管理员可以终止流程',
+    en: 'Only the originator or an app admin can terminate the workflow',
+    jp: 'ワークフローを終了できるのは申請者またはアプリ管理者のみです',
+  },
+  'workflow.terminateClosed': {
+    zh: '当前节点不允许终止流程',
+    en: 'The current step does not allow terminating the workflow',
+    jp: '現在のノードではワークフローを終了できません',
+  },
+  'workflow.withdrawTooLate': {
+    zh: '已有人处理，无法撤回',
+    en: 'Someone has already acted; it can no longer be withdrawn',
+    jp: 'すでに処理されているため取り下げできません',
+  },
+  'workflow.notRunning': {
+    zh: '流程未在审批中',
+    en: 'The workflow is not running',
+    jp: 'ワークフローは進行中ではありません',
+  },
+  'workflow.recordInFlow': {
+    zh: '该数据已提交过流程',
+    en: 'This record has already been submitted into the workflow',
+    jp: 'このデータはすでにワークフローに提出されています',
+  },
+  'workflow.noParticipants': {
+    zh: '节点「{node}」没有处理人，请联系管理员',
+    en: 'Step "{node}" has nobody to handle it; contact the administrator',
+    jp: 'ノード「{node}」に担当者がいません。管理者にお問い合わせください',
+  },
+  'workflow.noBranch': {
+    zh: '节点「{node}」没有满足条件的分支',
+    en: 'No branch of "{node}" matches this record',
+    jp: 'ノード「{node}」に条件を満たす分岐がありません',
+  },
+  'workflow.chooseParticipants': {
+    zh: '请为节点「{node}」选择处理人',
+    en: 'Choose who handles step "{node}"',
+    jp: 'ノード「{node}」の担当者を選択してください',
+  },
+  'workflow.revertTarget': {
+    zh: '只能退回到发起人或已经过的节点',
+    en: 'A revert goes back to the originator or a step already passed',
+    jp: '差し戻し先は申請者または通過済みのノードのみです',
+  },
+  'workflow.resumeTooLate': {
+    zh: '退回后已有人处理，无法取回',
+    en: 'Someone has acted since the revert; it can no longer be taken back',
+    jp: '差し戻し後に処理されたため取り消せません',
+  },
+  'workflow.memberUnknown': {
+    zh: '所选成员不是团队成员',
+    en: 'The chosen member is not in this team',
+    jp: '選択したメンバーはチームのメンバーではありません',
+  },
+  'workflow.transferSelf': {
+    zh: '不能转交给自己或已在处理该任务的人',
+    en: 'The task cannot go to yourself or someone already handling it',
+    jp: '自分自身または既に担当している人には転送できません',
+  },
+
+  'workflow.check.unreachable': {
+    zh: '节点「{node}」无法到达',
+    en: 'Step "{node}" cannot be reached',
+    jp: 'ノード「{node}」に到達できません',
+  },
+
+  'workflow.check.noCondition': {
+    zh: '分支「{branch}」没有设置条件（只有“其他情况”分支可以不设条件）',
+    en: 'Branch "{branch}" has no condition (only the "else" branch may have none)',
+    jp: '分岐「{branch}」に条件がありません（条件なしにできるのは「その他」分岐のみです）',
+  },
+  'workflow.check.branches': {
+    zh: '节点「{node}」至少需要两个分支，且最多一个“其他情况”分支',
+    en: 'Step "{node}" needs at least two branches and at most one "else" branch',
+    jp: 'ノード「{node}」には2つ以上の分岐と、最大1つの「その他」分岐が必要です',
+  },
+  'workflow.check.noApprover': {
+    zh: '节点「{node}」没有设置处理人',
+    en: 'Step "{node}" has nobody to handle it',
+    jp: 'ノード「{node}」に担当者が設定されていません',
+  },
+  'workflow.check.deletedField': {
+    zh: '节点「{node}」引用了已删除或不存在的字段{field}',
+    en: 'Step "{node}" names a deleted or unknown field {field}',
+    jp: 'ノード「{node}」が削除済みまたは存在しないフィールド {field} を参照しています',
+  },
+  'workflow.check.condition': {
+    zh: '分支「{branch}」的条件不正确：{detail}',
+    en: 'The condition of branch "{branch}" is not valid: {detail}',
+    jp: '分岐「{branch}」の条件が正しくありません：{detail}',
+  },
+  'workflow.check.percent': {
+    zh: '节点「{node}」需要设置通过比例',
+    en: 'Step "{node}" needs an approval percentage',
+    jp: 'ノード「{node}」には承認割合が必要です',
+  },
+  'workflow.check.target': {
+    zh: '节点「{node}」要新增数据的表不存在或不属于本应用',
+    en: 'Step "{node}" creates records in a table that is missing or not in this app',
+    jp: 'ノード「{node}」のデータ作成先テーブルが存在しないか、このアプリのものではありません',
+  },
+  'workflow.delegation.self': {
+    zh: '不能委托给自己',
+    en: 'You cannot delegate to yourself',
+    jp: '自分自身には委任できません',
+  },
+  'workflow.delegation.period': {
+    zh: '委托的结束时间必须晚于开始时间和当前时间',
+    en: 'The delegation must end after it starts and after now',
+    jp: '委任の終了日時は開始日時と現在より後にしてください',
+  },
+  'workflow.deadlineNoTarget': {
+    zh: '超时自动转交时没有找到可转交的人',
+    en: 'Nobody was found to transfer the overdue task to',
+    jp: '期限切れタスクの転送先が見つかりませんでした',
+  },
+  'workflow.check.deadlineIncomplete': {
+    zh: '节点「{node}」的超时设置不完整：自动处理需要同时设置时间和处理方式，转交需要选择转交给谁',
+    en: 'The deadline of step "{node}" is incomplete: an automatic action needs both a time and an action, and a transfer needs someone to transfer to',
+    jp: 'ノード「{node}」の期限設定が不完全です：自動処理には時間と処理方法の両方が必要で、転送には転送先が必要です',
+  },
+  'workflow.check.deadlineOrder': {
+    zh: '节点「{node}」的超时自动处理时间必须晚于提醒时间',
+    en: 'The automatic action of step "{node}" must come later than its reminder',
+    jp: 'ノード「{node}」の自動処理は催促より後に設定してください',
+  },
+  'workflow.check.deadlineReject': {
+    zh: '填写节点「{node}」不能超时自动驳回',
+    en: 'Fill step "{node}" cannot reject automatically',
+    jp: '入力ノード「{node}」は期限切れで自動却下できません',
+  },
+  'feedback.notFound': { zh: '反馈不存在', en: 'No such feedback', jp: 'フィードバックが存在しません' },
+  'feedback.screenshot.invalid': {
+    zh: '截图须为你在当前团队上传的图片',
+    en: 'Screenshots must be images you uploaded in this team',
+    jp: 'スクリーンショットはこのチームで自分がアップロードした画像にしてください',
+  },
+  'feedback.app.unknown': {
+    zh: '应用不存在',
+    en: 'No such app',
+    jp: 'アプリが存在しません',
+  },
+  'feedback.tooMany': {
+    zh: '反馈提交过于频繁，请稍后再试',
+    en: 'You have sent a lot of feedback recently; please try again later',
+    jp: 'フィードバックの送信が多すぎます。しばらくしてからもう一度お試しください',
+  },
+  'feedback.status.transition': {
+    zh: '不能这样变更状态：反馈从待处理到处理中，再到已解决或已关闭',
+    en: 'This status change is not allowed: open → in progress → resolved or closed',
+    jp: 'このステータス変更はできません：未対応 → 対応中 → 解決済みまたはクローズ',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ServerMessageKey = keyof typeof ServerMessages;
@@ -574,6 +896,16 @@ export const FieldLabels: Record<string, Record<Language, string>> = {
   defaultValue: { zh: '默认值', en: 'Default value', jp: '既定値' },
   description: { zh: '应用介绍', en: 'Introduction', jp: '紹介' },
   engineCode: { zh: '团队', en: 'Team', jp: 'チーム' },
+  category: { zh: '反馈类型', en: 'Category', jp: '種類' },
+  detail: { zh: '问题描述', en: 'Description', jp: '内容' },
+  screenshots: { zh: '截图', en: 'Screenshots', jp: 'スクリーンショット' },
+  pageUrl: { zh: '页面地址', en: 'Page', jp: 'ページ' },
+  appCode: { zh: '应用', en: 'App', jp: 'アプリ' },
+  answer: { zh: '回复内容', en: 'Answer', jp: '回答' },
+  status: { zh: '状态', en: 'Status', jp: 'ステータス' },
+  action: { zh: '引导操作', en: 'Guide action', jp: 'ガイド操作' },
+  userTag: { zh: '引导步骤', en: 'Guide step', jp: 'ガイドのステップ' },
+  clientType: { zh: '客户端类型', en: 'Client type', jp: 'クライアント種別' },
 };
 
 export function fieldLabel(field: string, lang: Language): string {

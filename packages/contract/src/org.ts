@@ -34,6 +34,33 @@ export const MemberRow = Type.Object({
 });
 export type MemberRow = Static<typeof MemberRow>;
 
+/** An id that names a person outside the team (spec §3 User info: shown as an external person). */
+export const isExternalUserId = (id: string): boolean => id.startsWith('#');
+
+/**
+ * Spec §3 User info: one person of the current team by user id. Contact fields honour the member's
+ * privacy items. One stored avatar serves every size: the medium and big URLs name the same image.
+ */
+export const UserInfo = Type.Object({
+  id: Type.String(),
+  memberId: Type.String(),
+  name: Type.String(),
+  avatarUrl: Type.String(),
+  profilePhotoUrl: Type.String(),
+  mediumProfilePhotoUrl: Type.String(),
+  bigProfilePhotoUrl: Type.String(),
+  personalSignature: Type.String(),
+  mobile: Type.String(),
+  email: Type.String(),
+  /** The main department's name and id. */
+  department: Type.String(),
+  departmentId: Type.String(),
+  departments: Type.Array(Type.Object({ objectId: Type.String(), name: Type.String() })),
+  /** An id starting with # (someone outside the team); every other field is then empty. */
+  external: Type.Boolean(),
+});
+export type UserInfo = Static<typeof UserInfo>;
+
 export const MemberPageBody = Type.Object(
   {
     departmentId: Type.Optional(Type.String({ maxLength: 64 })),

@@ -104,6 +104,30 @@ export const FieldInfo = Type.Object({
 });
 export type FieldInfo = Static<typeof FieldInfo>;
 
+/**
+ * Computing a table's formulas for the records it already has, after a formula field was added,
+ * restored or its expression changed: batch by batch, with progress. `replaced`: a newer job of the
+ * same table took over (it computes everything again).
+ */
+export const FormulaJob = Type.Object({
+  id: Type.String(),
+  fieldCode: Type.String(),
+  state: Type.Union([Type.Literal('running'), Type.Literal('done'), Type.Literal('failed'), Type.Literal('replaced')]),
+  total: Type.Integer(),
+  processed: Type.Integer(),
+});
+export type FormulaJob = Static<typeof FormulaJob>;
+
+/** A saved field; `recompute` when existing records get a formula computed (done already on small tables). */
+export const FieldSaved = Type.Object({ ...FieldInfo.properties, recompute: Type.Optional(FormulaJob) });
+export type FieldSaved = Static<typeof FieldSaved>;
+
+export const FormulaJobParams = Type.Object({
+  appCode: Type.String({ minLength: 1, maxLength: 64 }),
+  schemaCode: Type.String({ minLength: 1, maxLength: 64 }),
+  jobId: Type.String({ minLength: 1, maxLength: 64 }),
+});
+
 export const SchemaInfo = Type.Object({
   code: Type.String(),
   appCode: Type.String(),
@@ -191,6 +215,12 @@ export const RecordItem = Type.Object({
   modifiedBy: Type.String(),
   modifiedAt: Type.Integer(),
   data: Type.Record(Type.String(), Type.Unknown()),
+  /** The record's approval flow: its instance state (spec numbers; null: never submitted) … */
+  flowState: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  /** … and the names of the nodes it waits at ('' when none) … */
+  flowNode: Type.Optional(Type.String()),
+  /** … and, once finished (state 4), whether it ended approved or rejected. */
+  flowResult: Type.Optional(Type.Union([Type.Literal('approved'), Type.Literal('rejected')])),
 });
 export type RecordItem = Static<typeof RecordItem>;
 
@@ -298,6 +328,34 @@ export const FieldTypeChange = Type.Object({
   lostCount: Type.Integer(),
   field: FieldInfo,
 });
+
+export const RemoveFieldQuery = Type.Object({
+  /** Delete even though row rules name the field (they keep using its kept column). */
+  force: Type.Optional(Type.Boolean()),
+});
+/**
+ * What deleting a field did. When row rules name the field and `force` was not given, nothing is
+ * deleted and `rowRules` lists the roles whose rule names it, for the designer to confirm.
+ */
+export const FieldRemoval = Type.Object({
+  removed: Type.Boolean(),
+  rowRules: Type.Array(Type.Union([Type.Literal('manager'), Type.Literal('member')])),
+});
+export type FieldRemoval = Static<typeof FieldRemoval>;
+
+/** The roles whose row rule (a filter) names this field, at any depth. */
+export function rowRulesNaming(permissions: Pick<SchemaPermissions, 'rows'>, fieldCode: string): AppRoleName[] {
+  const names = (group: FilterGroup | undefined): boolean =>
+    Boolean(
+      group?.conditions.some((c) =>
+        'conditions' in c ? names({ op: c.op, conditions: c.conditions }) : c.field === fieldCode,
+      ),
+    );
+  return AppRoleName.filter((role) => {
+    const rule = permissions.rows[role];
+    return rule.scope === 'filter' && names(rule.filter);
+  });
+}
 
 export const FieldOrderBody = Type.Object(
   { codes: Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 500 }) },

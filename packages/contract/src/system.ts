@@ -27,3 +27,7 @@ export const AnnouncementItem = Type.Object({
   summary: Type.String(),
 });
 export type AnnouncementItem = Static<typeof AnnouncementItem>;
+
+/** Operation-area items (by id) that have expired and are no longer shown. */
+export const ExpiredTags = Type.Array(Type.String());
+export type ExpiredTags = Static<typeof ExpiredTags>;

@@ -1,9 +1,13 @@
 import Type, { type Static } from 'typebox';
-import { FilterGroup } from './views.js';
+import { FilterGroup, ViewCode } from './views.js';
 
 /** The number of records a view shows, counted apart from the page (and cached on the server). */
 export const RecordCountBody = Type.Object(
-  { filter: Type.Optional(FilterGroup), search: Type.Optional(Type.String({ maxLength: 100 })) },
+  {
+    filter: Type.Optional(FilterGroup),
+    search: Type.Optional(Type.String({ maxLength: 100 })),
+    view: Type.Optional(ViewCode),
+  },
   { additionalProperties: false },
 );
 export const RecordCount = Type.Object({
@@ -12,6 +16,41 @@ export const RecordCount = Type.Object({
   capped: Type.Boolean(),
 });
 export type RecordCount = Static<typeof RecordCount>;
+
+/** Which values a view's grouping field holds (kanban columns), within the member's rule and the view's filter. */
+export const RecordGroupsBody = Type.Object(
+  {
+    field: Type.String({ minLength: 1, maxLength: 64 }),
+    filter: Type.Optional(FilterGroup),
+    search: Type.Optional(Type.String({ maxLength: 100 })),
+    view: Type.Optional(ViewCode),
+  },
+  { additionalProperties: false },
+);
+export const RecordGroups = Type.Object({
+  /** Option ids (single select) or member ids (member field: each card's first member), sorted. */
+  values: Type.Array(Type.String()),
+  /** More distinct values exist than were read: the board may lack some columns. */
+  capped: Type.Boolean(),
+});
+export type RecordGroups = Static<typeof RecordGroups>;
+
+/** The relation picker: records of a table by title, searched on the server, a page at a time. */
+export const RecordPickBody = Type.Object(
+  {
+    /** Words in the title or any text field the member may see. */
+    search: Type.Optional(Type.String({ maxLength: 100 })),
+    cursor: Type.Optional(Type.String({ maxLength: 500 })),
+    /** Instead of a search: these records (the picker's current value), when the member reaches them. */
+    ids: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 100 })),
+  },
+  { additionalProperties: false },
+);
+export const RecordPick = Type.Object({
+  resultList: Type.Array(Type.Object({ id: Type.String(), title: Type.String() })),
+  nextCursor: Type.String(),
+});
+export type RecordPick = Static<typeof RecordPick>;
 
 export const ExportFormat = ['xlsx', 'csv'] as const;
 export type ExportFormat = (typeof ExportFormat)[number];

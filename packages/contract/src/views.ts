@@ -29,7 +29,17 @@ export const FilterOperator = [
 export type FilterOperator = (typeof FilterOperator)[number];
 
 /** How a field type filters and sorts: its family decides the operators (server and web share it). */
-export type FilterFamily = 'text' | 'choice' | 'number' | 'date' | 'moment' | 'flag' | 'list' | 'people' | 'member';
+export type FilterFamily =
+  | 'text'
+  | 'choice'
+  | 'number'
+  | 'date'
+  | 'moment'
+  | 'flag'
+  | 'list'
+  | 'people'
+  | 'member'
+  | 'flowState';
 
 export const FILTER_FAMILY: Record<string, FilterFamily> = {
   text: 'text',
@@ -63,6 +73,8 @@ export const FILTER_OPERATORS: Record<FilterFamily, FilterOperator[]> = {
   list: ['contains', 'notContains', 'empty', 'notEmpty'],
   people: ['contains', 'notContains', 'empty', 'notEmpty', 'isMe', 'isMine'],
   member: ['eq', 'neq', 'in', 'isMe'],
+  /** The flowState system column: an instance state number (spec §3); empty = never submitted. */
+  flowState: ['eq', 'neq', 'in', 'notIn', 'empty', 'notEmpty'],
 };
 
 /** Relative dates a filter may use instead of a fixed date. */
@@ -80,7 +92,10 @@ export type RelativeDate = (typeof RelativeDate)[number];
 
 export const FilterCondition = Type.Object(
   {
-    /** A field code, or one of the system fields createdAt, modifiedAt, createdBy, modifiedBy. */
+    /**
+     * A field code, or one of the system fields createdAt, modifiedAt, createdBy, modifiedBy,
+     * flowState (流程状态) and flowNode (当前节点).
+     */
     field: Type.String({ maxLength: 64 }),
     // Spelled out: a union built from a mapped array types as `never`.
     operator: Type.Union([
@@ -139,6 +154,13 @@ export const SortSpec = Type.Object(
 );
 export type SortSpec = Static<typeof SortSpec>;
 
+/**
+ * A saved view's code in a records query: the server applies the view's own filter and sorts on top
+ * of the body's (a public view may use fields hidden from the member, who still never sees them);
+ * the body's sorts come first, then the view's.
+ */
+export const ViewCode = Type.String({ minLength: 1, maxLength: 64 });
+
 export const RecordQueryBody = Type.Object(
   {
     filter: Type.Optional(FilterGroup),
@@ -147,6 +169,7 @@ export const RecordQueryBody = Type.Object(
     search: Type.Optional(Type.String({ maxLength: 100 })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
     cursor: Type.Optional(Type.String({ maxLength: 500 })),
+    view: Type.Optional(ViewCode),
   },
   { additionalProperties: false },
 );

@@ -54,7 +54,8 @@ export const FieldTypes: Record<string, FieldType<any, any>> = Object.fromEntrie
 );
 
 export function fieldType(type: string): FieldType<unknown, object> | undefined {
-  return FieldTypes[type];
+  // Own keys only: a client's `constructor` or `__proto__` is no type.
+  return Object.hasOwn(FieldTypes, type) ? FieldTypes[type] : undefined;
 }
 
 // Registered after the others: its rows are checked with the types above.

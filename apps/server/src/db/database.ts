@@ -12,6 +12,29 @@ export interface DatabaseHandle {
   /** Human-readable location for logs (never includes a password). */
   location: string;
   close(): Promise<void>;
+  /**
+   * SQLite: runs `fn` once the transaction now open commits (dropped if it rolls back). There is
+   * one connection, so the open transaction is the caller's. (Live signals, modules/live.)
+   */
+  afterCommit?: (fn: () => void) => void;
+  /** PostgreSQL: a dedicated connection LISTENing on `channel`; resolves to its stop function. */
+  listen?: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+}
+
+/** Work waiting for the open SQLite transaction to commit. */
+class CommitQueue {
+  private pending: (() => void)[] = [];
+  add(fn: () => void): void {
+    this.pending.push(fn);
+  }
+  flush(): void {
+    const run = this.pending;
+    this.pending = [];
+    for (const fn of run) fn();
+  }
+  drop(): void {
+    this.pending = [];
+  }
 }
 
 /**
@@ -19,20 +42,57 @@ export interface DatabaseHandle {
  * upgrading a read lock mid-transaction; readers keep going thanks to WAL.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  constructor(
+    config: ConstructorParameters<typeof SqliteDialect>[0],
+    private readonly queue: CommitQueue,
+  ) {
+    super(config);
+  }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    this.queue.drop();
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await super.commitTransaction(connection);
+    this.queue.flush();
+  }
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    this.queue.drop();
+    await super.rollbackTransaction(connection);
   }
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
-  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+  constructor(
+    config: ConstructorParameters<typeof SqliteDialect>[0],
+    private readonly queue: CommitQueue,
+  ) {
     super(config);
     this.#config = config;
   }
   override createDriver() {
-    return new ImmediateSqliteDriver(this.#config);
+    return new ImmediateSqliteDriver(this.#config, this.queue);
   }
+}
+
+/** A LISTEN connection of its own (a pooled one would be handed to queries). */
+async function pgListen(
+  connectionString: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  client.on('notification', (msg) => {
+    if (msg.channel === channel && msg.payload) onPayload(msg.payload);
+  });
+  // A broken connection must not crash the process; live pushes stop and polling carries on.
+  client.on('error', () => undefined);
+  await client.query(`listen ${client.escapeIdentifier(channel)}`);
+  return async () => {
+    await client.end().catch(() => undefined);
+  };
 }
 
 export interface DatabaseOptions {
@@ -66,6 +126,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       dialect: 'postgres',
       location: `postgres://${url.host}${url.pathname}${options.pgSchema ? ` (schema ${options.pgSchema})` : ''}`,
       close: () => db.destroy(),
+      listen: (channel, onPayload) => pgListen(options.databaseUrl as string, channel, onPayload),
     };
   }
   const file = options.sqliteFile ?? ':memory:';
@@ -75,6 +136,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+  const queue = new CommitQueue();
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }, queue) });
+  return { db, dialect: 'sqlite', location: file, close: () => db.destroy(), afterCommit: (fn) => queue.add(fn) };
 }

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { type DatabaseIntrospector, type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { dialectOf } from './dialect.js';
 import * as foundation from './migrations/20261122T1100_foundation.js';
 import * as invitationsOutbox from './migrations/20261122T1200_invitations_outbox.js';
@@ -13,6 +13,16 @@ import * as defaultsTitles from './migrations/20261122T2000_defaults_titles.js';
 import * as views from './migrations/20261122T2100_views.js';
 import * as importJobs from './migrations/20261122T2200_import_jobs.js';
 import * as creatorIndex from './migrations/20261122T2300_creator_index.js';
+import * as workflows from './migrations/20261123T1000_workflows.js';
+import * as customMenu from './migrations/20261123T1400_custom_menu.js';
+import * as wechatBinding from './migrations/20261123T1410_wechat_binding.js';
+import * as teamClosing from './migrations/20261123T1420_team_closing.js';
+import * as formulaJobs from './migrations/20261123T1430_formula_jobs.js';
+import * as workflowOps from './migrations/20261123T1500_workflow_ops.js';
+import * as letters from './migrations/20261123T1620_letters.js';
+import * as todos from './migrations/20261123T1630_todos.js';
+import * as feedback from './migrations/20261123T1640_feedback.js';
+import * as onboarding from './migrations/20261123T1650_onboarding.js';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from source, from a
@@ -32,6 +42,16 @@ const migrations: Record<string, Migration> = {
   '20261122T2100_views': views,
   '20261122T2200_import_jobs': importJobs,
   '20261122T2300_creator_index': creatorIndex,
+  '20261123T1000_workflows': workflows,
+  '20261123T1400_custom_menu': customMenu,
+  '20261123T1410_wechat_binding': wechatBinding,
+  '20261123T1420_team_closing': teamClosing,
+  '20261123T1430_formula_jobs': formulaJobs,
+  '20261123T1500_workflow_ops': workflowOps,
+  '20261123T1620_letters': letters,
+  '20261123T1630_todos': todos,
+  '20261123T1640_feedback': feedback,
+  '20261123T1650_onboarding': onboarding,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -43,7 +63,34 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 async function migratorFor(db: Kysely<unknown>): Promise<Migrator> {
   if (dialectOf(db) !== 'postgres') return new Migrator({ db, provider });
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  return new Migrator({ db, provider, migrationTableSchema: rows[0]?.schema ?? 'public' });
+  const schema = rows[0]?.schema ?? 'public';
+  return new Migrator({ db: ownSchemaOnly(db, schema), provider, migrationTableSchema: schema });
+}
+
+/**
+ * The migrator asks only whether its bookkeeping tables exist, but Kysely's PostgreSQL introspector
+ * reads every column of every schema in the database, and fails when another schema is dropped while
+ * it reads (parallel test files, or other tenants of a shared server). Answer from this schema's
+ * table names instead; everything else goes to the real instance.
+ */
+function ownSchemaOnly(db: Kysely<unknown>, schema: string): Kysely<unknown> {
+  const introspection: DatabaseIntrospector = {
+    getSchemas: () => db.introspection.getSchemas(),
+    getMetadata: async (options) => ({ tables: await introspection.getTables(options) }),
+    getTables: async () => {
+      const { rows: tables } = await sql<{ name: string; type: string }>`
+        select table_name as name, table_type as type from information_schema.tables
+        where table_schema = ${schema}`.execute(db);
+      return tables.map((t) => ({ name: t.name, schema, isView: t.type === 'VIEW', columns: [] }));
+    },
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

@@ -17,6 +17,11 @@ export interface UsersTable {
   instance_admin: number;
   created_at: number;
   updated_at: number;
+  /** The official-account user (openid) this account is bound to, and the name shown for it. */
+  wechat_open_id?: string | null;
+  wechat_open_name?: string | null;
+  /** 1: mail me when a new to-do arrives (account settings). */
+  todo_mail?: number;
 }
 
 export interface SessionsTable {
@@ -48,6 +53,9 @@ export interface EnginesTable {
   owner_user_id: string;
   created_at: number;
   updated_at: number;
+  /** When the owner deleted (closed) the team, and when its data is purged unless restored. */
+  closed_at?: number | null;
+  purge_at?: number | null;
 }
 
 export interface MembersTable {
@@ -74,9 +82,30 @@ export interface NoticesTable {
   subject: string;
   content: string;
   read_status: number;
+  /** JSON { kind, params, link? }: what the letter is rendered from in the reader's language. */
   extra_info: string;
   event_id: string | null;
   create_time: number;
+  /** notices/letter-kinds.ts; '' for letters written before kinds existed. */
+  kind: Generated<string>;
+}
+
+/** One member's letter counts, kept with every write and mark (notices/counts.ts). */
+export interface LetterCountsTable {
+  engine_code: string;
+  member_id: string;
+  unread: number;
+  total: number;
+}
+
+/** Mail written in a transaction, waiting to be sent (delivery/mail-queue.ts); deleted once sent. */
+export interface MailQueueTable {
+  id: string;
+  target: string;
+  subject: string;
+  body: string;
+  attempts: number;
+  created_at: number;
 }
 
 export interface InvitationsTable {
@@ -96,11 +125,42 @@ export interface InvitationsTable {
 
 export interface DevOutboxTable {
   id: Generated<number>;
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'wechat';
   target: string;
   subject: string;
   body: string;
   created_at: number;
+}
+
+/** A WeChat binding QR code's one-time scene, until it is scanned or expires. */
+export interface WechatBindScenesTable {
+  scene: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** The new-user guide per user: what they did with it and the steps found done. */
+export interface UserOnboardingTable {
+  user_id: string;
+  /** null while the guide is due; 'skipped' | 'finished'. */
+  action: string | null;
+  /** Comma-separated steps done, in guide order. */
+  steps: string;
+  /** When the guide was (re)started from the help menu; 0 for the first run. Only later work counts. */
+  started_at: number;
+  updated_at: number;
+}
+
+/** "Open in browser" codes: stored as their SHA-256, spent once, within a minute. */
+export interface AuthorizationCodesTable {
+  code_hash: string;
+  user_id: string;
+  redirect: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
 }
 
 export interface VerificationCodesTable {
@@ -178,6 +238,10 @@ export interface FunctionNodesTable {
   created_at: number;
   /** Set on deleted data tables, which stay restorable until purged. */
   deleted_at: number | null;
+  /** 1: hidden from members without edit rights (custom menu). */
+  hidden: number;
+  /** The address a Link node opens; '' for every other type. */
+  url: string;
 }
 
 export interface AuditLogTable {
@@ -309,6 +373,155 @@ export interface ViewsTable {
   created_at: number;
 }
 
+export interface WorkflowsTable {
+  code: string;
+  engine_code: string;
+  app_code: string;
+  schema_code: string;
+  name: string;
+  /** JSON WorkflowDefinition being designed. */
+  draft: string;
+  draft_updated_by: string;
+  draft_updated_at: number;
+  /** 0 until the first publish. */
+  published_version: number;
+  created_at: number;
+}
+
+export interface WorkflowVersionsTable {
+  workflow_code: string;
+  version: number;
+  engine_code: string;
+  name: string;
+  /** JSON WorkflowDefinition, immutable. */
+  definition: string;
+  published_by: string;
+  published_at: number;
+}
+
+export interface WorkflowInstancesTable {
+  id: string;
+  engine_code: string;
+  app_code: string;
+  schema_code: string;
+  workflow_code: string;
+  workflow_version: number;
+  record_id: string;
+  originator_member_id: string;
+  /** Spec §3 instance state. */
+  state: number;
+  /** '' | approved | rejected */
+  result: string;
+  /** JSON Runtime (interpreter state). */
+  runtime: string;
+  /** JSON [{id, name}]. */
+  current_nodes: string;
+  version: number;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  updated_at: number;
+}
+
+export interface WorkItemsTable {
+  id: string;
+  engine_code: string;
+  instance_id: string;
+  app_code: string;
+  schema_code: string;
+  node_id: string;
+  node_name: string;
+  item_type: number;
+  /** Todo 0, Done 1, Canceled 2. */
+  state: number;
+  participant_member_id: string;
+  acting_for_member_id: string | null;
+  run_id: string;
+  seat: string;
+  created_at: number;
+  finished_at: number | null;
+  action: string;
+  comment: string;
+  version: number;
+}
+
+export interface WorkflowLogsTable {
+  id: Generated<number>;
+  engine_code: string;
+  instance_id: string;
+  work_item_id: string;
+  node_id: string;
+  node_name: string;
+  action: string;
+  member_id: string;
+  acting_for_member_id: string | null;
+  comment: string;
+  /** JSON [{field, from, to}]. */
+  changes: string;
+  /** JSON object. */
+  detail: string;
+  created_at: number;
+}
+
+export interface FormulaJobsTable {
+  id: string;
+  engine_code: string;
+  schema_code: string;
+  field_code: string;
+  /** running | done | failed | replaced */
+  state: string;
+  total: number;
+  processed: number;
+  after_id: string;
+  lease_until: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WorkflowTimersTable {
+  id: string;
+  engine_code: string;
+  instance_id: string;
+  work_item_id: string;
+  /** remind | act */
+  kind: string;
+  due_at: number;
+  /** Pending 0, Done 1, Canceled 2, Failed 3. */
+  state: number;
+  outcome: string;
+  created_at: number;
+  finished_at: number | null;
+}
+
+export interface WorkflowDelegationsTable {
+  engine_code: string;
+  member_id: string;
+  delegate_member_id: string;
+  starts_at: number;
+  ends_at: number;
+  updated_at: number;
+}
+
+/** A member's feedback and the instance administrator's answer (modules/feedback). */
+export interface FeedbackTable {
+  id: string;
+  engine_code: string;
+  member_id: string;
+  user_id: string;
+  category: string;
+  detail: string;
+  /** JSON array of file ids. */
+  screenshots: string;
+  page_url: string;
+  app_code: string | null;
+  app_name: string | null;
+  status: string;
+  answer: string | null;
+  answered_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -317,8 +530,13 @@ export interface Database {
   members: MembersTable;
   engine_features: EngineFeaturesTable;
   notices: NoticesTable;
+  mail_queue: MailQueueTable;
+  letter_counts: LetterCountsTable;
   invitations: InvitationsTable;
   dev_outbox: DevOutboxTable;
+  wechat_bind_scenes: WechatBindScenesTable;
+  user_onboarding: UserOnboardingTable;
+  authorization_codes: AuthorizationCodesTable;
   verification_codes: VerificationCodesTable;
   departments: DepartmentsTable;
   member_departments: MemberDepartmentsTable;
@@ -336,4 +554,13 @@ export interface Database {
   views: ViewsTable;
   import_jobs: ImportJobsTable;
   import_errors: ImportErrorsTable;
+  workflows: WorkflowsTable;
+  workflow_versions: WorkflowVersionsTable;
+  workflow_instances: WorkflowInstancesTable;
+  work_items: WorkItemsTable;
+  workflow_logs: WorkflowLogsTable;
+  formula_jobs: FormulaJobsTable;
+  workflow_timers: WorkflowTimersTable;
+  workflow_delegations: WorkflowDelegationsTable;
+  feedback: FeedbackTable;
 }

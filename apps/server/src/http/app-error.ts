@@ -40,6 +40,8 @@ export const Errors = {
   forbidden: () => new AppError(403, ErrorCode.forbidden, 'error.forbidden', {}, ErrorType.auth),
   tenantMismatch: () => new AppError(403, ErrorCode.tenantMismatch, 'error.tenantMismatch', {}, ErrorType.auth),
   notFound: () => new AppError(404, ErrorCode.notFound, 'error.notFound', {}, ErrorType.system),
+  /** Spec §8 corp.state.forbidden: the team is closed; the client goes home without a popup. */
+  teamClosed: () => new AppError(403, ErrorCode.corpForbidden, 'team.closed', {}, ErrorType.biz),
   validation: (fieldErrors: FieldError[]) =>
     new AppError(400, ErrorCode.validationFailed, 'validate.title', {}, ErrorType.validation, { fieldErrors }),
 };

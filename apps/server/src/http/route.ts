@@ -1,5 +1,5 @@
 import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '@canopy/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import Type from 'typebox';
 import { Errors } from './app-error.js';
 import type { AuthContext } from './context.js';
@@ -21,13 +21,24 @@ type Handler<E extends Endpoint> = E['auth'] extends 'session'
   : (ctx: Handled<E>) => Promise<ResponseOf<E>>;
 
 /**
+ * Refuses a request without a session (401). It runs on `onRequest`, after the session and tenant
+ * hooks and before the body is read or anything is validated: an anonymous caller learns nothing
+ * about an endpoint's fields, and a failed authentication costs no parsing.
+ */
+export const requireSession: onRequestHookHandler = async (req) => {
+  if (!req.auth) throw Errors.unauthorized();
+};
+
+/**
  * Registers one contract endpoint: its schemas drive validation, serialization and the OpenAPI
- * document; the session guard runs before the handler; the result is wrapped in `{ data }`.
+ * document; an endpoint that needs a session is authenticated before anything is validated; the
+ * result is wrapped in `{ data }`.
  */
 export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>): void {
   app.route({
     method: endpoint.method,
     url: endpoint.path,
+    ...(endpoint.auth === 'session' ? { onRequest: requireSession } : {}),
     schema: {
       summary: endpoint.summary,
       tags: endpoint.tags,
@@ -37,7 +48,6 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       response: { 200: Type.Object({ data: endpoint.response }) },
     },
     handler: async (req, reply) => {
-      if (endpoint.auth === 'session' && !req.auth) throw Errors.unauthorized();
       const ctx = {
         req,
         reply,

@@ -1,4 +1,4 @@
-import { Headers } from '@canopy/contract';
+import { EngineState, Headers } from '@canopy/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EngineRepository, Membership } from '../modules/engines/repository.js';
 import { Errors } from './app-error.js';
@@ -18,7 +18,9 @@ export function toTenant(m: Membership): TenantContext {
 /**
  * The engine code, member id and shard headers select a team among the session user's own
  * memberships. Naming a team, member or shard the user does not have is a 403 before the body is
- * even read (so nothing changes). Without headers the user's active team (if any) applies.
+ * even read (so nothing changes). Without headers the user's active team (if any) applies. A closed
+ * (deleted) team serves no one, its owner included: naming it answers corp.state.forbidden, and as
+ * the remembered active team it simply is no team.
  */
 export function registerTenant(app: FastifyInstance, engines: EngineRepository): void {
   app.addHook('onRequest', async (req) => {
@@ -38,6 +40,10 @@ export function registerTenant(app: FastifyInstance, engines: EngineRepository):
       if (!membership) throw Errors.tenantMismatch();
     } else if (req.auth.user.active_engine_code) {
       membership = await engines.findMembershipByEngine(userId, req.auth.user.active_engine_code);
+    }
+    if (membership?.state === EngineState.closed) {
+      if (engineCode || memberId) throw Errors.teamClosed();
+      membership = undefined;
     }
     if (membership && shard && shard !== membership.engine_shard) throw Errors.tenantMismatch();
     if (!membership && shard) throw Errors.tenantMismatch();

@@ -25,6 +25,9 @@ export function toFieldErrors(errors: FastifySchemaValidationError[], lang: Lang
       case 'maxLength':
         key = 'validate.maxLength';
         break;
+      case 'maxItems':
+        key = 'validate.maxItems';
+        break;
       case 'pattern':
       case 'format':
         key = 'validate.pattern';

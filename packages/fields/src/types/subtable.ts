@@ -6,6 +6,8 @@ export interface SubField {
   type: string;
   settings: object;
   required: boolean;
+  /** Shown but not editable here (a flow node's column rule; never stored). */
+  readOnly?: boolean;
 }
 
 interface SubTableSettings {

@@ -27,6 +27,7 @@ export function subFieldsOf(settings: Record<string, unknown>): SubField[] {
     type: str(f.type, 'text'),
     settings: isObject(f.settings) ? f.settings : {},
     required: f.required === true,
+    ...(f.readOnly === true ? { readOnly: true } : {}),
   }));
 }
 
@@ -124,7 +125,7 @@ export function makeSubTableWeb(
                     <CellInput
                       value={row[c.code]}
                       settings={c.settings as Record<string, unknown>}
-                      disabled={disabled}
+                      disabled={disabled || c.readOnly === true}
                       onChange={(v) => update(row.id, c.code, v)}
                     />
                   ) : null,

@@ -1,19 +1,21 @@
 import { AccountEndpoints, SESSION_COOKIE } from '@canopy/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../../http/context.js';
+import { crossSiteCheck, crossSiteRefused } from '../../http/origin.js';
 import { route } from '../../http/route.js';
 import { AccountRepository } from './repository.js';
 import { AccountService, type StartedSession, toBasicUser } from './service.js';
 
-function client(req: FastifyRequest) {
-  return { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') };
+/** With team sub-domains (ROOT_DOMAIN), the session must reach every <team>.<root> host. */
+function cookieDomain(services: Services): { domain?: string } {
+  const { rootDomain, privateDeployment } = services.config;
+  return rootDomain && !privateDeployment ? { domain: rootDomain.replace(/^\.+/, '') } : {};
 }
 
-export function accountRoutes(app: FastifyInstance, services: Services, accounts: AccountService): void {
-  // With team sub-domains (ROOT_DOMAIN), the session must reach every <team>.<root> host.
-  const { rootDomain, privateDeployment } = services.config;
-  const domain = rootDomain && !privateDeployment ? { domain: rootDomain.replace(/^\.+/, '') } : {};
-  const setSessionCookie = (reply: FastifyReply, started: StartedSession) => {
+/** Sets the session cookie of a started session (login, registration, an "open in browser" code). */
+export function sessionCookieSetter(services: Services) {
+  const domain = cookieDomain(services);
+  return (reply: FastifyReply, started: StartedSession) => {
     reply.setCookie(SESSION_COOKIE, started.token, {
       httpOnly: true,
       sameSite: 'lax',
@@ -23,10 +25,19 @@ export function accountRoutes(app: FastifyInstance, services: Services, accounts
       ...domain,
     });
   };
+}
+
+export function clientOf(req: FastifyRequest) {
+  return { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') };
+}
+
+export function accountRoutes(app: FastifyInstance, services: Services, accounts: AccountService): void {
+  const setSessionCookie = sessionCookieSetter(services);
+  const domain = cookieDomain(services);
 
   route(app, AccountEndpoints.register, async ({ req, reply, body }) => {
     if (req.auth) await accounts.logout(req.auth.sessionId);
-    const started = await accounts.register(body, client(req));
+    const started = await accounts.register(body, clientOf(req));
     setSessionCookie(reply, started);
     return toBasicUser(started.user);
   });
@@ -34,12 +45,15 @@ export function accountRoutes(app: FastifyInstance, services: Services, accounts
   route(app, AccountEndpoints.login, async ({ req, reply, body }) => {
     // A fresh session id at every login: an old (possibly planted) cookie is revoked, never reused.
     if (req.auth) await accounts.logout(req.auth.sessionId);
-    const started = await accounts.login(body, client(req));
+    const started = await accounts.login(body, clientOf(req));
     setSessionCookie(reply, started);
     return toBasicUser(started.user);
   });
 
+  // The spec's logout is a GET; a link or image on another site must not be able to log people out.
+  const isCrossSite = crossSiteCheck(services.config.publicUrl);
   route(app, AccountEndpoints.logout, async ({ req, reply }) => {
+    if (isCrossSite(req)) throw crossSiteRefused();
     if (req.auth) await accounts.logout(req.auth.sessionId);
     reply.clearCookie(SESSION_COOKIE, { path: '/', ...domain });
     return true;

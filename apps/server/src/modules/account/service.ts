@@ -47,7 +47,7 @@ export function toBasicUser(user: UsersTable): BasicUser {
     entryType: user.entry_type,
     state: user.state,
     personalSignature: user.personal_signature,
-    thirdBinds: { wechat: { openName: '' } },
+    thirdBinds: { wechat: { openName: user.wechat_open_name ?? '' } },
   };
 }
 
@@ -161,6 +161,13 @@ export class AccountService {
         retryAfter: seconds,
       },
     );
+  }
+
+  /** A new session for a user signed in another way (an "open in browser" code); null if the account is off. */
+  async sessionFor(userId: string, client: ClientInfo): Promise<StartedSession | null> {
+    const user = await this.repo.findUserById(userId);
+    if (user?.state !== 'ENABLE') return null;
+    return this.startSession(user, client);
   }
 
   private async startSession(user: UsersTable, client: ClientInfo): Promise<StartedSession> {

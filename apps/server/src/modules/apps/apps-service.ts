@@ -25,6 +25,15 @@ export class AppService {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /**
+   * Run inside the transaction that moves an app to the recycle bin (the workflow module terminates
+   * the app's running flows there, spec §4).
+   */
+  private readonly deletionHooks: ((trx: Kysely<Database>, access: AppAccess) => Promise<void>)[] = [];
+  onDelete(hook: (trx: Kysely<Database>, access: AppAccess) => Promise<void>): void {
+    this.deletionHooks.push(hook);
+  }
+
   resolve(
     tenant: TenantContext | null,
     appCode: string,
@@ -220,8 +229,10 @@ export class AppService {
         { engineCode, actorMemberId: memberId, action, targetType: 'app', targetId: appCode, detail },
         now,
       );
-      // Running approval flows are ended by the workflow module when it reads this event.
-      if (state === 'DELETED') await emitEvent(trx, { engineCode, type: 'app.deleted', payload: { appCode } }, now);
+      if (state === 'DELETED') {
+        for (const hook of this.deletionHooks) await hook(trx, access);
+        await emitEvent(trx, { engineCode, type: 'app.deleted', payload: { appCode } }, now);
+      }
     });
   }
 

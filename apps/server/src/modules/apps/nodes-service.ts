@@ -1,25 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { FunctionNodeRow } from '@canopy/contract';
+import type { FunctionNode } from '@canopy/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Database, FunctionNodesTable } from '../../db/schema.js';
 import { FieldValidationError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
+import { recordAudit } from '../audit/record.js';
 import { appError, requireEdit, resolveApp } from './access.js';
+import { nodeTree, toNode } from './node-tree.js';
 import type { AppRepository } from './repository.js';
 
-function toRow(n: FunctionNodesTable): FunctionNodeRow {
-  return {
-    code: n.code,
-    type: n.type,
-    tag: n.tag,
-    displayName: n.display_name,
-    appCode: n.app_code,
-    parentCode: n.parent_code,
-    sortKey: n.sort_key,
-  };
-}
-
-function checkName(raw: string): string {
+export function checkNodeName(raw: string): string {
   const name = raw.trim();
   if (!name) throw new FieldValidationError([{ field: 'displayName', key: 'node.nameEmpty' }]);
   if ([...name].length > 64) throw new FieldValidationError([{ field: 'displayName', key: 'validate.maxLength' }]);
@@ -39,9 +29,9 @@ export class NodeService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async list(tenant: TenantContext | null, appCode: string, adminHeader: boolean): Promise<FunctionNodeRow[]> {
+  async list(tenant: TenantContext | null, appCode: string, adminHeader: boolean): Promise<FunctionNode[]> {
     const access = await resolveApp(this.repo, tenant, appCode, adminHeader);
-    return (await this.repo.listNodes(access.app.code)).map(toRow);
+    return nodeTree(await this.repo.listNodes(access.app.code), access.canEdit);
   }
 
   private checkParent(nodes: FunctionNodesTable[], type: string, parentCode: string): void {
@@ -56,10 +46,10 @@ export class NodeService {
     appCode: string,
     adminHeader: boolean,
     input: { parentCode?: string; type: string; tag?: string; displayName: string },
-  ): Promise<FunctionNodeRow> {
+  ): Promise<FunctionNode> {
     const access = await resolveApp(this.repo, tenant, appCode, adminHeader);
     requireEdit(access);
-    const name = checkName(input.displayName);
+    const name = checkNodeName(input.displayName);
     const nodes = await this.repo.listNodes(appCode);
     const parentCode = input.parentCode ?? '';
     this.checkParent(nodes, input.type, parentCode);
@@ -75,22 +65,24 @@ export class NodeService {
       sort_key: siblings.reduce((max, n) => Math.max(max, n.sort_key + 1), 0),
       created_at: this.now(),
       deleted_at: null,
+      hidden: 0,
+      url: '',
     };
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('function_nodes').values(row).execute();
       if (row.type === 'Schema') await this.onSchemaCreated(trx, row);
     });
-    return toRow(row);
+    return toNode(row);
   }
 
-  /** Rename and/or move (to a group or the top level, at an index). Answers the whole menu. */
+  /** Rename and/or move (to a group or the top level, at an index). Answers the whole menu tree. */
   async update(
     tenant: TenantContext | null,
     appCode: string,
     adminHeader: boolean,
     code: string,
     input: { displayName?: string; parentCode?: string; index?: number },
-  ): Promise<FunctionNodeRow[]> {
+  ): Promise<FunctionNode[]> {
     const access = await resolveApp(this.repo, tenant, appCode, adminHeader);
     requireEdit(access);
     const nodes = await this.repo.listNodes(appCode);
@@ -100,7 +92,7 @@ export class NodeService {
       if (input.displayName !== undefined) {
         await trx
           .updateTable('function_nodes')
-          .set({ display_name: checkName(input.displayName) })
+          .set({ display_name: checkNodeName(input.displayName) })
           .where('app_code', '=', appCode)
           .where('code', '=', code)
           .execute();
@@ -133,7 +125,7 @@ export class NodeService {
           .execute();
       }
     });
-    return (await this.repo.listNodes(appCode)).map(toRow);
+    return nodeTree(await this.repo.listNodes(appCode), true);
   }
 
   async remove(tenant: TenantContext | null, appCode: string, adminHeader: boolean, code: string): Promise<void> {
@@ -156,10 +148,45 @@ export class NodeService {
     }
   }
 
-  async deletedTables(tenant: TenantContext | null, appCode: string, adminHeader: boolean): Promise<FunctionNodeRow[]> {
+  async deletedTables(tenant: TenantContext | null, appCode: string, adminHeader: boolean): Promise<FunctionNode[]> {
     const access = await resolveApp(this.repo, tenant, appCode, adminHeader);
     requireEdit(access);
-    return (await this.repo.listNodes(appCode, true)).map(toRow);
+    return (await this.repo.listNodes(appCode, true)).map(toNode);
+  }
+
+  /**
+   * A table from the table trash deleted for good: its physical table, its metadata (fields, views,
+   * counters, history and jobs go with the schema row) and its menu node, in one transaction.
+   */
+  async purgeTable(tenant: TenantContext | null, appCode: string, adminHeader: boolean, code: string): Promise<void> {
+    const access = await resolveApp(this.repo, tenant, appCode, adminHeader);
+    requireEdit(access);
+    const node = (await this.repo.listNodes(appCode, true)).find((n) => n.code === code && n.type === 'Schema');
+    if (!node) throw appError(404, 'node.notFound');
+    const engineCode = access.tenant.engineCode;
+    await this.db.transaction().execute(async (trx) => {
+      const schema = await trx
+        .selectFrom('schemas')
+        .select('table_name')
+        .where('engine_code', '=', engineCode)
+        .where('code', '=', code)
+        .executeTakeFirst();
+      if (schema) await trx.schema.dropTable(schema.table_name).ifExists().execute();
+      await trx.deleteFrom('schemas').where('engine_code', '=', engineCode).where('code', '=', code).execute();
+      await trx.deleteFrom('function_nodes').where('app_code', '=', appCode).where('code', '=', code).execute();
+      await recordAudit(
+        trx,
+        {
+          engineCode,
+          actorMemberId: access.tenant.memberId,
+          action: 'table.purge',
+          targetType: 'schema',
+          targetId: code,
+          detail: { app: appCode, name: node.display_name },
+        },
+        this.now(),
+      );
+    });
   }
 
   /** Back at the end of the top level (its group may be gone), with every record it had. */
@@ -168,7 +195,7 @@ export class NodeService {
     appCode: string,
     adminHeader: boolean,
     code: string,
-  ): Promise<FunctionNodeRow> {
+  ): Promise<FunctionNode> {
     const access = await resolveApp(this.repo, tenant, appCode, adminHeader);
     requireEdit(access);
     const node = (await this.repo.listNodes(appCode, true)).find((n) => n.code === code);
@@ -186,6 +213,6 @@ export class NodeService {
       .where('app_code', '=', appCode)
       .where('code', '=', code)
       .execute();
-    return toRow(restored);
+    return toNode(restored);
   }
 }

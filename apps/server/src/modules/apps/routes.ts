@@ -3,10 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import { adminHeader } from '../../http/admin-mode.js';
 import { route } from '../../http/route.js';
 import type { AppService } from './apps-service.js';
+import type { CustomMenuService } from './custom-menu.js';
 import type { NodeService } from './nodes-service.js';
 import type { AppRoleService } from './roles-service.js';
 
-export function appRoutes(app: FastifyInstance, apps: AppService, roles: AppRoleService, nodes: NodeService): void {
+export function appRoutes(
+  app: FastifyInstance,
+  apps: AppService,
+  roles: AppRoleService,
+  nodes: NodeService,
+  menu: CustomMenuService,
+): void {
   const E = AppEndpoints;
   const ok = async (work: Promise<void>) => {
     await work;
@@ -43,6 +50,9 @@ export function appRoutes(app: FastifyInstance, apps: AppService, roles: AppRole
   route(app, E.exit, async ({ req, params }) => ok(roles.exit(req.tenant, params.appCode)));
   route(app, E.roles, async ({ req, params }) => roles.list(req.tenant, params.appCode, adminHeader(req)));
   route(app, E.nodes, async ({ req, params }) => nodes.list(req.tenant, params.appCode, adminHeader(req)));
+  route(app, E.saveMenu, async ({ req, params, body }) =>
+    menu.save(req.tenant, params.appCode, adminHeader(req), body.items),
+  );
   route(app, E.createNode, async ({ req, params, body }) =>
     nodes.create(req.tenant, params.appCode, adminHeader(req), body),
   );
@@ -54,6 +64,9 @@ export function appRoutes(app: FastifyInstance, apps: AppService, roles: AppRole
   );
   route(app, E.restoreTable, async ({ req, params }) =>
     nodes.restoreTable(req.tenant, params.appCode, adminHeader(req), params.code),
+  );
+  route(app, E.purgeTable, async ({ req, params }) =>
+    ok(nodes.purgeTable(req.tenant, params.appCode, adminHeader(req), params.code)),
   );
   route(app, E.removeNode, async ({ req, params }) =>
     ok(nodes.remove(req.tenant, params.appCode, adminHeader(req), params.code)),

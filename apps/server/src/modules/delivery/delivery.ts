@@ -48,7 +48,8 @@ export class Delivery {
     await this.toOutbox('sms', message);
   }
 
-  private async toOutbox(channel: 'email' | 'sms', message: OutgoingMessage): Promise<void> {
+  /** Also the developer stand-ins' way out (the WeChat binding link). */
+  async toOutbox(channel: 'email' | 'sms' | 'wechat', message: OutgoingMessage): Promise<void> {
     await this.db
       .insertInto('dev_outbox')
       .values({ channel, target: message.to, subject: message.subject, body: message.text, created_at: Date.now() })

@@ -10,6 +10,7 @@ export interface Membership {
   engine_shard: string;
   member_id: string;
   role: string;
+  purge_at?: number | null;
 }
 
 /** Teams (engines) and memberships. */
@@ -29,6 +30,7 @@ export class EngineRepository {
         'engines.engine_shard',
         'members.member_id',
         'members.role',
+        'engines.purge_at',
       ])
       .where('members.user_id', '=', userId)
       .where('members.state', '=', 'ACTIVE');

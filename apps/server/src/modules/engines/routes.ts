@@ -1,4 +1,4 @@
-import { EngineEndpoints, type EngineItem } from '@canopy/contract';
+import { EngineEndpoints, type EngineItem, EngineState } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import { Errors } from '../../http/app-error.js';
 import { route } from '../../http/route.js';
@@ -24,8 +24,19 @@ export function engineRoutes(app: FastifyInstance, engines: EngineRepository, se
     return true;
   });
 
+  route(app, EngineEndpoints.close, async ({ auth, params, body }) => ({
+    purgeAt: await service.close(auth.user, params.engineCode, body.corpName),
+  }));
+  route(app, EngineEndpoints.restore, async ({ auth, params }) => {
+    await service.restore(auth.user, params.engineCode);
+    return true;
+  });
+
   route(app, EngineEndpoints.latest, async ({ auth, req }) => {
-    const rows = await engines.listMemberships(auth.user.id);
+    // A closed team is gone for its members; its owner still sees it, to restore it in time.
+    const rows = (await engines.listMemberships(auth.user.id)).filter(
+      (m) => m.state !== EngineState.closed || m.role === 'owner',
+    );
     const current = req.tenant?.engineCode ?? auth.user.active_engine_code;
     return rows.map(
       (m): EngineItem => ({
@@ -38,7 +49,8 @@ export function engineRoutes(app: FastifyInstance, engines: EngineRepository, se
         state: m.state,
         ownFlag: m.role === 'owner',
         adminFlag: m.role === 'admin',
-        active: m.engine_code === current,
+        active: m.engine_code === current && m.state !== EngineState.closed,
+        purgeAt: m.state === EngineState.closed ? (m.purge_at ?? 0) : 0,
       }),
     );
   });

@@ -7,10 +7,12 @@ import {
   EntryType,
   ErrorCode,
   FeatureCode,
+  TEAM_PURGE_DELAY_MS,
 } from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema.js';
 import { AppError, Errors, FieldValidationError } from '../../http/app-error.js';
+import { recordAudit } from '../audit/record.js';
 import { createRootDepartment, insertMember } from '../org/membership.js';
 import type { EngineRepository } from './repository.js';
 
@@ -71,6 +73,7 @@ export class EngineService {
   async activate(user: UsersTable, engineCode: string): Promise<void> {
     const membership = await this.engines.findMembershipByEngine(user.id, engineCode);
     if (!membership) throw Errors.tenantMismatch();
+    if (membership.state === EngineState.closed) throw Errors.teamClosed();
     await this.engines.setActiveEngine(user.id, engineCode, this.now());
   }
 
@@ -78,6 +81,7 @@ export class EngineService {
     const membership = await this.engines.findMembershipByCorp(user.id, corpId);
     // Outsiders learn nothing, not even whether the team exists.
     if (!membership) throw new AppError(404, ErrorCode.notFound, 'team.notFound');
+    if (membership.state === EngineState.closed) throw Errors.teamClosed();
     return membership;
   }
 
@@ -117,6 +121,7 @@ export class EngineService {
   async leave(user: UsersTable, engineCode: string): Promise<void> {
     const membership = await this.engines.findMembershipByEngine(user.id, engineCode);
     if (!membership) throw new AppError(404, ErrorCode.notFound, 'team.notFound');
+    if (membership.state === EngineState.closed) throw Errors.teamClosed();
     if (membership.role === 'owner') throw new AppError(400, ErrorCode.conflict, 'team.ownerMustTransfer');
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('members').where('member_id', '=', membership.member_id).execute();
@@ -126,6 +131,75 @@ export class EngineService {
         .where('id', '=', user.id)
         .where('active_engine_code', '=', engineCode)
         .execute();
+    });
+  }
+
+  private async ownedTeam(user: UsersTable, engineCode: string) {
+    const membership = await this.engines.findMembershipByEngine(user.id, engineCode);
+    if (!membership) throw new AppError(404, ErrorCode.notFound, 'team.notFound');
+    if (membership.role !== 'owner') throw new AppError(403, ErrorCode.forbidden, 'team.deleteOwnerOnly');
+    return membership;
+  }
+
+  /**
+   * Deleting a team (DESIGN.md): the owner types its name; it closes at once for every member and
+   * is purged by the hourly maintenance after 7 days unless restored. Answers the purge time.
+   */
+  async close(user: UsersTable, engineCode: string, typedName: string): Promise<number> {
+    const team = await this.ownedTeam(user, engineCode);
+    if (team.state === EngineState.closed) throw Errors.teamClosed();
+    if (typedName.trim() !== team.corp_name) {
+      throw new FieldValidationError([{ field: 'corpName', key: 'team.deleteNameMismatch' }]);
+    }
+    const now = this.now();
+    const purgeAt = now + TEAM_PURGE_DELAY_MS;
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('engines')
+        .set({ state: EngineState.closed, closed_at: now, purge_at: purgeAt, updated_at: now })
+        .where('engine_code', '=', engineCode)
+        .where('state', '!=', EngineState.closed)
+        .execute();
+      await recordAudit(
+        trx,
+        {
+          engineCode,
+          actorMemberId: team.member_id,
+          action: 'team.close',
+          targetType: 'team',
+          targetId: engineCode,
+          detail: { name: team.corp_name, purgeAt },
+        },
+        now,
+      );
+    });
+    return purgeAt;
+  }
+
+  /** Reopens a closed team while its purge time has not come. */
+  async restore(user: UsersTable, engineCode: string): Promise<void> {
+    const team = await this.ownedTeam(user, engineCode);
+    if (team.state !== EngineState.closed) throw new AppError(409, ErrorCode.conflict, 'team.notClosed');
+    const now = this.now();
+    if ((team.purge_at ?? 0) <= now) throw new AppError(410, ErrorCode.conflict, 'team.restoreExpired');
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('engines')
+        .set({ state: EngineState.active, closed_at: null, purge_at: null, updated_at: now })
+        .where('engine_code', '=', engineCode)
+        .where('state', '=', EngineState.closed)
+        .execute();
+      await recordAudit(
+        trx,
+        {
+          engineCode,
+          actorMemberId: team.member_id,
+          action: 'team.restore',
+          targetType: 'team',
+          targetId: engineCode,
+        },
+        now,
+      );
     });
   }
 }

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
-import { ErrorCode, FileEndpoints, FileLimits, Headers } from '@canopy/contract';
+import { FileEndpoints, FileLimits, Headers } from '@canopy/contract';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
-import { AppError, Errors } from '../../http/app-error.js';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FilesTable } from '../../db/schema.js';
+import { Errors } from '../../http/app-error.js';
 import { route } from '../../http/route.js';
+import { uploadedFile } from '../../http/upload.js';
 import { type FileService, toUploaded } from './service.js';
 
 export async function fileRoutes(app: FastifyInstance, files: FileService): Promise<void> {
@@ -15,25 +17,26 @@ export async function fileRoutes(app: FastifyInstance, files: FileService): Prom
     // A form on another site cannot set this header, so it cannot upload with the user's cookie.
     if (!req.headers[Headers.appName]) throw Errors.forbidden();
     if (!req.tenant) throw Errors.forbidden();
-    if (!req.isMultipart()) throw new AppError(400, ErrorCode.validationFailed, 'file.missing');
-    const upload = await req.file();
-    if (!upload) throw new AppError(400, ErrorCode.validationFailed, 'file.missing');
+    const upload = await uploadedFile(req);
     return files.save(req.tenant, upload, query.kind ?? 'attachment');
   });
 
   route(app, FileEndpoints.info, async ({ auth, params }) => toUploaded(await files.readable(auth.user.id, params.id)));
 
-  /** Images show inline; everything else downloads, typed as bytes, in a sandbox: nothing uploaded runs. */
   app.get('/v1/files/:id', { schema: { hide: true } }, async (req, reply) => {
     if (!req.auth) throw Errors.unauthorized();
     const { id } = req.params as { id: string };
-    const file = await files.readable(req.auth.user.id, id);
-    const disposition = file.is_image === 1 ? 'inline' : 'attachment';
-    reply.header('content-type', file.content_type);
-    reply.header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.name)}`);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('content-security-policy', "default-src 'none'; sandbox");
-    reply.header('cache-control', 'private, max-age=86400');
-    return reply.send(fs.createReadStream(files.pathOf(file)));
+    return sendStoredFile(reply, files, await files.readable(req.auth.user.id, id));
   });
+}
+
+/** Images show inline; everything else downloads, typed as bytes, in a sandbox: nothing uploaded runs. */
+export function sendStoredFile(reply: FastifyReply, files: FileService, file: FilesTable): FastifyReply {
+  const disposition = file.is_image === 1 ? 'inline' : 'attachment';
+  reply.header('content-type', file.content_type);
+  reply.header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.name)}`);
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('content-security-policy', "default-src 'none'; sandbox");
+  reply.header('cache-control', 'private, max-age=86400');
+  return reply.send(fs.createReadStream(files.pathOf(file)));
 }

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { ErrorCode, FileLimits, type UploadedFile } from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database, FilesTable } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
+import { saveUpload } from '../../http/upload.js';
 
 const IMAGE_TYPES: { type: string; test: (b: Buffer) => boolean }[] = [
   {
@@ -70,7 +70,7 @@ export class FileService {
     const id = randomUUID();
     const target = this.pathOf({ engine_code: tenant.engineCode, id });
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
-    await pipeline(upload.file, fs.createWriteStream(target));
+    await saveUpload(upload.file, target);
     const cleanup = () => fs.promises.rm(target, { force: true });
     const { size } = await fs.promises.stat(target);
     if (upload.file.truncated || size > limit) {

@@ -10,13 +10,17 @@ export class InvitationRepository {
 
   /** An invitation with its team's public facts. */
   findWithTeam(id: string) {
-    return this.db
-      .selectFrom('invitations')
-      .innerJoin('engines', 'engines.engine_code', 'invitations.engine_code')
-      .selectAll('invitations')
-      .select(['engines.corp_id', 'engines.corp_name'])
-      .where('invitations.id', '=', id)
-      .executeTakeFirst();
+    return (
+      this.db
+        .selectFrom('invitations')
+        .innerJoin('engines', 'engines.engine_code', 'invitations.engine_code')
+        .selectAll('invitations')
+        .select(['engines.corp_id', 'engines.corp_name'])
+        .where('invitations.id', '=', id)
+        // A closed team takes no one in: its invitations are simply no longer valid.
+        .where('engines.state', '!=', 'CLOSED')
+        .executeTakeFirst()
+    );
   }
 
   listForEngine(engineCode: string, limit = 200) {
@@ -39,6 +43,7 @@ export class InvitationRepository {
       .where('invitations.target', 'in', targets)
       .where('invitations.state', '=', 'PENDING')
       .where('invitations.expires_at', '>', now)
+      .where('engines.state', '!=', 'CLOSED')
       .orderBy('invitations.created_at', 'desc')
       .execute();
   }

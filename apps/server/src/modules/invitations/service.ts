@@ -14,6 +14,7 @@ import type { Database, UsersTable } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
 import type { Delivery } from '../delivery/delivery.js';
+import type { Letters } from '../notices/letters.js';
 import { insertMember } from '../org/membership.js';
 import type { InvitationRepository } from './repository.js';
 
@@ -28,8 +29,27 @@ export class InvitationService {
     private readonly repo: InvitationRepository,
     private readonly delivery: Delivery,
     private readonly baseUrl: string,
+    private readonly letters: Letters | null = null,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** The inviter hears how their invitation was answered, in the transaction of the answer. */
+  private async tellInviter(trx: Kysely<Database>, row: InvitationRow, user: UsersTable, answer: string, now: number) {
+    await this.letters?.write(
+      trx,
+      [
+        {
+          engineCode: row.engine_code,
+          memberId: row.inviter_member_id,
+          kind: 'invitation',
+          params: { name: user.user_name, answer },
+          link: { href: '/members', target: '_self', payload: { type: 'members' }, label: 'view' },
+          eventId: row.id,
+        },
+      ],
+      now,
+    );
+  }
 
   private requireManager(tenant: TenantContext | null): TenantContext {
     if (!tenant || (tenant.role !== 'owner' && tenant.role !== 'admin')) {
@@ -157,12 +177,17 @@ export class InvitationService {
     await this.db.transaction().execute(async (trx) => {
       if (!(await this.repo.finish(trx, row.id, 'ACCEPTED', user.id, now))) throw invalid();
       await insertMember(trx, { engineCode: row.engine_code, userId: user.id, role: 'member', now });
+      await this.tellInviter(trx, row, user, 'accepted', now);
     });
   }
 
   async refuse(user: UsersTable, id: string): Promise<void> {
     const row = await this.usable(user, id);
-    if (!(await this.repo.finish(this.db, row.id, 'REFUSED', user.id, this.now()))) throw invalid();
+    const now = this.now();
+    await this.db.transaction().execute(async (trx) => {
+      if (!(await this.repo.finish(trx, row.id, 'REFUSED', user.id, now))) throw invalid();
+      await this.tellInviter(trx, row, user, 'refused', now);
+    });
   }
 }
 

@@ -1,4 +1,11 @@
-import { ErrorCode, FeatureCode, type MemberPageBody, type MemberRow } from '@canopy/contract';
+import {
+  ErrorCode,
+  FeatureCode,
+  isExternalUserId,
+  type MemberPageBody,
+  type MemberRow,
+  type UserInfo,
+} from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../http/app-error.js';
@@ -19,12 +26,16 @@ export class MemberService {
   ) {}
 
   /** Contact fields follow the member's privacy choice, except for themselves and the team's managers. */
+  private hiddenItems(tenant: TenantContext, r: MemberRecord): string[] {
+    const seesAll = tenant.role === 'owner' || tenant.role === 'admin';
+    return seesAll || r.member_id === tenant.memberId ? [] : r.privacy_items.split(',');
+  }
+
   private async toRows(tenant: TenantContext, records: MemberRecord[]): Promise<MemberRow[]> {
     const departments = await this.repo.departmentsOf(records.map((r) => r.member_id));
-    const seesAll = tenant.role === 'owner' || tenant.role === 'admin';
     return records.map((r) => {
       const mine = departments.filter((d) => d.member_id === r.member_id);
-      const hidden = seesAll || r.member_id === tenant.memberId ? [] : r.privacy_items.split(',');
+      const hidden = this.hiddenItems(tenant, r);
       return {
         memberId: r.member_id,
         userId: r.user_id,
@@ -39,6 +50,54 @@ export class MemberService {
         joinedAt: r.created_at,
       };
     });
+  }
+
+  /**
+   * Spec §3 User info by user id. Only people of the caller's current team answer (anyone else is
+   * "no such member", whether or not the user exists); deactivated members only for managers, as in
+   * the address book. An id starting with # is an external person and reveals nothing.
+   */
+  async userInfo(tenant: TenantContext | null, userId: string): Promise<UserInfo> {
+    const t = requireTenant(tenant);
+    const empty = { memberId: '', department: '', departmentId: '', departments: [] };
+    const photo = (url: string) => ({
+      avatarUrl: url,
+      profilePhotoUrl: url,
+      mediumProfilePhotoUrl: url,
+      bigProfilePhotoUrl: url,
+    });
+    if (isExternalUserId(userId)) {
+      return {
+        id: userId,
+        name: '',
+        ...photo(''),
+        personalSignature: '',
+        mobile: '',
+        email: '',
+        ...empty,
+        external: true,
+      };
+    }
+    const r = await this.repo.findMemberByUser(t.engineCode, userId);
+    const managers = t.role === 'owner' || t.role === 'admin';
+    if (!r || (r.state !== 'ACTIVE' && !managers && r.member_id !== t.memberId)) throw notFound('org.memberNotFound');
+    const [row] = await this.toRows(t, [r]);
+    if (!row) throw notFound('org.memberNotFound');
+    const main = row.departments.find((d) => d.objectId === row.mainDepartmentId);
+    return {
+      ...empty,
+      id: r.user_id,
+      memberId: r.member_id,
+      name: r.user_name,
+      ...photo(r.avatar_url),
+      personalSignature: r.personal_signature,
+      mobile: row.mobile,
+      email: row.email,
+      department: main?.name ?? '',
+      departmentId: main?.objectId ?? '',
+      departments: row.departments,
+      external: false,
+    };
   }
 
   /** Names for stored member values: one query, this team only (other ids are simply absent). */

@@ -11,6 +11,7 @@ export interface MemberRecord {
   created_at: number;
   user_name: string;
   avatar_url: string;
+  personal_signature: string;
   mobile: string | null;
   email: string | null;
 }
@@ -64,6 +65,7 @@ export class OrgRepository {
         'members.created_at',
         'users.user_name',
         'users.avatar_url',
+        'users.personal_signature',
         'users.mobile',
         'users.email',
       ])
@@ -73,6 +75,11 @@ export class OrgRepository {
   findMembers(engineCode: string, memberIds: string[]): Promise<MemberRecord[]> {
     if (!memberIds.length) return Promise.resolve([]);
     return this.memberQuery(engineCode).where('members.member_id', 'in', memberIds).execute();
+  }
+
+  /** The membership of this user in this team (none for users of other teams). */
+  findMemberByUser(engineCode: string, userId: string): Promise<MemberRecord | undefined> {
+    return this.memberQuery(engineCode).where('members.user_id', '=', userId).executeTakeFirst();
   }
 
   findMember(engineCode: string, memberId: string): Promise<MemberRecord | undefined> {

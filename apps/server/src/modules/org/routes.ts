@@ -11,6 +11,7 @@ export function orgRoutes(app: FastifyInstance, departments: DepartmentService, 
     return true;
   };
   route(app, E.memberPage, async ({ req, body }) => members.page(req.tenant, body));
+  route(app, E.userInfo, async ({ req, params }) => members.userInfo(req.tenant, params.id));
   route(app, E.membersByIds, async ({ req, body }) => members.byIds(req.tenant, body.ids));
   route(app, E.departmentsByIds, async ({ req, body }) => departments.byIds(req.tenant, body.ids));
   route(app, E.root, async ({ req }) => departments.root(req.tenant));

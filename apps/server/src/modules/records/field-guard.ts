@@ -1,6 +1,6 @@
 import type { RecordItem } from '@canopy/contract';
 import { type FieldProblem, FieldValidationError } from '../../http/app-error.js';
-import type { SchemaContext } from '../schemas/service.js';
+import type { SchemaContext } from '../schema-context/context.js';
 import { recordTitle } from './title.js';
 
 /**

@@ -8,11 +8,12 @@ import {
   type SubRow,
 } from '@canopy/fields';
 import type { FieldsTable } from '../../db/schema.js';
+import { settingsOf } from './validation.js';
 
 /** What a field's value looks like inside a formula: option labels, file names, an address. */
 function formulaInput(field: FieldsTable, value: unknown): unknown {
   if (value === null || value === undefined) return null;
-  const settings = JSON.parse(field.settings) as { options?: SelectOption[] };
+  const settings = settingsOf(field) as { options?: SelectOption[] };
   const label = (id: unknown) => settings.options?.find((o) => o.id === id)?.label ?? id;
   switch (field.type) {
     case 'singleSelect':
@@ -54,34 +55,48 @@ export function formulaOrder(fields: FieldsTable[]): FieldsTable[] {
   return ordered;
 }
 
+/** Computes a record's formulas from its values (by field code): column → stored value. */
+export type FormulaComputer = (values: Record<string, unknown>, now: Date) => Record<string, unknown>;
+
 /**
- * Computes every formula of a record from its values (by field code), in dependency order; a formula
- * that fails to evaluate is stored empty rather than failing the save. Returns column → stored value.
+ * Prepares a table's formulas once — dependency order, parsed expressions — for computing many
+ * records (a batch write, a recomputation job walks the whole table with one). Each formula sees the
+ * values computed before it; one that fails to evaluate is stored empty rather than failing the save.
  */
+export function compileFormulas(fields: FieldsTable[]): FormulaComputer {
+  const byName = new Map(fields.map((f) => [f.name, f]));
+  const plan = formulaOrder(fields).map((f) => ({
+    field: f,
+    parsed: parseFormula((JSON.parse(f.settings) as { expression: string }).expression),
+  }));
+  if (!plan.length) return () => ({});
+  return (values, now) => {
+    const current = { ...values };
+    const columns: Record<string, unknown> = {};
+    for (const { field, parsed } of plan) {
+      let result: unknown = null;
+      if (parsed.ok) {
+        const evaluated = evaluateFormula(parsed.ast, {
+          now: () => now,
+          field: (name) => {
+            const ref = byName.get(name);
+            return ref ? formulaInput(ref, current[ref.code] ?? null) : undefined;
+          },
+        });
+        result = evaluated.ok ? evaluated.value : null;
+      }
+      current[field.code] = result;
+      columns[field.column_name] = result === null ? null : JSON.stringify(result);
+    }
+    return columns;
+  };
+}
+
+/** Every formula of one record (see compileFormulas). */
 export function computeFormulas(
   fields: FieldsTable[],
   values: Record<string, unknown>,
   now: Date,
 ): Record<string, unknown> {
-  const byName = new Map(fields.map((f) => [f.name, f]));
-  const current = { ...values };
-  const columns: Record<string, unknown> = {};
-  for (const f of formulaOrder(fields)) {
-    const expression = (JSON.parse(f.settings) as { expression: string }).expression;
-    const parsed = parseFormula(expression);
-    let result: unknown = null;
-    if (parsed.ok) {
-      const evaluated = evaluateFormula(parsed.ast, {
-        now: () => now,
-        field: (name) => {
-          const ref = byName.get(name);
-          return ref ? formulaInput(ref, current[ref.code] ?? null) : undefined;
-        },
-      });
-      result = evaluated.ok ? evaluated.value : null;
-    }
-    current[f.code] = result;
-    columns[f.column_name] = result === null ? null : JSON.stringify(result);
-  }
-  return columns;
+  return compileFormulas(fields)(values, now);
 }

@@ -1,10 +1,16 @@
 import type { RecordItem } from '@canopy/contract';
-import type { FieldsTable } from '../../db/schema.js';
-import { allows, type SchemaContext } from '../schemas/service.js';
+import type { Kysely } from 'kysely';
+import type { Database, FieldsTable } from '../../db/schema.js';
+import { allows, type SchemaContext } from '../schema-context/context.js';
 import type { RecordRepository, RecordRow } from './repository.js';
 import { queryEnv, scopeOnly } from './row-scope.js';
 
-export type TargetLoader = (ctx: SchemaContext, schemaCode: string) => Promise<SchemaContext | null>;
+/** A related table as this member sees it; inside a transaction pass it (`trx`). */
+export type TargetLoader = (
+  ctx: SchemaContext,
+  schemaCode: string,
+  trx?: Kysely<Database>,
+) => Promise<SchemaContext | null>;
 
 interface LookupSettings {
   relationFieldCode: string;

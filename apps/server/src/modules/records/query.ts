@@ -11,7 +11,7 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import { containsText } from '../../db/like.js';
 import type { FieldsTable } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
-import type { SchemaContext } from '../schemas/service.js';
+import type { SchemaContext } from '../schema-context/context.js';
 import { relativeDateRange, relativeRange } from './relative-dates.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: physical tables are defined at run time
@@ -34,6 +34,9 @@ const SYSTEM: Record<string, Column> = {
   modifiedAt: { name: 'modified_at', family: 'moment', label: 'modifiedAt', type: 'modifiedAt' },
   createdBy: { name: 'created_by', family: 'member', label: 'createdBy', type: 'createdBy' },
   modifiedBy: { name: 'modified_by', family: 'member', label: 'modifiedBy', type: 'modifiedBy' },
+  // The record's approval flow (流程状态, 当前节点), kept on its row by the workflow engine.
+  flowState: { name: 'wf_state', family: 'flowState', label: 'flowState', type: 'flowState' },
+  flowNode: { name: 'wf_node', family: 'text', label: 'flowNode', type: 'flowNode' },
 };
 
 function invalid(detail: string): AppError {
@@ -50,7 +53,8 @@ export interface QueryEnv {
 
 /** Resolves a field code (or system field) to its column, refusing anything not in the metadata. */
 export function columnOf(ctx: SchemaContext, code: string): Column {
-  const system = SYSTEM[code];
+  // Own keys only: `constructor` or `__proto__` must not find the object's prototype.
+  const system = Object.hasOwn(SYSTEM, code) ? SYSTEM[code] : undefined;
   if (system) return system;
   // A field hidden from this member can be neither filtered nor sorted by: either would reveal it.
   if (ctx.rights.hidden.has(code)) throw invalid(code);
@@ -78,6 +82,11 @@ function period(column: Column, value: unknown, now: number): [unknown, unknown]
 }
 
 function scalar(column: Column, value: unknown): unknown {
+  if (column.family === 'flowState') {
+    const n = typeof value === 'number' ? value : Number(value);
+    if (!Number.isInteger(n) || n < 0 || n > 9) throw invalid(column.label);
+    return n;
+  }
   if (column.family === 'number') {
     const n = typeof value === 'number' ? value : Number(value);
     if (!Number.isFinite(n)) throw invalid(column.label);

@@ -12,6 +12,13 @@ export type RecordRow = Record<string, unknown> & {
   modified_at: number;
 };
 
+/** One row of a many-row update: its id, the version it must still have, and its columns' new values. */
+export interface UpdateRow {
+  id: string;
+  version: number;
+  set: Record<string, unknown>;
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: physical tables are defined at run time by users' designs
 type DynamicDb = Kysely<any>;
 
@@ -23,6 +30,19 @@ export class RecordRepository {
 
   private on(trx?: Kysely<Database>): DynamicDb {
     return (trx as DynamicDb | undefined) ?? this.db;
+  }
+
+  /** How these records' finished flows ended (one query, by the instances' (schema, record) index). */
+  async flowResults(engineCode: string, schemaCode: string, ids: string[]): Promise<Map<string, string>> {
+    if (!ids.length) return new Map();
+    const rows = await (this.db as unknown as Kysely<Database>)
+      .selectFrom('workflow_instances')
+      .select(['record_id', 'result'])
+      .where('schema_code', '=', schemaCode)
+      .where('record_id', 'in', ids)
+      .where('engine_code', '=', engineCode)
+      .execute();
+    return new Map(rows.map((r) => [r.record_id, r.result]));
   }
 
   /** One record; with `scope`, only when the member's row rule reaches it. */
@@ -80,23 +100,71 @@ export class RecordRepository {
     }
   }
 
-  /** Only when the version still matches: a stale writer changes nothing. */
-  async update(
+  /**
+   * Many records in one statement: each column set by a `case id when …` (rows that leave a column
+   * out keep it), each row only at its expected version and within `scope`; the version goes up
+   * unless `keepVersion` (derived values such as formulas computed afresh). Answers how many rows it
+   * changed: fewer than asked means a stale version (or a row gone). Only a write too big for one
+   * statement's bound values (30,000, under SQLite's 32,766) takes several.
+   */
+  async updateMany(
     trx: Kysely<Database>,
     table: string,
     engineCode: string,
-    id: string,
-    version: number,
-    set: Record<string, unknown>,
-  ) {
-    const result = await this.on(trx)
+    rows: UpdateRow[],
+    options: { common?: Record<string, unknown>; scope?: RecordWhere | undefined; keepVersion?: boolean } = {},
+  ): Promise<number> {
+    const width = new Set(rows.flatMap((r) => Object.keys(r.set))).size;
+    const per = Math.max(1, Math.floor(30_000 / (2 * width + 3)));
+    let changed = 0;
+    for (let i = 0; i < rows.length; i += per) {
+      changed += await this.updateChunk(trx, table, engineCode, rows.slice(i, i + per), options);
+    }
+    return changed;
+  }
+
+  private async updateChunk(
+    trx: Kysely<Database>,
+    table: string,
+    engineCode: string,
+    rows: UpdateRow[],
+    {
+      common = {},
+      scope,
+      keepVersion = false,
+    }: { common?: Record<string, unknown>; scope?: RecordWhere | undefined; keepVersion?: boolean },
+  ): Promise<number> {
+    const columns = [...new Set(rows.flatMap((r) => Object.keys(r.set)))];
+    const cases = Object.fromEntries(
+      columns.map((column) => {
+        const setting = rows.filter((r) => Object.hasOwn(r.set, column));
+        // `else` names the column so PostgreSQL types the parameters by it.
+        return [
+          column,
+          sql`case id ${sql.join(
+            setting.map((r) => sql`when ${r.id} then ${r.set[column]}`),
+            sql` `,
+          )} else ${sql.ref(column)} end`,
+        ];
+      }),
+    );
+    const expected = sql`case id ${sql.join(
+      rows.map((r) => sql`when ${r.id} then ${r.version}`),
+      sql` `,
+    )} else ${sql.raw('-1')} end`;
+    let q = this.on(trx)
       .updateTable(table)
-      .set({ ...set, version: sql`version + 1` })
+      .set({ ...cases, ...common, ...(keepVersion ? {} : { version: sql`version + 1` }) })
       .where('engine_code', '=', engineCode)
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .where('version', '=', expected);
+    if (scope) q = q.where(scope);
+    const result = await q.executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 
   async remove(trx: Kysely<Database>, table: string, engineCode: string, id: string, version: number | undefined) {
@@ -106,27 +174,30 @@ export class RecordRepository {
     return Number(result.numDeletedRows) === 1;
   }
 
-  /** Whether another record already holds this value (for a friendly unique message before the index says no). */
-  async valueTaken(
+  /** The records holding any of these values in a column (for friendly unique messages before the index says no). */
+  async holders(
     trx: Kysely<Database>,
     table: string,
     column: string,
-    value: unknown,
-    exceptId: string,
-  ): Promise<boolean> {
-    const row = await this.on(trx)
+    values: unknown[],
+  ): Promise<{ id: string; value: unknown }[]> {
+    const rows = await this.on(trx)
       .selectFrom(table)
-      .select('id')
-      .where(column, '=', value)
-      .where('id', '!=', exceptId)
-      .limit(1)
-      .executeTakeFirst();
-    return Boolean(row);
+      .select(['id', `${column} as value`])
+      .where(column, 'in', [...new Set(values)])
+      .execute();
+    return rows as { id: string; value: unknown }[];
   }
 
-  async findMany(table: string, engineCode: string, ids: string[], scope?: RecordWhere): Promise<RecordRow[]> {
+  async findMany(
+    table: string,
+    engineCode: string,
+    ids: string[],
+    scope?: RecordWhere,
+    trx?: Kysely<Database>,
+  ): Promise<RecordRow[]> {
     if (!ids.length) return [];
-    let q = this.db.selectFrom(table).selectAll().where('engine_code', '=', engineCode).where('id', 'in', ids);
+    let q = this.on(trx).selectFrom(table).selectAll().where('engine_code', '=', engineCode).where('id', 'in', ids);
     if (scope) q = q.where(scope);
     return (await q.execute()) as RecordRow[];
   }
@@ -145,13 +216,101 @@ export class RecordRepository {
     return Number((row as { n: number | string } | undefined)?.n ?? 0);
   }
 
-  async existingIds(trx: Kysely<Database>, table: string, engineCode: string, ids: string[]): Promise<string[]> {
-    const rows = await this.on(trx)
-      .selectFrom(table)
-      .select('id')
+  /** Which of these records exist (within `scope`, when given: a member's row rule). */
+  /**
+   * Computed text values (formulas) for many records in one statement joined to a VALUES list —
+   * far cheaper than a `case id` per row on big batches. Each row only at the version it was read
+   * (a person's newer write computed its own); versions stay as they are. The first VALUES row
+   * carries the types (PostgreSQL types the rest by it).
+   */
+  async writeComputed(
+    trx: Kysely<Database>,
+    table: string,
+    engineCode: string,
+    columns: string[],
+    rows: { id: string; version: number; values: Record<string, unknown> }[],
+  ): Promise<void> {
+    if (!rows.length || !columns.length) return;
+    const per = Math.max(1, Math.floor(30_000 / (columns.length + 2)));
+    for (let i = 0; i < rows.length; i += per) {
+      const tuples = rows.slice(i, i + per).map((r, n) => {
+        const cells = [r.id, r.version, ...columns.map((c) => r.values[c] ?? null)];
+        const typed = cells.map((v, k) =>
+          n > 0 ? sql`${v}` : sql`cast(${v} as ${sql.raw(k === 0 ? 'varchar(36)' : k === 1 ? 'integer' : 'text')})`,
+        );
+        return sql`(${sql.join(typed)})`;
+      });
+      const set = columns.map((c, k) => sql`${sql.ref(c)} = ${sql.ref(`v.column${k + 3}`)}`);
+      await sql`update ${sql.table(table)} set ${sql.join(set)} from (values ${sql.join(tuples)}) as v
+        where ${sql.ref(`${table}.engine_code`)} = ${engineCode} and ${sql.ref(`${table}.id`)} = ${sql.ref('v.column1')}
+        and ${sql.ref(`${table}.version`)} = ${sql.ref('v.column2')}`.execute(this.on(trx));
+    }
+  }
+
+  /** The physical table of a data table of this team ('' when there is none). */
+  async tableOf(engineCode: string, schemaCode: string, trx?: Kysely<Database>): Promise<string> {
+    const row = await this.on(trx)
+      .selectFrom('schemas')
+      .select('table_name')
       .where('engine_code', '=', engineCode)
-      .where('id', 'in', ids)
+      .where('code', '=', schemaCode)
+      .executeTakeFirst();
+    return (row as { table_name: string } | undefined)?.table_name ?? '';
+  }
+
+  /** How many records the table holds (a job's total; not for requests on big tables). */
+  async total(trx: Kysely<Database>, table: string, engineCode: string): Promise<number> {
+    const row = await this.on(trx)
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('engine_code', '=', engineCode)
+      .executeTakeFirst();
+    return Number((row as { n: number | string } | undefined)?.n ?? 0);
+  }
+
+  /** The next records after `afterId` in id order (a job walking a whole table, batch by batch). */
+  async batchAfter(table: string, engineCode: string, afterId: string, limit: number): Promise<RecordRow[]> {
+    const rows = await this.db
+      .selectFrom(table)
+      .selectAll()
+      .where('engine_code', '=', engineCode)
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit)
       .execute();
+    return rows as RecordRow[];
+  }
+
+  /** Distinct non-empty values of a column among the rows `where` selects, at most `limit` of them. */
+  async distinctValues(
+    table: string,
+    engineCode: string,
+    column: string,
+    where: RecordWhere,
+    limit: number,
+  ): Promise<unknown[]> {
+    const rows = await this.db
+      .selectFrom(table)
+      .select(`${column} as v`)
+      .distinct()
+      .where('engine_code', '=', engineCode)
+      .where(column, 'is not', null)
+      .where(where)
+      .limit(limit)
+      .execute();
+    return rows.map((r: { v: unknown }) => r.v);
+  }
+
+  async existingIds(
+    trx: Kysely<Database>,
+    table: string,
+    engineCode: string,
+    ids: string[],
+    scope?: RecordWhere,
+  ): Promise<string[]> {
+    let q = this.on(trx).selectFrom(table).select('id').where('engine_code', '=', engineCode).where('id', 'in', ids);
+    if (scope) q = q.where(scope);
+    const rows = await q.execute();
     return rows.map((r: { id: string }) => r.id);
   }
 
@@ -185,8 +344,8 @@ export class RecordRepository {
     return (await q.limit(limit).execute()) as RecordRow[];
   }
 
-  async departmentsOfMember(memberId: string): Promise<string[]> {
-    const rows = await this.db
+  async departmentsOfMember(memberId: string, trx?: Kysely<Database>): Promise<string[]> {
+    const rows = await this.on(trx)
       .selectFrom('member_departments')
       .select('department_id')
       .where('member_id', '=', memberId)
@@ -195,9 +354,9 @@ export class RecordRepository {
   }
 
   /** Members of these departments (at most a few hundred: a filter lists them one by one). */
-  async membersOfDepartments(departmentIds: string[]): Promise<string[]> {
+  async membersOfDepartments(departmentIds: string[], trx?: Kysely<Database>): Promise<string[]> {
     if (!departmentIds.length) return [];
-    const rows = await this.db
+    const rows = await this.on(trx)
       .selectFrom('member_departments')
       .select('member_id')
       .distinct()

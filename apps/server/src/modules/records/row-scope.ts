@@ -1,6 +1,7 @@
 import type { FilterGroup } from '@canopy/contract';
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import type { SchemaContext } from '../schemas/service.js';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { SchemaContext } from '../schema-context/context.js';
 import { filterExpression, type QueryEnv } from './query.js';
 import type { RecordRepository } from './repository.js';
 
@@ -18,12 +19,13 @@ export async function queryEnv(
   repo: RecordRepository,
   now: number,
   filter?: FilterGroup,
+  trx?: Kysely<Database>,
 ): Promise<QueryEnv> {
   const rule = ctx.rights.rows;
   const needDepartments = rule.scope === 'myDepartments' || mentionsMine(rule.filter) || mentionsMine(filter);
   const memberId = ctx.access.tenant.memberId;
-  const departmentIds = needDepartments ? await repo.departmentsOfMember(memberId) : [];
-  const colleagueIds = needDepartments ? await repo.membersOfDepartments(departmentIds) : [];
+  const departmentIds = needDepartments ? await repo.departmentsOfMember(memberId, trx) : [];
+  const colleagueIds = needDepartments ? await repo.membersOfDepartments(departmentIds, trx) : [];
   return { memberId, departmentIds, colleagueIds, now };
 }
 
@@ -50,12 +52,24 @@ export function rowScope(eb: AnyEB, ctx: SchemaContext, env: QueryEnv): Expressi
           eb.selectFrom('member_departments').select('member_id').where('department_id', 'in', env.departmentIds),
         ),
       ]);
-    case 'filter': {
+    case 'filter':
       if (!rule.filter) return sql<SqlBool>`1 = 0`;
-      const unhidden = { ...ctx, rights: { ...ctx.rights, hidden: new Set<string>() } };
-      return filterExpression(eb, unhidden, rule.filter, env);
-    }
+      return filterExpression(eb, ruleContext(ctx), rule.filter, env);
   }
+}
+
+/**
+ * The table as a row rule reads it. A rule is the designer's, not the member's filter: it may read
+ * fields hidden from the member, and fields deleted since it was written — a deleted field keeps its
+ * column, so the condition keeps matching the values records had (records written after the
+ * deletion have none there). The rule never silently widens.
+ */
+export function ruleContext(ctx: SchemaContext): SchemaContext {
+  return {
+    ...ctx,
+    fields: ctx.fields.map((f) => (f.deleted_at === null ? f : { ...f, deleted_at: null })),
+    rights: { ...ctx.rights, hidden: new Set<string>() },
+  };
 }
 
 /** The row rule alone, as a where-clause (everything when the rule is "all"). */

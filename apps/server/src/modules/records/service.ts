@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   ErrorCode,
   type FilterGroup,
+  InstanceState,
   type RecordAction,
   type RecordItem,
   RecordLimits,
@@ -9,19 +10,25 @@ import {
   type ServerMessageKey,
 } from '@canopy/contract';
 import { fieldType } from '@canopy/fields';
-import { type Kysely, type SqlBool, sql } from 'kysely';
+import { expressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database, FieldsTable } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
-import { allows, type SchemaContext } from '../schemas/service.js';
+import { allows, type SchemaContext } from '../schema-context/context.js';
+import { updateRecords } from './batch-update.js';
+import { groupValues, pickRecords } from './browse.js';
 import { CountCache } from './count-cache.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
 import { guardWrite, presentRecord, visibleChanges } from './field-guard.js';
 import { computeFormulas } from './formulas.js';
 import { fillLookups, type TargetLoader } from './lookups.js';
-import { filterExpression, searchExpression, sortColumns } from './query.js';
+import { filterExpression, searchExpression } from './query.js';
 import type { RecordRepository, RecordRow } from './repository.js';
 import { queryEnv, type RecordWhere, rowScope, scopeOnly } from './row-scope.js';
+import { rowValues } from './row-values.js';
+import { mergedSorts, runnableFilter, type SavedQuery, savedContext } from './saved-view.js';
 import { recordTitle } from './title.js';
 import { liveFields, RecordValidator, settingsOf } from './validation.js';
+import { buildWritePlan, type WritePlan } from './write-plan.js';
 
 const deleted = () => new AppError(404, ErrorCode.notFound, 'record.deleted');
 const conflict = () => new AppError(409, ErrorCode.conflict, 'record.conflict');
@@ -47,6 +54,23 @@ export class RecordService {
 
   private readonly validator: RecordValidator;
   private readonly counts = new CountCache();
+  /** Per context (a request, an import job, a workflow action): what its writes look up once. */
+  private readonly plans = new WeakMap<SchemaContext, Promise<WritePlan>>();
+
+  /**
+   * The member's row rule and where their links may point (write-plan.ts), worked out on the first
+   * write of a context — inside a transaction on its connection (`trx`) — and kept for the rest.
+   */
+  private planned(ctx: SchemaContext, trx?: Kysely<Database>): Promise<WritePlan> {
+    let plan = this.plans.get(ctx);
+    if (!plan) {
+      plan = buildWritePlan(ctx, this.repo, this.loadTarget, this.now(), trx);
+      this.plans.set(ctx, plan);
+      // A failed lookup (a rolled-back transaction) is asked again next time.
+      plan.catch(() => this.plans.delete(ctx));
+    }
+    return plan;
+  }
 
   require(ctx: SchemaContext, action: RecordAction): void {
     if (!allows(ctx, action)) throw new AppError(403, ErrorCode.forbidden, DENIED[action]);
@@ -62,11 +86,58 @@ export class RecordService {
    */
   private async answer(ctx: SchemaContext, items: RecordItem[]): Promise<RecordItem[]> {
     await fillLookups(ctx, items, this.loadTarget, this.repo, (target, row) => this.toItem(target, row), this.now());
+    await this.fillFlowResults(ctx, items);
     return items.map((item) => presentRecord(ctx, item));
   }
 
-  private async answerOne(ctx: SchemaContext, item: RecordItem): Promise<RecordItem> {
+  /** Finished flows say how they ended, so lists can tell 已通过 from 已驳回. */
+  private async fillFlowResults(ctx: SchemaContext, items: RecordItem[]): Promise<void> {
+    const finished = items.filter((i) => i.flowState === InstanceState.Finished);
+    const results = await this.repo.flowResults(
+      ctx.schema.engine_code,
+      ctx.schema.code,
+      finished.map((i) => i.id),
+    );
+    for (const item of finished) {
+      const result = results.get(item.id);
+      if (result === 'approved' || result === 'rejected') item.flowResult = result;
+    }
+  }
+
+  /** A record as this member may see it, lookups filled in (also for other modules' answers). */
+  async answerOne(ctx: SchemaContext, item: RecordItem): Promise<RecordItem> {
     return (await this.answer(ctx, [item]))[0] as RecordItem;
+  }
+
+  /** A record by id with no permission check (callers decide who may see it), or undefined. */
+  async findItem(ctx: SchemaContext, id: string, trx?: Kysely<Database>): Promise<RecordItem | undefined> {
+    const row = await this.repo.find(ctx.schema.table_name, ctx.schema.engine_code, id, trx);
+    return row ? this.toItem(ctx, row) : undefined;
+  }
+
+  /**
+   * Whether a record matches a filter, evaluated by the same compiler as lists (`isMe` is the
+   * context's member). A filter naming a field that no longer exists matches nothing.
+   */
+  async matches(ctx: SchemaContext, id: string, filter: FilterGroup, trx?: Kysely<Database>): Promise<boolean> {
+    let where: RecordWhere;
+    try {
+      where = await this.whereOf(ctx, filter, undefined, trx);
+      const row = await this.repo.find(ctx.schema.table_name, ctx.schema.engine_code, id, trx, where);
+      return Boolean(row);
+    } catch (e) {
+      if (e instanceof AppError && e.statusCode === 400) return false;
+      throw e;
+    }
+  }
+
+  /**
+   * Called inside the transaction that deletes a record (after the delete), so other modules can
+   * end what hangs on it (the workflow module cancels the record's instance).
+   */
+  private readonly removalHooks: ((ctx: SchemaContext, trx: Kysely<Database>, id: string) => Promise<void>)[] = [];
+  onRemove(hook: (ctx: SchemaContext, trx: Kysely<Database>, id: string) => Promise<void>): void {
+    this.removalHooks.push(hook);
   }
 
   /**
@@ -100,7 +171,7 @@ export class RecordService {
    * (the action's own message); one that is gone is 数据已被删除.
    */
   private async reachable(ctx: SchemaContext, trx: Kysely<Database> | undefined, id: string, action: RecordAction) {
-    const scope = await this.scope(ctx);
+    const scope = trx ? (await this.planned(ctx, trx)).scope : await this.scope(ctx);
     const row = await this.repo.find(ctx.schema.table_name, ctx.schema.engine_code, id, trx, scope);
     if (row) return row;
     if (scope && (await this.repo.find(ctx.schema.table_name, ctx.schema.engine_code, id, trx))) {
@@ -110,22 +181,7 @@ export class RecordService {
   }
 
   toItem(ctx: SchemaContext, row: RecordRow): RecordItem {
-    const data: Record<string, unknown> = {};
-    for (const f of this.live(ctx)) {
-      const type = fieldType(f.type);
-      if (!type) continue;
-      const raw =
-        f.type === 'createdBy'
-          ? row.created_by
-          : f.type === 'createdAt'
-            ? new Date(Number(row.created_at)).toISOString()
-            : f.type === 'modifiedBy'
-              ? row.modified_by
-              : f.type === 'modifiedAt'
-                ? new Date(Number(row.modified_at)).toISOString()
-                : row[f.column_name];
-      data[f.code] = type.storage === null ? raw : type.fromStorage(raw, settingsOf(f));
-    }
+    const data = rowValues(this.live(ctx), row);
     return {
       id: row.id,
       title: recordTitle(ctx, data, row.id),
@@ -135,6 +191,8 @@ export class RecordService {
       modifiedBy: row.modified_by,
       modifiedAt: Number(row.modified_at),
       data,
+      flowState: row.wf_state === null || row.wf_state === undefined ? null : Number(row.wf_state),
+      flowNode: typeof row.wf_node === 'string' ? row.wf_node : '',
     };
   }
 
@@ -162,12 +220,13 @@ export class RecordService {
   }
 
   async createIn(ctx: SchemaContext, trx: Kysely<Database>, data: Record<string, unknown>): Promise<RecordItem> {
+    const plan = await this.planned(ctx, trx);
     const { columns, values } = this.validator.parse(ctx, data, true);
     guardWrite(ctx, Object.keys(data), values, null);
     const id = randomUUID();
-    await this.validator.checkReferences(ctx, trx, values);
-    await this.validator.attachFiles(ctx, trx, values, columns);
-    await this.validator.checkUnique(ctx, trx, columns, id);
+    await this.validator.checkReferences(ctx, trx, plan, [{ values }]);
+    await this.validator.attachFiles(ctx, trx, [{ values, columns }]);
+    await this.validator.checkUnique(ctx, trx, [{ columns, id }]);
     for (const f of this.live(ctx).filter((x) => x.type === 'autoNumber')) {
       const n = await this.repo.nextNumber(trx, ctx.schema.code, f.code);
       columns[f.column_name] = n;
@@ -201,50 +260,34 @@ export class RecordService {
     id: string,
     version: number,
     data: Record<string, unknown>,
+    /** fromFlow: the change is a step of the record's own flow (not the plain records API). */
+    options: { fromFlow: boolean },
   ): Promise<RecordItem> {
-    const before = await this.reachable(ctx, trx, id, 'edit');
-    const { columns, values } = this.validator.parse(ctx, data, false);
-    guardWrite(ctx, Object.keys(data), values, this.toItem(ctx, before).data);
-    await this.validator.checkReferences(ctx, trx, values);
-    await this.validator.attachFiles(ctx, trx, values, columns);
-    await this.validator.checkUnique(ctx, trx, columns, id);
-    const now = this.now();
-    const member = ctx.access.tenant.memberId;
-    Object.assign(
-      columns,
-      computeFormulas(this.live(ctx), { ...this.toItem(ctx, before).data, ...values }, new Date(now)),
-    );
-    const updated = await this.repo.update(trx, ctx.schema.table_name, ctx.schema.engine_code, id, version, {
-      ...columns,
-      modified_by: member,
-      modified_at: now,
-    });
-    if (!updated) throw conflict();
-    const after = await this.repo.find(ctx.schema.table_name, ctx.schema.engine_code, id, trx);
-    if (!after) throw deleted();
-    const beforeItem = this.toItem(ctx, before);
-    const afterItem = this.toItem(ctx, after);
-    const changes = Object.keys(data)
-      .filter((code) => JSON.stringify(beforeItem.data[code]) !== JSON.stringify(afterItem.data[code]))
-      .map((field) => ({ field, from: beforeItem.data[field] ?? null, to: afterItem.data[field] ?? null }));
-    await this.repo.addHistory(
+    return (await this.updateManyIn(ctx, trx, [{ id, version, data }], options))[0] as RecordItem;
+  }
+
+  /** Many records changed with a fixed number of statements (batch-update.ts). */
+  async updateManyIn(
+    ctx: SchemaContext,
+    trx: Kysely<Database>,
+    items: { id: string; version: number; data: Record<string, unknown> }[],
+    options: { fromFlow: boolean },
+  ): Promise<RecordItem[]> {
+    if (!items.length) return [];
+    return updateRecords(
+      { repo: this.repo, validator: this.validator, toItem: (c, row) => this.toItem(c, row), now: this.now },
+      ctx,
       trx,
-      {
-        schemaCode: ctx.schema.code,
-        recordId: id,
-        engineCode: ctx.schema.engine_code,
-        memberId: member,
-        action: 'update',
-        changes,
-      },
-      now,
+      await this.planned(ctx, trx),
+      items,
+      options,
     );
-    return afterItem;
   }
 
   async removeIn(ctx: SchemaContext, trx: Kysely<Database>, id: string, version: number | undefined): Promise<void> {
     const before = await this.reachable(ctx, trx, id, 'delete');
     if (!(await this.repo.remove(trx, ctx.schema.table_name, ctx.schema.engine_code, id, version))) throw conflict();
+    for (const hook of this.removalHooks) await hook(ctx, trx, id);
     const item = this.toItem(ctx, before);
     const changes = Object.entries(item.data)
       .filter(([, v]) => v !== null)
@@ -328,7 +371,9 @@ export class RecordService {
 
   async update(ctx: SchemaContext, id: string, version: number, data: Record<string, unknown>): Promise<RecordItem> {
     this.require(ctx, 'edit');
-    const item = await this.db.transaction().execute((trx) => this.updateIn(ctx, trx, id, version, data));
+    const item = await this.db
+      .transaction()
+      .execute((trx) => this.updateIn(ctx, trx, id, version, data, { fromFlow: false }));
     this.counts.drop(ctx.schema.code);
     return this.answerOne(ctx, item);
   }
@@ -353,9 +398,8 @@ export class RecordService {
     if (input.delete?.length) this.require(ctx, 'delete');
     const result = await this.db.transaction().execute(async (trx) => {
       const created: RecordItem[] = [];
-      const updated: RecordItem[] = [];
       for (const c of input.create ?? []) created.push(await this.createIn(ctx, trx, c.data));
-      for (const u of input.update ?? []) updated.push(await this.updateIn(ctx, trx, u.id, u.version, u.data));
+      const updated = await this.updateManyIn(ctx, trx, input.update ?? [], { fromFlow: false });
       for (const d of input.delete ?? []) await this.removeIn(ctx, trx, d.id, d.version);
       return { created, updated, deleted: (input.delete ?? []).map((d) => d.id) };
     });
@@ -372,12 +416,15 @@ export class RecordService {
     return this.query(ctx, { limit, ...(cursor ? { cursor } : {}) });
   }
 
-  /** Records matching structured filters and search, in the asked order (see query.ts for the rules). */
-  async query(ctx: SchemaContext, body: RecordQueryBody) {
+  /**
+   * Records matching structured filters and search, in the asked order (see query.ts for the rules);
+   * `saved`: the view the query names, whose own filter and sorts apply too (saved-view.ts).
+   */
+  async query(ctx: SchemaContext, body: RecordQueryBody, saved?: SavedQuery) {
     this.require(ctx, 'view');
     const limit = body.limit ?? 50;
-    const sorts = sortColumns(ctx, body.sorts ?? []);
-    const where = await this.whereOf(ctx, body.filter, body.search);
+    const sorts = mergedSorts(ctx, body.sorts ?? [], saved);
+    const where = await this.whereOf(ctx, body.filter, body.search, undefined, saved);
     const decoded = decodeCursor(body.cursor);
     const offset = typeof decoded === 'number' ? decoded : 0;
     const after = Array.isArray(decoded) ? decoded : null;
@@ -405,13 +452,29 @@ export class RecordService {
     };
   }
 
-  /** The view's filter and search within the member's row rule, checked against the metadata. */
-  async whereOf(ctx: SchemaContext, filter: FilterGroup | undefined, search: string | undefined): Promise<RecordWhere> {
-    const env = await queryEnv(ctx, this.repo, this.now(), filter);
+  /**
+   * The filter and search within the member's row rule, checked against the metadata, and the
+   * saved view's own filter when the query names one.
+   */
+  async whereOf(
+    ctx: SchemaContext,
+    filter: FilterGroup | undefined,
+    search: string | undefined,
+    trx?: Kysely<Database>,
+    saved?: SavedQuery,
+  ): Promise<RecordWhere> {
+    const both: FilterGroup = {
+      op: 'and',
+      conditions: [...(filter?.conditions ?? []), ...(saved?.filter?.conditions ?? [])],
+    };
+    const env = await queryEnv(ctx, this.repo, this.now(), both, trx);
+    const viewCtx = saved ? savedContext(ctx, saved) : ctx;
+    const viewFilter = saved ? runnableFilter(viewCtx, saved.filter, env) : undefined;
     return (eb) => {
       const parts = [];
       const scope = rowScope(eb, ctx, env);
       if (scope) parts.push(scope);
+      if (viewFilter) parts.push(filterExpression(eb, viewCtx, viewFilter, env));
       if (filter) parts.push(filterExpression(eb, ctx, filter, env));
       const text = search ? searchExpression(eb, ctx, search) : null;
       if (text) parts.push(text);
@@ -423,14 +486,38 @@ export class RecordService {
    * How many records a view shows, asked apart from the page. Counting stops at the cap, and the
    * answer is kept briefly per table, rule and filter (writes to the table drop it).
    */
-  async count(ctx: SchemaContext, body: { filter?: FilterGroup; search?: string }) {
+  async count(ctx: SchemaContext, body: { filter?: FilterGroup; search?: string }, saved?: SavedQuery) {
     this.require(ctx, 'view');
-    const where = await this.whereOf(ctx, body.filter, body.search);
-    const key = JSON.stringify([ctx.rights.rows, ctx.rights.hidden.size, ctx.access.tenant.memberId, body]);
+    const where = await this.whereOf(ctx, body.filter, body.search, undefined, saved);
+    const key = JSON.stringify([ctx.rights.rows, ctx.rights.hidden.size, ctx.access.tenant.memberId, body, saved]);
     return this.counts.get(ctx.schema.code, key, async () => {
       const n = await this.repo.count(ctx.schema.table_name, ctx.schema.engine_code, where, RecordLimits.countCap + 1);
       return { count: Math.min(n, RecordLimits.countCap), capped: n > RecordLimits.countCap };
     });
+  }
+
+  /** Records to link to, for the relation picker (browse.ts). */
+  async pick(ctx: SchemaContext, body: { search?: string; cursor?: string; ids?: string[] }) {
+    this.require(ctx, 'view');
+    const env = await queryEnv(ctx, this.repo, this.now());
+    return pickRecords(this.repo, ctx, env, body, (row) => presentRecord(ctx, this.toItem(ctx, row)).title);
+  }
+
+  /** The values a kanban's grouping field holds (browse.ts). */
+  async groups(ctx: SchemaContext, body: { field: string; filter?: FilterGroup; search?: string }, saved?: SavedQuery) {
+    this.require(ctx, 'view');
+    return groupValues(this.repo, ctx, body.field, await this.whereOf(ctx, body.filter, body.search, undefined, saved));
+  }
+
+  /**
+   * Builds a query's order and where-clause without running it, so every refusal (a field the
+   * member may not use, a malformed value) comes before anything is sent — an export checks this
+   * before its first byte, rather than breaking the file halfway.
+   */
+  async checkQuery(ctx: SchemaContext, body: RecordQueryBody, saved?: SavedQuery): Promise<void> {
+    this.require(ctx, 'view');
+    mergedSorts(ctx, body.sorts ?? [], saved);
+    (await this.whereOf(ctx, body.filter, body.search, undefined, saved))(expressionBuilder());
   }
 
   async history(ctx: SchemaContext, id: string) {
@@ -449,21 +536,4 @@ export class RecordService {
       changes: visibleChanges(ctx, JSON.parse(r.changes) as { field: string; from: unknown; to: unknown }[]),
     }));
   }
-}
-
-function encodeCursor(value: number | [number, string]): string {
-  return Buffer.from(JSON.stringify(value)).toString('base64url');
-}
-
-/** An opaque cursor back to an offset or a (created_at, id) keyset position; anything else is the start. */
-function decodeCursor(cursor: string | undefined): number | [number, string] | null {
-  if (!cursor) return null;
-  try {
-    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return v;
-    if (Array.isArray(v) && typeof v[0] === 'number' && typeof v[1] === 'string') return [v[0], v[1]];
-  } catch {
-    return null;
-  }
-  return null;
 }

@@ -1,6 +1,6 @@
 import type { SelectOption } from '@canopy/fields';
 import type { FieldsTable } from '../../db/schema.js';
-import type { SchemaContext } from '../schemas/service.js';
+import type { SchemaContext } from '../schema-context/context.js';
 
 /** A value as a person reads it in a title: option labels, file names, an address. */
 function display(field: FieldsTable | undefined, value: unknown): string {

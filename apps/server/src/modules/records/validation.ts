@@ -3,8 +3,9 @@ import type { Kysely } from 'kysely';
 import type { Database, FieldsTable } from '../../db/schema.js';
 import { type FieldProblem, FieldValidationError } from '../../http/app-error.js';
 import { sanitizeRichText } from '../apps/sanitize.js';
-import type { SchemaContext } from '../schemas/service.js';
+import type { SchemaContext } from '../schema-context/context.js';
 import type { RecordRepository } from './repository.js';
+import type { WritePlan } from './write-plan.js';
 
 const parsedSettings = new Map<string, object>();
 
@@ -75,82 +76,101 @@ export class RecordValidator {
   }
 
   /**
-   * Member, department and related-record values must name things of this team that exist: one
-   * query per kind (and per related table), never one per value.
+   * Member, department and related-record values must name things of this team that exist, and a
+   * link may only point at a record the member's row rule on the related table reaches (one outside
+   * it is refused like an unknown one). Links a record already had (`keep`) stay allowed. One query
+   * per kind (and per related table) for all the entries, never one per value.
    */
-  async checkReferences(ctx: SchemaContext, trx: Kysely<Database>, values: Record<string, unknown>): Promise<void> {
+  async checkReferences(
+    ctx: SchemaContext,
+    trx: Kysely<Database>,
+    plan: WritePlan,
+    entries: { values: Record<string, unknown>; keep?: Record<string, unknown> }[],
+  ): Promise<void> {
     const engine = ctx.schema.engine_code;
-    const problems: FieldProblem[] = [];
-    const groups = new Map<
-      string,
-      { lookup: (ids: string[]) => Promise<string[]>; fields: { f: FieldsTable; ids: string[] }[] }
-    >();
-    for (const f of liveFields(ctx)) {
-      const kind = fieldType(f.type)?.references;
-      const ids = values[f.code];
-      if (!kind || kind === 'file' || !Array.isArray(ids) || !ids.length) continue;
-      const target = kind === 'record' ? ((settingsOf(f) as { schemaCode?: string }).schemaCode ?? '') : '';
-      const key = `${kind}:${target}`;
-      if (!groups.has(key))
-        groups.set(key, { lookup: (list) => this.existing(trx, engine, kind, target, list), fields: [] });
-      groups.get(key)?.fields.push({ f, ids: ids.map(String) });
-    }
-    for (const group of groups.values()) {
-      const found = new Set(await group.lookup([...new Set(group.fields.flatMap((x) => x.ids))]));
-      for (const { f, ids } of group.fields) {
-        if (ids.some((id) => !found.has(id))) {
-          const key = fieldType(f.type)?.references === 'record' ? 'field.relation.unknown' : 'field.people.unknown';
-          problems.push({ field: f.code, key, label: f.name });
-        }
+    const groups = new Map<string, { lookup: (ids: string[]) => Promise<string[]>; ids: Set<string> }>();
+    const asked: { entry: number; f: FieldsTable; key: string; ids: string[] }[] = [];
+    entries.forEach(({ values, keep }, entry) => {
+      for (const f of liveFields(ctx)) {
+        const kind = fieldType(f.type)?.references;
+        const given = values[f.code];
+        if (!kind || kind === 'file' || !Array.isArray(given) || !given.length) continue;
+        const kept = new Set(Array.isArray(keep?.[f.code]) ? (keep[f.code] as unknown[]).map(String) : []);
+        const ids = given.map(String).filter((id) => !kept.has(id));
+        if (!ids.length) continue;
+        const target = kind === 'record' ? ((settingsOf(f) as { schemaCode?: string }).schemaCode ?? '') : '';
+        const key = `${kind}:${target}`;
+        if (!groups.has(key))
+          groups.set(key, { lookup: (list) => this.existing(trx, engine, kind, target, plan, list), ids: new Set() });
+        for (const id of ids) groups.get(key)?.ids.add(id);
+        asked.push({ entry, f, key, ids });
       }
-    }
-    if (problems.length) throw new FieldValidationError(problems);
+    });
+    const found = new Map<string, Set<string>>();
+    for (const [key, group] of groups) found.set(key, new Set(await group.lookup([...group.ids])));
+    throwFirst(
+      asked
+        .filter(({ key, ids }) => ids.some((id) => !found.get(key)?.has(id)))
+        .map(({ entry, f }) => ({
+          entry,
+          problem: {
+            field: f.code,
+            key: fieldType(f.type)?.references === 'record' ? 'field.relation.unknown' : 'field.people.unknown',
+            label: f.name,
+          } as FieldProblem,
+        })),
+    );
   }
 
   /**
    * File values name files of this team (images must be images); what the record keeps is the files'
-   * facts from our table, never what the client claimed about them.
+   * facts from our table, never what the client claimed about them. One query for all the entries.
    */
   async attachFiles(
     ctx: SchemaContext,
     trx: Kysely<Database>,
-    values: Record<string, unknown>,
-    columns: Record<string, unknown>,
+    entries: { values: Record<string, unknown>; columns: Record<string, unknown> }[],
   ): Promise<void> {
-    const fileFields = liveFields(ctx).filter(
-      (f) => fieldType(f.type)?.references === 'file' && Array.isArray(values[f.code]),
-    );
-    if (!fileFields.length) return;
-    const ids = [...new Set(fileFields.flatMap((f) => values[f.code] as string[]))];
-    const rows = ids.length
-      ? await trx
-          .selectFrom('files')
-          .selectAll()
-          .where('engine_code', '=', ctx.schema.engine_code)
-          .where('id', 'in', ids)
-          .execute()
-      : [];
+    const fileFields = liveFields(ctx).filter((f) => fieldType(f.type)?.references === 'file');
+    const ids = [
+      ...new Set(
+        entries.flatMap(({ values }) =>
+          fileFields.flatMap((f) => (Array.isArray(values[f.code]) ? (values[f.code] as string[]) : [])),
+        ),
+      ),
+    ];
+    if (!fileFields.length || !ids.length) return;
+    const rows = await trx
+      .selectFrom('files')
+      .selectAll()
+      .where('engine_code', '=', ctx.schema.engine_code)
+      .where('id', 'in', ids)
+      .execute();
     const byId = new Map(rows.map((r) => [r.id, r]));
-    const problems: FieldProblem[] = [];
-    for (const f of fileFields) {
-      const refs = (values[f.code] as string[]).map((id) => byId.get(id));
-      if (refs.some((r) => !r)) problems.push({ field: f.code, key: 'field.file.unknown', label: f.name });
-      else if (f.type === 'image' && refs.some((r) => r?.is_image !== 1))
-        problems.push({ field: f.code, key: 'field.file.notImage', label: f.name });
-      else {
-        const facts = refs.map((r) => ({
-          id: r?.id ?? '',
-          name: r?.name ?? '',
-          size: Number(r?.size ?? 0),
-          contentType: r?.content_type ?? '',
-          isImage: r?.is_image === 1,
-          url: `/v1/files/${r?.id ?? ''}`,
-        }));
-        values[f.code] = facts;
-        columns[f.column_name] = JSON.stringify(facts);
+    const problems: { entry: number; problem: FieldProblem }[] = [];
+    entries.forEach(({ values, columns }, entry) => {
+      for (const f of fileFields) {
+        if (!Array.isArray(values[f.code])) continue;
+        const refs = (values[f.code] as string[]).map((id) => byId.get(id));
+        if (refs.some((r) => !r))
+          problems.push({ entry, problem: { field: f.code, key: 'field.file.unknown', label: f.name } });
+        else if (f.type === 'image' && refs.some((r) => r?.is_image !== 1))
+          problems.push({ entry, problem: { field: f.code, key: 'field.file.notImage', label: f.name } });
+        else {
+          const facts = refs.map((r) => ({
+            id: r?.id ?? '',
+            name: r?.name ?? '',
+            size: Number(r?.size ?? 0),
+            contentType: r?.content_type ?? '',
+            isImage: r?.is_image === 1,
+            url: `/v1/files/${r?.id ?? ''}`,
+          }));
+          values[f.code] = facts;
+          columns[f.column_name] = JSON.stringify(facts);
+        }
       }
-    }
-    if (problems.length) throw new FieldValidationError(problems);
+    });
+    throwFirst(problems);
   }
 
   private async existing(
@@ -158,6 +178,7 @@ export class RecordValidator {
     engine: string,
     kind: string,
     target: string,
+    plan: WritePlan,
     ids: string[],
   ): Promise<string[]> {
     if (kind === 'member') {
@@ -178,25 +199,49 @@ export class RecordValidator {
         .execute();
       return rows.map((r) => r.object_id);
     }
-    const schema = await trx
-      .selectFrom('schemas')
-      .select('table_name')
-      .where('engine_code', '=', engine)
-      .where('code', '=', target)
-      .executeTakeFirst();
-    return schema ? this.repo.existingIds(trx, schema.table_name, engine, ids) : [];
+    const to = plan.targets.get(target);
+    return to ? this.repo.existingIds(trx, to.table, to.engineCode, ids, to.scope) : [];
   }
 
-  async checkUnique(ctx: SchemaContext, trx: Kysely<Database>, columns: Record<string, unknown>, id: string) {
-    const problems: FieldProblem[] = [];
-    for (const f of this.live(ctx)) {
-      const value = columns[f.column_name];
-      if (f.unique_flag === 1 && value !== undefined && value !== null) {
-        if (await this.repo.valueTaken(trx, ctx.schema.table_name, f.column_name, value, id)) {
-          problems.push({ field: f.code, key: 'record.unique', label: f.name });
-        }
+  /**
+   * Unique fields: a value another record holds now, or another entry of the same write sets, is
+   * refused on the field (before the unique index would refuse the statement). One query per unique
+   * field for all the entries.
+   */
+  async checkUnique(
+    ctx: SchemaContext,
+    trx: Kysely<Database>,
+    entries: { columns: Record<string, unknown>; id: string }[],
+  ): Promise<void> {
+    const problems: { entry: number; problem: FieldProblem }[] = [];
+    for (const f of this.live(ctx).filter((x) => x.unique_flag === 1)) {
+      const wanted = entries
+        .map(({ columns, id }, entry) => ({ entry, id, value: columns[f.column_name] }))
+        .filter((w) => w.value !== undefined && w.value !== null);
+      if (!wanted.length) continue;
+      const holders = await this.repo.holders(
+        trx,
+        ctx.schema.table_name,
+        f.column_name,
+        wanted.map((w) => w.value),
+      );
+      const seen = new Map<string, string>();
+      for (const w of wanted) {
+        const key = JSON.stringify(w.value);
+        const taken = holders.some((h) => h.id !== w.id && JSON.stringify(h.value) === key);
+        const twice = seen.has(key) && seen.get(key) !== w.id;
+        if (taken || twice)
+          problems.push({ entry: w.entry, problem: { field: f.code, key: 'record.unique', label: f.name } });
+        seen.set(key, w.id);
       }
     }
-    if (problems.length) throw new FieldValidationError(problems);
+    throwFirst(problems);
   }
+}
+
+/** The problems of the first entry that has any (a batch answers like its first failing item). */
+function throwFirst(problems: { entry: number; problem: FieldProblem }[]): void {
+  if (!problems.length) return;
+  const first = Math.min(...problems.map((p) => p.entry));
+  throw new FieldValidationError(problems.filter((p) => p.entry === first).map((p) => p.problem));
 }

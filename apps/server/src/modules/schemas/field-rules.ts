@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, FieldsTable } from '../../db/schema.js';
 import { FieldValidationError } from '../../http/app-error.js';
 import { formulaOrder } from '../records/formulas.js';
-import type { SchemaContext } from './service.js';
+import type { SchemaContext } from '../schema-context/context.js';
 
 /** Design-time rules of fields that point at other fields or tables. */
 export class FieldRules {

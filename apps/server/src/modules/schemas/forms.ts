@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { FieldValidationError } from '../../http/app-error.js';
 import { requireEdit } from '../apps/access.js';
-import type { SchemaContext } from './service.js';
+import type { SchemaContext } from '../schema-context/context.js';
 
 type FormField = FormLayout['sections'][number]['fields'][number];
 

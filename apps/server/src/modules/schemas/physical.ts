@@ -40,10 +40,16 @@ export async function createPhysicalTable(trx: Kysely<Database>, table: string):
     .addColumn('modified_by', 'varchar(36)', (c) => c.notNull())
     .addColumn('modified_at', 'bigint', (c) => c.notNull())
     .addColumn('deleted_at', 'bigint')
+    // The record's approval flow: instance state (spec numbers) and the nodes it waits at.
+    .addColumn('wf_state', 'smallint')
+    .addColumn('wf_node', 'varchar(500)')
     .execute();
   await db.schema.createIndex(`${table}_created_idx`).on(table).columns(['created_at', 'id']).execute();
   // Row rules "mine" and "my departments" filter by the creator.
   await db.schema.createIndex(`${table}_creator_idx`).on(table).column('created_by').execute();
+  // Lists filter and sort by the flow status (流程状态, 当前节点) without a join.
+  await db.schema.createIndex(`${table}_wf_state_idx`).on(table).columns(['wf_state', 'created_at', 'id']).execute();
+  await db.schema.createIndex(`${table}_wf_node_idx`).on(table).column('wf_node').execute();
 }
 
 export async function addPhysicalColumn(

@@ -3,38 +3,28 @@ import {
   completePermissions,
   DEFAULT_SCHEMA_PERMISSIONS,
   ErrorCode,
+  ErrorType,
   type FieldInfo,
-  type RecordAction,
+  type FieldRemoval,
+  type FieldSaved,
+  type FormulaJob,
+  rowRulesNaming,
   type SchemaInfo,
   type SchemaPermissions,
   type SchemaPermissionsInput,
 } from '@canopy/contract';
 import { fieldType } from '@canopy/fields';
 import { type Kysely, sql } from 'kysely';
-import type { Database, FieldsTable } from '../../db/schema.js';
+import type { Database, FieldsTable, FormulaJobsTable } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../http/app-error.js';
-import type { TenantContext } from '../../http/context.js';
-import { type AppAccess, appError, requireEdit, resolveApp } from '../apps/access.js';
-import type { AppRepository } from '../apps/repository.js';
+import { appError, requireEdit } from '../apps/access.js';
+import type { FormulaJobs } from '../records/formula-jobs.js';
 import { validateFilter } from '../records/query.js';
+import { ruleContext } from '../records/row-scope.js';
+import { allows, type SchemaContext, type SchemaContexts } from '../schema-context/context.js';
+import { fieldAccessOf } from '../schema-context/permissions.js';
 import { FieldRules } from './field-rules.js';
-import { fieldAccessOf, type MemberRights, parsePermissions, rightsOf } from './permissions.js';
 import { addPhysicalColumn, columnNameFor, createPhysicalTable, setUniqueIndex, tableNameFor } from './physical.js';
-import type { SchemaRepository, SchemaRow } from './repository.js';
-
-export interface SchemaContext {
-  access: AppAccess;
-  schema: SchemaRow;
-  fields: FieldsTable[];
-  permissions: SchemaPermissions;
-  /** This member's actions, field and row rules on the table. */
-  rights: MemberRights;
-}
-
-function contextOf(access: AppAccess, schema: SchemaRow, fields: FieldsTable[]): SchemaContext {
-  const permissions = parsePermissions(schema.permissions);
-  return { access, schema, fields, permissions, rights: rightsOf(access, permissions) };
-}
 
 export function toFieldInfo(f: FieldsTable): FieldInfo {
   return {
@@ -51,17 +41,12 @@ export function toFieldInfo(f: FieldsTable): FieldInfo {
   };
 }
 
-/** May this member do this to the table's records? The owner and admin mode may do everything. */
-export function allows(ctx: SchemaContext, action: RecordAction): boolean {
-  return ctx.rights.actions[action];
-}
-
 /** Designing data tables: each is a physical table whose columns follow its fields. */
 export class SchemaService {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly apps: AppRepository,
-    private readonly repo: SchemaRepository,
+    private readonly contexts: SchemaContexts,
+    private readonly formulas: FormulaJobs,
     private readonly now: () => number = Date.now,
   ) {
     this.rules = new FieldRules(db);
@@ -90,32 +75,17 @@ export class SchemaService {
     await createPhysicalTable(trx, table);
   }
 
-  async context(
-    tenant: TenantContext | null,
-    appCode: string,
-    schemaCode: string,
-    adminHeader: boolean,
-  ): Promise<SchemaContext> {
-    const access = await resolveApp(this.apps, tenant, appCode, adminHeader);
-    const schema = await this.repo.find(access.tenant.engineCode, appCode, schemaCode);
-    if (!schema) throw appError(404, 'schema.notFound');
-    return contextOf(access, schema, await this.repo.fields(schema.code));
+  /** The table's formula computations running or just ended (for the designer's progress). */
+  async formulaJobs(ctx: SchemaContext): Promise<FormulaJob[]> {
+    requireEdit(ctx.access);
+    return this.formulas.recent(ctx.schema.engine_code, ctx.schema.code);
   }
 
-  /** The context of a related table, seen by the same member; null when it is gone or out of reach. */
-  async targetContext(ctx: SchemaContext, schemaCode: string): Promise<SchemaContext | null> {
-    const row = await this.db
-      .selectFrom('schemas')
-      .select('app_code')
-      .where('engine_code', '=', ctx.schema.engine_code)
-      .where('code', '=', schemaCode)
-      .executeTakeFirst();
-    if (!row) return null;
-    try {
-      return await this.context(ctx.access.tenant, row.app_code, schemaCode, ctx.access.adminMode);
-    } catch {
-      return null;
-    }
+  async formulaJob(ctx: SchemaContext, jobId: string): Promise<FormulaJob> {
+    requireEdit(ctx.access);
+    const job = await this.formulas.find(ctx.schema.engine_code, ctx.schema.code, jobId);
+    if (!job) throw new AppError(404, ErrorCode.notFound, 'formula.jobNotFound');
+    return job;
   }
 
   info(ctx: SchemaContext): SchemaInfo {
@@ -151,6 +121,9 @@ export class SchemaService {
     input: { titleFieldCode?: string; titleFormat?: string; permissions?: SchemaPermissionsInput },
   ): Promise<SchemaInfo> {
     requireEdit(ctx.access);
+    // An empty change would reach the database as an UPDATE without columns.
+    if (input.titleFieldCode === undefined && input.titleFormat === undefined && input.permissions === undefined)
+      throw new AppError(400, ErrorCode.validationFailed, 'schema.nothingToChange', {}, ErrorType.validation);
     const permissions = input.permissions ? this.checkPermissions(ctx, input.permissions) : null;
     if (input.titleFieldCode && !ctx.fields.some((f) => f.code === input.titleFieldCode && f.deleted_at === null)) {
       throw appError(404, 'field.notFound');
@@ -164,28 +137,25 @@ export class SchemaService {
       })
       .where('code', '=', ctx.schema.code)
       .execute();
-    return this.info(await this.reload(ctx));
+    return this.info(await this.contexts.reload(ctx));
   }
 
-  /** Field rules name live fields; row filters are checked like a view's (fields, operators). */
+  /**
+   * Field rules name fields of the table; row filters are checked like a view's (fields, operators).
+   * Deleted fields count: their rules stay saved with the rest (a row rule keeps using the kept column).
+   */
   private checkPermissions(ctx: SchemaContext, input: SchemaPermissionsInput): SchemaPermissions {
     const permissions = completePermissions(input);
-    const live = new Set(ctx.fields.filter((f) => f.deleted_at === null).map((f) => f.code));
+    const known = new Set(ctx.fields.map((f) => f.code));
     for (const code of Object.keys(permissions.fields))
-      if (!live.has(code)) throw new FieldValidationError([{ field: code, key: 'field.notFound' }]);
+      if (!known.has(code)) throw new FieldValidationError([{ field: code, key: 'field.notFound' }]);
     for (const rule of Object.values(permissions.rows)) {
       if (rule.scope === 'filter') {
         if (!rule.filter) throw new FieldValidationError([{ field: 'rows', key: 'filter.missing' }]);
-        validateFilter(ctx, rule.filter);
+        validateFilter(ruleContext(ctx), rule.filter);
       }
     }
     return permissions;
-  }
-
-  private async reload(ctx: SchemaContext): Promise<SchemaContext> {
-    const schema = await this.repo.find(ctx.schema.engine_code, ctx.schema.app_code, ctx.schema.code);
-    if (!schema) throw appError(404, 'schema.notFound');
-    return contextOf(ctx.access, schema, await this.repo.fields(schema.code));
   }
 
   private checkName(ctx: SchemaContext, raw: string, exceptCode = ''): string {
@@ -210,7 +180,7 @@ export class SchemaService {
       description?: string;
       defaultValue?: unknown;
     },
-  ): Promise<FieldInfo> {
+  ): Promise<FieldSaved> {
     requireEdit(ctx.access);
     const name = this.checkName(ctx, input.name);
     const type = fieldType(input.type);
@@ -238,7 +208,7 @@ export class SchemaService {
       deleted_at: null,
       default_value: type.references ? '' : this.defaultOf(type, checked.settings, input.defaultValue),
     };
-    await this.db.transaction().execute(async (trx) => {
+    const job = await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('fields').values(row).execute();
       if (type.storage) await addPhysicalColumn(trx, ctx.schema.table_name, row.column_name, type.storage, unique);
       if (type.type === 'autoNumber') {
@@ -247,8 +217,15 @@ export class SchemaService {
           .values({ schema_code: ctx.schema.code, field_code: code, value: 0 })
           .execute();
       }
+      // Records the table already has get the new formula computed (formula-jobs.ts).
+      return type.type === 'formula' ? this.formulas.enqueue(trx, ctx.schema, code) : null;
     });
-    return toFieldInfo(row);
+    return this.saved(row, job);
+  }
+
+  /** The saved field, with the formula computation it started (launched now that its transaction committed). */
+  private async saved(field: FieldsTable, job: FormulaJobsTable | null): Promise<FieldSaved> {
+    return job ? { ...toFieldInfo(field), recompute: await this.formulas.launch(job) } : toFieldInfo(field);
   }
 
   /** A default must be a valid value of the field itself; stored as JSON, '' for none. */
@@ -276,7 +253,7 @@ export class SchemaService {
       description?: string;
       defaultValue?: unknown;
     },
-  ): Promise<FieldInfo> {
+  ): Promise<FieldSaved> {
     requireEdit(ctx.access);
     const field = this.field(ctx, fieldCode);
     const type = fieldType(field.type);
@@ -302,20 +279,29 @@ export class SchemaService {
     }
     const makeUnique = input.unique !== undefined && type.storage !== null && !type.system ? input.unique : undefined;
     if (makeUnique !== undefined) patch.unique_flag = makeUnique ? 1 : 0;
+    const recompute =
+      type.type === 'formula' &&
+      patch.settings !== undefined &&
+      (JSON.parse(patch.settings) as { expression: string }).expression !==
+        (JSON.parse(field.settings) as { expression: string }).expression &&
+      field.deleted_at === null;
+    let job: FormulaJobsTable | null = null;
     try {
-      await this.db.transaction().execute(async (trx) => {
+      job = await this.db.transaction().execute(async (trx) => {
         if (Object.keys(patch).length)
           await trx.updateTable('fields').set(patch).where('code', '=', field.code).execute();
         if (makeUnique !== undefined && makeUnique !== (field.unique_flag === 1)) {
           await setUniqueIndex(trx, ctx.schema.table_name, field.column_name, makeUnique);
         }
+        // A changed expression means new values for every record the table already has.
+        return recompute ? this.formulas.enqueue(trx, ctx.schema, field.code) : null;
       });
     } catch (err) {
       // Existing duplicates make the unique index impossible: say so on the field, change nothing.
       if (makeUnique) throw new FieldValidationError([{ field: 'unique', key: 'record.unique', label: field.name }]);
       throw err;
     }
-    return toFieldInfo({ ...field, ...patch });
+    return this.saved({ ...field, ...patch }, job);
   }
 
   /** The designer's field order, written in one statement; fields left out keep their place after. */
@@ -335,27 +321,40 @@ export class SchemaService {
       })
       .where('schema_code', '=', ctx.schema.code)
       .execute();
-    return this.info(await this.reload(ctx));
+    return this.info(await this.contexts.reload(ctx));
   }
 
-  /** A deleted field keeps its column and data, so it can be restored. */
-  async removeField(ctx: SchemaContext, fieldCode: string): Promise<void> {
+  /**
+   * A deleted field keeps its column and data, so it can be restored, and so row rules naming it keep
+   * working (row-scope.ts). Those rules are reported; while any exists only `force` deletes, so the
+   * designer has confirmed it.
+   */
+  async removeField(ctx: SchemaContext, fieldCode: string, force: boolean): Promise<FieldRemoval> {
     requireEdit(ctx.access);
     const field = this.field(ctx, fieldCode);
-    await this.db.updateTable('fields').set({ deleted_at: this.now() }).where('code', '=', field.code).execute();
-    if (ctx.schema.title_field_code === field.code) {
-      await this.db.updateTable('schemas').set({ title_field_code: '' }).where('code', '=', ctx.schema.code).execute();
-    }
+    const rowRules = rowRulesNaming(ctx.permissions, field.code);
+    if (rowRules.length && !force) return { removed: false, rowRules };
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('fields').set({ deleted_at: this.now() }).where('code', '=', field.code).execute();
+      if (ctx.schema.title_field_code === field.code) {
+        await trx.updateTable('schemas').set({ title_field_code: '' }).where('code', '=', ctx.schema.code).execute();
+      }
+    });
+    return { removed: true, rowRules };
   }
 
-  async restoreField(ctx: SchemaContext, fieldCode: string): Promise<FieldInfo> {
+  async restoreField(ctx: SchemaContext, fieldCode: string): Promise<FieldSaved> {
     requireEdit(ctx.access);
     const field = this.field(ctx, fieldCode);
     if (field.deleted_at === null) return toFieldInfo(field);
     if (ctx.fields.some((f) => f.deleted_at === null && f.name === field.name)) {
       throw new AppError(409, ErrorCode.conflict, 'field.nameTaken');
     }
-    await this.db.updateTable('fields').set({ deleted_at: null }).where('code', '=', field.code).execute();
-    return toFieldInfo({ ...field, deleted_at: null });
+    const job = await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('fields').set({ deleted_at: null }).where('code', '=', field.code).execute();
+      // Records written while it was deleted never got it computed.
+      return field.type === 'formula' ? this.formulas.enqueue(trx, ctx.schema, field.code) : null;
+    });
+    return this.saved({ ...field, deleted_at: null }, job);
   }
 }

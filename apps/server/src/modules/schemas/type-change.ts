@@ -5,8 +5,9 @@ import { type Kysely, sql } from 'kysely';
 import type { Database, FieldsTable } from '../../db/schema.js';
 import { FieldValidationError } from '../../http/app-error.js';
 import { appError, requireEdit } from '../apps/access.js';
+import type { SchemaContext } from '../schema-context/context.js';
 import { addPhysicalColumn, columnNameFor } from './physical.js';
-import { type SchemaContext, toFieldInfo } from './service.js';
+import { toFieldInfo } from './service.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: physical tables are defined at run time
 type DynamicDb = Kysely<any>;

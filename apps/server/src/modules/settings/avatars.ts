@@ -19,11 +19,31 @@ const SIGNATURES: { ext: string; type: string; test: (b: Buffer) => boolean }[] 
 ];
 
 export const AVATAR_URL_PREFIX = '/v1/files/avatars/';
-export const AVATAR_NAME = /^[0-9a-f-]{36}-[0-9a-f]{16}\.(png|jpg|gif|webp)$/;
+/** `<user>-<random>.<ext>`, or `<user>-<random>@2x.<ext>` for its double-resolution variant. */
+export const AVATAR_NAME = /^[0-9a-f-]{36}-[0-9a-f]{16}(@2x)?\.(png|jpg|gif|webp)$/;
+const RETINA_MARK = '@2x';
+
+/**
+ * The file that answers an avatar name: the name itself, or for a `@2x` name whose variant was never
+ * stored (an avatar uploaded in one size) the one size there is, so a 2x source never breaks.
+ */
+export function avatarFileCandidates(name: string): string[] {
+  return name.includes(RETINA_MARK) ? [name, name.replace(RETINA_MARK, '')] : [name];
+}
 
 export function avatarContentType(name: string): string {
   const ext = name.split('.').pop();
   return SIGNATURES.find((s) => s.ext === ext)?.type ?? 'application/octet-stream';
+}
+
+/** The bytes and type of an image data URL we accept, or null. The type is read from the bytes. */
+function decodeImage(dataUrl: string): { bytes: Buffer; kind: (typeof SIGNATURES)[number] } | null {
+  const match = dataUrl.match(/^data:[\w/+.-]+;base64,([A-Za-z0-9+/=]+)$/);
+  if (!match?.[1]) return null;
+  const bytes = Buffer.from(match[1], 'base64');
+  if (!bytes.length || bytes.length > AVATAR_MAX_BYTES) return null;
+  const kind = SIGNATURES.find((s) => s.test(bytes));
+  return kind ? { bytes, kind } : null;
 }
 
 /**
@@ -36,23 +56,30 @@ export class AvatarStore {
     this.dir = path.join(dataDir, 'avatars');
   }
 
-  /** Returns the public URL, or null when the data is not an accepted image. */
-  async save(userId: string, dataUrl: string): Promise<string | null> {
-    const match = dataUrl.match(/^data:[\w/+.-]+;base64,([A-Za-z0-9+/=]+)$/);
-    if (!match?.[1]) return null;
-    const bytes = Buffer.from(match[1], 'base64');
-    if (!bytes.length || bytes.length > AVATAR_MAX_BYTES) return null;
-    const kind = SIGNATURES.find((s) => s.test(bytes));
-    if (!kind) return null;
+  /**
+   * Stores an avatar and, when given, its double-resolution variant (same image type, served as
+   * `<name>@2x.<ext>` for screens with a device pixel ratio above 1). Returns the public URL of the
+   * normal size, or an error naming the field whose data is not an accepted image.
+   */
+  async save(userId: string, dataUrl: string, dataUrl2x?: string): Promise<{ url: string } | { invalid: string }> {
+    const image = decodeImage(dataUrl);
+    if (!image) return { invalid: 'dataUrl' };
+    const image2x = dataUrl2x === undefined ? null : decodeImage(dataUrl2x);
+    if (dataUrl2x !== undefined && image2x?.kind.ext !== image.kind.ext) return { invalid: 'dataUrl2x' };
     await fs.mkdir(this.dir, { recursive: true });
-    const name = `${userId}-${randomBytes(8).toString('hex')}.${kind.ext}`;
-    await fs.writeFile(path.join(this.dir, name), bytes);
-    return AVATAR_URL_PREFIX + name;
+    const base = `${userId}-${randomBytes(8).toString('hex')}`;
+    const name = `${base}.${image.kind.ext}`;
+    await fs.writeFile(path.join(this.dir, name), image.bytes);
+    if (image2x) await fs.writeFile(path.join(this.dir, `${base}${RETINA_MARK}.${image.kind.ext}`), image2x.bytes);
+    return { url: AVATAR_URL_PREFIX + name };
   }
 
+  /** Removes an avatar we stored, both sizes. */
   async remove(url: string): Promise<void> {
     if (!url.startsWith(AVATAR_URL_PREFIX)) return;
     const name = url.slice(AVATAR_URL_PREFIX.length);
-    if (AVATAR_NAME.test(name)) await fs.rm(path.join(this.dir, name), { force: true });
+    if (!AVATAR_NAME.test(name) || name.includes(RETINA_MARK)) return;
+    const retina = name.replace(/\.(\w+)$/, `${RETINA_MARK}.$1`);
+    await Promise.all([name, retina].map((n) => fs.rm(path.join(this.dir, n), { force: true })));
   }
 }

@@ -1,14 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { AccountSettingsEndpoints, ErrorCode } from '@canopy/contract';
+import { AccountSettingsEndpoints } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
-import { AppError, Errors } from '../../http/app-error.js';
+import { Errors } from '../../http/app-error.js';
 import { requestLanguage } from '../../http/language.js';
 import { route } from '../../http/route.js';
-import { AVATAR_NAME, type AvatarStore, avatarContentType } from './avatars.js';
+import { AVATAR_NAME, type AvatarStore, avatarContentType, avatarFileCandidates } from './avatars.js';
 import type { SettingsService } from './service.js';
-
-const wechatNotConfigured = () => new AppError(400, ErrorCode.badRequest, 'wechat.notConfigured');
 
 export function settingsRoutes(app: FastifyInstance, settings: SettingsService, avatars: AvatarStore): void {
   const E = AccountSettingsEndpoints;
@@ -45,27 +43,19 @@ export function settingsRoutes(app: FastifyInstance, settings: SettingsService, 
   );
   route(app, E.updateProfile, async ({ auth, body }) => settings.updateProfile(auth.user, body));
   route(app, E.uploadAvatar, async ({ auth, body }) => ({
-    avatarUrl: await settings.uploadAvatar(auth.user, body.dataUrl),
+    avatarUrl: await settings.uploadAvatar(auth.user, body.dataUrl, body.dataUrl2x),
   }));
   route(app, E.resetAvatar, async ({ auth }) => ({ avatarUrl: await settings.resetAvatar(auth.user) }));
-  // WeChat binding needs an official account's credentials, which no deployment has configured yet.
-  route(app, E.wechatQrCode, async () => {
-    throw wechatNotConfigured();
-  });
-  route(app, E.wechatBindCheck, async () => {
-    throw wechatNotConfigured();
-  });
-  route(app, E.wechatUnbind, async () => {
-    throw wechatNotConfigured();
-  });
 
   // Avatars are shown to teammates, so any signed-in user may read them; names are unguessable.
   app.get('/v1/files/avatars/:name', { schema: { hide: true } }, async (req, reply) => {
     if (!req.auth) throw Errors.unauthorized();
     const { name } = req.params as { name: string };
     if (!AVATAR_NAME.test(name)) throw Errors.notFound();
-    const file = path.join(avatars.dir, name);
-    if (!fs.existsSync(file)) throw Errors.notFound();
+    const file = avatarFileCandidates(name)
+      .map((n) => path.join(avatars.dir, n))
+      .find((f) => fs.existsSync(f));
+    if (!file) throw Errors.notFound();
     reply.header('content-type', avatarContentType(name));
     reply.header('cache-control', 'private, max-age=31536000, immutable');
     reply.header('x-content-type-options', 'nosniff');

@@ -155,9 +155,10 @@ export class SettingsService {
     return toBasicUser({ ...user, ...patch });
   }
 
-  async uploadAvatar(user: UsersTable, dataUrl: string): Promise<string> {
-    const url = await this.avatars.save(user.id, dataUrl);
-    if (!url) throw new FieldValidationError([{ field: 'dataUrl', key: 'avatar.invalid' }]);
+  async uploadAvatar(user: UsersTable, dataUrl: string, dataUrl2x?: string): Promise<string> {
+    const saved = await this.avatars.save(user.id, dataUrl, dataUrl2x);
+    if ('invalid' in saved) throw new FieldValidationError([{ field: saved.invalid, key: 'avatar.invalid' }]);
+    const { url } = saved;
     await this.db
       .updateTable('users')
       .set({ avatar_url: url, updated_at: this.now() })

@@ -5,6 +5,8 @@ interface Announcement {
   date: string;
   title: Record<Language, string>;
   summary: Record<Language, string>;
+  /** Last day (UTC) a time-limited item (an event, an offer) is shown; after it the item has expired. */
+  expiresOn?: string;
 }
 
 /**
@@ -42,8 +44,40 @@ const ANNOUNCEMENTS: Announcement[] = [
       jp: '同僚を招待し、部署とアドレス帳を管理。企業管理でロールと機能スイッチを設定。',
     },
   },
+  {
+    id: '2026-12-year-end-offer',
+    date: '2026-11-20',
+    expiresOn: '2026-12-31',
+    title: { zh: '年底续费优惠', en: 'Year-end renewal offer', jp: '年末の更新特典' },
+    summary: {
+      zh: '12 月 31 日前续费团队版，可额外获得三个月使用时长。',
+      en: 'Renew the team plan before 31 December and get three extra months.',
+      jp: '12 月 31 日までにチームプランを更新すると、3 か月分の利用期間が追加されます。',
+    },
+  },
+  {
+    id: '2026-11-workflow-webinar',
+    date: '2026-11-10',
+    expiresOn: '2026-11-20',
+    title: {
+      zh: '线上培训：搭建第一个审批流程',
+      en: 'Webinar: your first approval flow',
+      jp: 'オンライン研修：はじめての承認フロー',
+    },
+    summary: {
+      zh: '11 月 20 日晚 8 点，带你从零搭建请假审批，现场答疑。',
+      en: 'On 20 November at 8 pm: build a leave approval from scratch, with live Q&A.',
+      jp: '11 月 20 日 20 時から、休暇申請の承認フローをゼロから作ります。質疑応答あり。',
+    },
+  },
 ];
 
 export function announcementsIn(lang: Language) {
   return ANNOUNCEMENTS.map((a) => ({ id: a.id, date: a.date, title: a.title[lang], summary: a.summary[lang] }));
+}
+
+/** Ids of the items whose last day has passed (spec §7 GET /v1/opdata/tag/expired). */
+export function expiredAnnouncementIds(now: number = Date.now()): string[] {
+  const today = new Date(now).toISOString().slice(0, 10);
+  return ANNOUNCEMENTS.filter((a) => a.expiresOn !== undefined && a.expiresOn < today).map((a) => a.id);
 }

@@ -5,7 +5,7 @@ import type { Services } from '../../http/context.js';
 import { requestLanguage } from '../../http/language.js';
 import { route } from '../../http/route.js';
 import { PRODUCT_VERSION, webBuildVersion } from '../../version.js';
-import { announcementsIn } from './announcements.js';
+import { announcementsIn, expiredAnnouncementIds } from './announcements.js';
 
 export function systemRoutes(app: FastifyInstance, services: Services): void {
   const { config } = services;
@@ -30,6 +30,8 @@ export function systemRoutes(app: FastifyInstance, services: Services): void {
   }));
 
   route(app, SystemEndpoints.announcements, async ({ req }) => announcementsIn(requestLanguage(req)));
+
+  route(app, SystemEndpoints.expiredTags, async () => expiredAnnouncementIds());
 
   route(app, SystemEndpoints.version, async () => webBuildVersion(config.webDist));
 }

@@ -1,22 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
-import {
-  ErrorCode,
-  type ExportFormat,
-  escapeFormula,
-  type FilterGroup,
-  type Language,
-  RecordLimits,
-  type SortSpec,
-} from '@canopy/contract';
+import { ErrorCode, type ExportFormat, escapeFormula, type Language, RecordLimits } from '@canopy/contract';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import type { Database, FieldsTable } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
+import type { TransferLetters } from '../notices/transfer-letters.js';
+import type { SavedQuery } from '../records/saved-view.js';
 import type { RecordService } from '../records/service.js';
-import type { SchemaContext } from '../schemas/service.js';
-import type { ViewService } from '../views/service.js';
+import type { SchemaContext } from '../schema-context/context.js';
+import { savedQueryOf, type ViewService } from '../views/service.js';
 import { exportCell } from './cells.js';
 import { loadNames } from './names.js';
 
@@ -77,6 +72,7 @@ export class ExportService {
     private readonly db: Kysely<Database>,
     private readonly records: RecordService,
     private readonly views: ViewService,
+    private readonly letters: TransferLetters | null = null,
   ) {}
 
   async open(
@@ -87,55 +83,75 @@ export class ExportService {
   ): Promise<ExportFile> {
     this.records.require(ctx, 'view');
     this.records.require(ctx, 'export');
-    const { fields, filter, sorts } = await this.plan(ctx, input.view);
-    // Checked before the first byte goes out: a bad filter is a clear error, not a broken file.
-    await this.records.whereOf(ctx, filter, input.search);
+    const { fields, saved } = await this.plan(ctx, input.view);
+    const search = input.search ? { search: input.search } : {};
+    // The whole query is built before the first byte goes out: a view the member may not use is a
+    // clear error, not a 200 whose connection breaks halfway.
+    await this.records.checkQuery(ctx, search, saved);
     const stream = new PassThrough();
     const sink = input.format === 'csv' ? csvSink(stream) : xlsxSink(stream, tableName);
-    void this.pump(ctx, sink, fields, { filter, sorts, search: input.search }, lang).catch((error: unknown) =>
+    void this.pump(ctx, sink, fields, search, saved, lang).catch((error: unknown) =>
       stream.destroy(error instanceof Error ? error : new Error(String(error))),
     );
     const day = new Date().toISOString().slice(0, 10);
     return { fileName: `${tableName}-${day}.${input.format}`, contentType: CONTENT_TYPES[input.format], stream };
   }
 
-  /** The columns, filter and sorts of the view (or of the whole table without one). */
-  private async plan(ctx: SchemaContext, viewCode: string | undefined) {
+  /** The columns of the view and its saved filter and sorts (or the whole table without one). */
+  private async plan(
+    ctx: SchemaContext,
+    viewCode: string | undefined,
+  ): Promise<{ fields: FieldsTable[]; saved?: SavedQuery }> {
     const live = ctx.fields.filter((f) => f.deleted_at === null && !ctx.rights.hidden.has(f.code));
-    if (!viewCode) return { fields: live, filter: undefined as FilterGroup | undefined, sorts: [] as SortSpec[] };
+    if (!viewCode) return { fields: live };
     const view = (await this.views.list(ctx)).find((v) => v.code === viewCode);
     if (!view) throw new AppError(404, ErrorCode.notFound, 'view.notFound');
     const byCode = new Map(live.map((f) => [f.code, f]));
     const listed = view.config.columns.filter((c) => !c.hidden).map((c) => byCode.get(c.field));
     const unlisted = live.filter((f) => !view.config.columns.some((c) => c.field === f.code));
     const fields = [...listed.filter((f): f is FieldsTable => Boolean(f)), ...unlisted];
-    return { fields, filter: view.config.filter, sorts: view.config.sorts };
+    return { fields, saved: savedQueryOf(view) };
   }
 
   private async pump(
     ctx: SchemaContext,
     sink: RowSink,
     fields: FieldsTable[],
-    query: { filter?: FilterGroup; sorts: SortSpec[]; search?: string | undefined },
+    search: { search?: string },
+    saved: SavedQuery | undefined,
     lang: Language,
   ): Promise<void> {
     const names = await loadNames(this.db, ctx.schema.engine_code);
     await sink.write(fields.map((f) => escapeFormula(f.name)));
     let cursor = '';
+    let rows = 0;
     do {
-      const page = await this.records.query(ctx, {
-        ...(query.filter ? { filter: query.filter } : {}),
-        sorts: query.sorts,
-        ...(query.search ? { search: query.search } : {}),
-        limit: RecordLimits.exportPageRows,
-        ...(cursor ? { cursor } : {}),
-      });
+      const page = await this.records.query(
+        ctx,
+        { ...search, limit: RecordLimits.exportPageRows, ...(cursor ? { cursor } : {}) },
+        saved,
+      );
       const titles = await this.records.relationTitles(ctx, page.resultList);
       for (const item of page.resultList) {
         await sink.write(fields.map((f) => escapeFormula(exportCell(f, item.data[f.code], names, lang, titles))));
       }
+      rows += page.resultList.length;
       cursor = page.nextCursor;
     } while (cursor);
     await sink.end();
+    // The whole file went out: the member's letter says so.
+    const letters = this.letters;
+    if (!letters) return;
+    const t = ctx.access.tenant;
+    const done = {
+      kind: 'export' as const,
+      engineCode: t.engineCode,
+      appCode: ctx.schema.app_code,
+      schemaCode: ctx.schema.code,
+      memberId: t.memberId,
+      eventId: randomUUID(),
+      params: { rows: String(rows) },
+    };
+    await this.db.transaction().execute((trx) => letters.finished(trx, done, Date.now()));
   }
 }

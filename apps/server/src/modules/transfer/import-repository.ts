@@ -58,8 +58,8 @@ export class ImportRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  update(id: string, set: Updateable<ImportJobsTable>) {
-    return this.db.updateTable('import_jobs').set(set).where('id', '=', id).execute();
+  update(id: string, set: Updateable<ImportJobsTable>, trx: Kysely<Database> = this.db) {
+    return trx.updateTable('import_jobs').set(set).where('id', '=', id).execute();
   }
 
   async addErrors(jobId: string, errors: { row: number; field: string; message: string }[], kept: number) {

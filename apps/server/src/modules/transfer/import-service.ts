@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   ErrorCode,
   formatMessage,
@@ -16,8 +15,10 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database, FieldsTable, ImportJobsTable } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../http/app-error.js';
+import { saveUpload } from '../../http/upload.js';
+import type { TransferLetters } from '../notices/transfer-letters.js';
 import type { RecordService } from '../records/service.js';
-import type { SchemaContext } from '../schemas/service.js';
+import type { SchemaContext } from '../schema-context/context.js';
 import { importCell, type NameBook, UNKNOWN_NAME } from './cells.js';
 import { ImportRepository, type StoredMessage, toJob } from './import-repository.js';
 import { loadNames } from './names.js';
@@ -59,6 +60,7 @@ export class ImportService {
     private readonly db: Kysely<Database>,
     private readonly records: RecordService,
     dataDir: string,
+    private readonly letters: TransferLetters | null = null,
     private readonly now: () => number = Date.now,
   ) {
     this.repo = new ImportRepository(db);
@@ -103,7 +105,7 @@ export class ImportService {
     const id = randomUUID();
     await fs.promises.mkdir(this.root, { recursive: true });
     const filePath = path.join(this.root, `${id}.${format}`);
-    await pipeline(file.stream, fs.createWriteStream(filePath));
+    await saveUpload(file.stream, filePath);
     try {
       if (file.stream.truncated)
         throw new AppError(400, ErrorCode.validationFailed, 'import.tooBig', {
@@ -166,8 +168,8 @@ export class ImportService {
       return { columns, preview, total };
     } catch (error) {
       if (error instanceof AppError) throw error;
-      const key = error instanceof SheetError ? error.key : 'import.unreadable';
-      throw new AppError(400, ErrorCode.validationFailed, key);
+      if (error instanceof SheetError) throw new AppError(400, ErrorCode.validationFailed, error.key, error.params);
+      throw new AppError(400, ErrorCode.validationFailed, 'import.unreadable');
     }
   }
 
@@ -436,11 +438,23 @@ export class ImportService {
     counts: { processed: number; created: number; failed: number },
     text?: StoredMessage,
   ): Promise<void> {
-    await this.repo.update(job.id, {
-      state,
-      ...counts,
-      message: text ? message(text) : '',
-      updated_at: this.now(),
+    const now = this.now();
+    // The job's end and the member's letter commit together.
+    await this.db.transaction().execute(async (trx) => {
+      await this.repo.update(job.id, { state, ...counts, message: text ? message(text) : '', updated_at: now }, trx);
+      await this.letters?.finished(
+        trx,
+        {
+          kind: 'import',
+          engineCode: job.engine_code,
+          appCode: job.app_code,
+          schemaCode: job.schema_code,
+          memberId: job.member_id,
+          eventId: job.id,
+          params: { done: String(counts.created), failed: String(counts.failed) },
+        },
+        now,
+      );
     });
     await fs.promises.rm(job.file_path, { force: true });
   }

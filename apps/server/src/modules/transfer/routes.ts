@@ -1,27 +1,25 @@
-import { ErrorCode, ExportEndpoints, Headers, ImportEndpoints, RecordLimits } from '@canopy/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { adminHeader } from '../../http/admin-mode.js';
-import { AppError, Errors } from '../../http/app-error.js';
+import { ExportEndpoints, Headers, ImportEndpoints, RecordLimits } from '@canopy/contract';
+import type { FastifyInstance } from 'fastify';
+import { Errors } from '../../http/app-error.js';
 import { requestLanguage } from '../../http/language.js';
-import { route } from '../../http/route.js';
-import type { SchemaService } from '../schemas/service.js';
+import { requireSession, route } from '../../http/route.js';
+import { uploadedFile } from '../../http/upload.js';
+import type { SchemaContextOf } from '../schema-context/request.js';
 import type { ExportService } from './export-service.js';
 import type { ImportService } from './import-service.js';
 
 /** Export (a streamed file) and import jobs of a data table. */
 export function transferRoutes(
   app: FastifyInstance,
-  schemas: SchemaService,
+  ctx: SchemaContextOf,
   exports: ExportService,
   imports: ImportService,
 ): void {
-  const ctx = (req: FastifyRequest, p: { appCode: string; schemaCode: string }) =>
-    schemas.context(req.tenant, p.appCode, p.schemaCode, adminHeader(req));
-
   const E = ExportEndpoints.records;
   app.route({
     method: E.method,
     url: E.path,
+    onRequest: requireSession,
     schema: { summary: E.summary, tags: E.tags, params: E.params, querystring: E.query },
     handler: async (req, reply) => {
       if (!req.auth) throw Errors.unauthorized();
@@ -41,9 +39,7 @@ export function transferRoutes(
     // A form on another site cannot set this header, so it cannot upload with the user's cookie.
     if (!req.headers[Headers.appName]) throw Errors.forbidden();
     const context = await ctx(req, params);
-    if (!req.isMultipart()) throw new AppError(400, ErrorCode.validationFailed, 'file.missing');
-    const upload = await req.file({ limits: { files: 1, fileSize: RecordLimits.importMaxBytes } });
-    if (!upload) throw new AppError(400, ErrorCode.validationFailed, 'file.missing');
+    const upload = await uploadedFile(req, { files: 1, fileSize: RecordLimits.importMaxBytes });
     return imports.upload(context, { filename: upload.filename, stream: upload.file }, requestLanguage(req));
   });
   route(app, I.get, async ({ req, params }) => imports.get(await ctx(req, params), params.jobId, requestLanguage(req)));

@@ -1,16 +1,19 @@
 import fs from 'node:fs';
+import { RecordLimits } from '@canopy/contract';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
-import yauzl from 'yauzl';
+import { inspectZip } from './zip-check.js';
 
 export type SheetFormat = 'xlsx' | 'csv';
 export type SheetRow = unknown[];
 
-/** An xlsx is a zip: before a library unpacks it, its entries are counted and sized (zip bombs). */
-const ZIP_LIMITS = { entries: 2_000, bytes: 1024 * 1024 * 1024 };
+type SheetErrorKey = 'import.fileType' | 'import.unreadable' | 'import.unpackedTooBig';
 
 export class SheetError extends Error {
-  constructor(readonly key: 'import.fileType' | 'import.unreadable') {
+  constructor(
+    readonly key: SheetErrorKey,
+    readonly params: Record<string, number> = {},
+  ) {
     super(key);
   }
 }
@@ -20,28 +23,11 @@ export function formatOf(fileName: string): SheetFormat | null {
   return ext === 'xlsx' ? 'xlsx' : ext === 'csv' ? 'csv' : null;
 }
 
-/** Refuses an xlsx whose zip holds too many entries, unpacks too big, or names paths outside itself. */
-export function checkZip(path: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(path, { lazyEntries: true, strictFileNames: true, validateEntrySizes: true }, (err, zip) => {
-      if (err || !zip) return reject(new SheetError('import.unreadable'));
-      let entries = 0;
-      let bytes = 0;
-      zip.on('error', () => reject(new SheetError('import.unreadable')));
-      zip.on('entry', (entry: yauzl.Entry) => {
-        entries += 1;
-        bytes += entry.uncompressedSize;
-        const name = entry.fileName;
-        if (entries > ZIP_LIMITS.entries || bytes > ZIP_LIMITS.bytes || name.startsWith('/') || name.includes('..')) {
-          zip.close();
-          return reject(new SheetError('import.unreadable'));
-        }
-        zip.readEntry();
-      });
-      zip.on('end', () => resolve());
-      zip.readEntry();
-    });
-  });
+/** Refuses an xlsx the sheet library should not open (zip-check.ts): unreadable, or unpacking too big. */
+export async function checkZip(path: string, maxBytes: number = RecordLimits.importMaxUnpackedBytes): Promise<void> {
+  const verdict = await inspectZip(path, maxBytes);
+  if (verdict === 'tooBig') throw new SheetError('import.unpackedTooBig', { mb: Math.round(maxBytes / 1024 / 1024) });
+  if (verdict === 'unreadable') throw new SheetError('import.unreadable');
 }
 
 /** A cell as plain data: text, number, date or boolean (rich text and formulas reduced to their value). */

@@ -4,8 +4,9 @@ import { type Kysely, sql } from 'kysely';
 import type { Database, ViewsTable } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../http/app-error.js';
 import { requireEdit } from '../apps/access.js';
-import { compositeIndexPlan, indexableColumns, sortColumns, validateFilter } from '../records/query.js';
-import { allows, type SchemaContext } from '../schemas/service.js';
+import { columnOf, compositeIndexPlan, indexableColumns, sortColumns, validateFilter } from '../records/query.js';
+import type { SavedQuery } from '../records/saved-view.js';
+import { allows, type SchemaContext } from '../schema-context/context.js';
 
 const notFound = () => new AppError(404, ErrorCode.notFound, 'view.notFound');
 
@@ -16,6 +17,15 @@ function toInfo(v: ViewsTable): ViewInfo {
     kind: v.kind,
     personal: v.owner_member_id !== '',
     config: JSON.parse(v.config) as ViewConfig,
+  };
+}
+
+/** A view's own filter and sorts as a query applies them; a public view's are its designer's. */
+export function savedQueryOf(view: ViewInfo): SavedQuery {
+  return {
+    ...(view.config.filter ? { filter: view.config.filter } : {}),
+    sorts: view.config.sorts,
+    designed: !view.personal,
   };
 }
 
@@ -68,6 +78,14 @@ export class ViewService {
     return rows.map(toInfo);
   }
 
+  /** The filter and sorts of a view this member may open, for a query that names it (records/saved-view.ts). */
+  async savedQuery(ctx: SchemaContext, code: string): Promise<SavedQuery> {
+    if (!allows(ctx, 'view')) throw new AppError(403, ErrorCode.forbidden, 'record.noView');
+    const row = await this.visible(ctx).where('code', '=', code).executeTakeFirst();
+    if (!row) throw notFound();
+    return savedQueryOf(toInfo(row));
+  }
+
   private check(ctx: SchemaContext, config: ViewConfig): void {
     const live = new Set(ctx.fields.filter((f) => f.deleted_at === null).map((f) => f.code));
     for (const c of config.columns)
@@ -78,7 +96,7 @@ export class ViewService {
     sortColumns(ctx, config.sorts);
   }
 
-  private async index(ctx: SchemaContext, config: ViewConfig): Promise<void> {
+  private async index(ctx: SchemaContext, kind: string, config: ViewConfig): Promise<void> {
     const table = ctx.schema.table_name;
     const plan = compositeIndexPlan(ctx, config.filter, config.sorts);
     if (plan) {
@@ -96,7 +114,10 @@ export class ViewService {
         this.db,
       );
     }
-    for (const column of indexableColumns(ctx, config.filter, config.sorts)) {
+    const columns = indexableColumns(ctx, config.filter, config.sorts);
+    // A kanban asks for the distinct values of its grouping column (records/groups).
+    if (kind === 'kanban' && config.groupBy) columns.push(columnOf(ctx, config.groupBy).name);
+    for (const column of new Set(columns)) {
       const name = `${table}_${column}_ix`.slice(0, 63);
       await (this.db as unknown as Kysely<unknown>).schema
         .createIndex(name)
@@ -130,7 +151,7 @@ export class ViewService {
       created_at: this.now(),
     };
     await this.db.insertInto('views').values(row).execute();
-    await this.index(ctx, config);
+    await this.index(ctx, row.kind, config);
     return toInfo(row);
   }
 
@@ -157,7 +178,7 @@ export class ViewService {
       .set({ name: updated.name, kind: updated.kind, config: updated.config })
       .where('code', '=', code)
       .execute();
-    await this.index(ctx, config);
+    await this.index(ctx, updated.kind, config);
     return toInfo(updated);
   }
 

@@ -15,17 +15,25 @@ export default function OperationSlot() {
     queryFn: () => call(SystemEndpoints.announcements, { tenant: false, errors: 'silent' }),
     staleTime: 30 * 60_000,
   });
-  if (news.isError || (news.data && news.data.length === 0)) return null;
+  // Time-limited items (an event, an offer) whose last day has passed are left out (spec §7 opdata).
+  const expired = useQuery({
+    queryKey: ['system', 'opdata', 'expired'],
+    queryFn: () => call(SystemEndpoints.expiredTags, { tenant: false, errors: 'silent' }),
+    staleTime: 30 * 60_000,
+  });
+  const hidden = new Set(expired.data ?? []);
+  const items = news.data?.filter((item) => !hidden.has(item.id));
+  if (news.isError || (items && items.length === 0)) return null;
   return (
     <Card title={t('operation.title')} size="small" data-testid="operation-slot">
-      {news.isPending ? (
+      {news.isPending || expired.isPending ? (
         <Skeleton active paragraph={{ rows: 3 }} />
       ) : (
         <List
-          dataSource={news.data}
+          dataSource={items}
           split={false}
           renderItem={(item) => (
-            <List.Item key={item.id} style={{ padding: '6px 0' }}>
+            <List.Item key={item.id} style={{ padding: '6px 0' }} data-testid={`operation-item-${item.id}`}>
               <List.Item.Meta
                 title={<Typography.Text strong>{item.title}</Typography.Text>}
                 description={

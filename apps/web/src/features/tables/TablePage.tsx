@@ -1,8 +1,13 @@
-import { Alert, Skeleton, Tabs, Typography } from 'antd';
+import { ApartmentOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Flex, Skeleton, Tabs, Typography } from 'antd';
 import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { errorText } from '../../shell/api/form-errors';
+import { useAppNavigate } from '../../shell/navigation/useAppNavigate';
+import { useAppWorkspace } from '../apps/hooks/app-context';
+import { workflowApi, workflowKeys } from '../workflow/api/workflow-api';
 import { TableServices } from './components/TableServices';
 import { useTable } from './components/useTable';
 import { FieldDesigner } from './designer/FieldDesigner';
@@ -15,7 +20,16 @@ import { TableViews } from './views/TableViews';
 export function TablePage({ schemaCode, name }: { schemaCode: string; name: string }) {
   const { t } = useTranslation();
   const table = useTable(schemaCode);
+  const { canEdit } = useAppWorkspace();
+  const { viewCode } = useParams();
+  const navigate = useAppNavigate();
   const [search, setSearch] = useSearchParams();
+  // The table's published flow: new records go into it, lists show its status columns.
+  const flow = useQuery({
+    queryKey: workflowKeys.startContext(table.engineCode, table.appCode, schemaCode),
+    queryFn: () => workflowApi.startContext(table.p),
+    retry: false,
+  });
   const target = search.get('add') === '1' ? 'add' : (search.get('record') ?? '');
   const open = useCallback(
     (next: string) =>
@@ -45,6 +59,7 @@ export function TablePage({ schemaCode, name }: { schemaCode: string; name: stri
         fields={fields}
         titleFieldCode={schema.data.titleFormat ? '' : schema.data.titleFieldCode}
         access={access.data}
+        flow={flow.data?.published === true}
         onOpen={open}
         onAdd={rights.add ? () => open('add') : undefined}
         extra={(view) => (
@@ -89,10 +104,12 @@ export function TablePage({ schemaCode, name }: { schemaCode: string; name: stri
             fields={fields}
             layout={form.data}
             access={rights}
+            designable={access.data.designable}
             fieldAccess={access.data.fieldAccess}
             target={target}
             onClose={() => open('')}
             onOpen={open}
+            flow={flow.data}
           />
         )}
       </>
@@ -101,9 +118,24 @@ export function TablePage({ schemaCode, name }: { schemaCode: string; name: stri
   return (
     <TableServices>
       <div style={{ padding: 24 }} data-testid="table-page">
-        <Typography.Title level={4} style={{ marginTop: 0 }}>
-          {name}
-        </Typography.Title>
+        <Flex align="center" justify="space-between" style={{ marginBottom: 12 }}>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {name}
+          </Typography.Title>
+          {canEdit && (
+            <Button
+              icon={<ApartmentOutlined />}
+              onClick={() => {
+                const q = new URLSearchParams({ schemaCode });
+                if (viewCode) q.set('viewCode', viewCode);
+                navigate(`/workflow/${encodeURIComponent(table.appCode)}?${q.toString()}`);
+              }}
+              data-testid="table-design-flow"
+            >
+              {t('workflow.record.designFlow')}
+            </Button>
+          )}
+        </Flex>
         {content}
       </div>
     </TableServices>

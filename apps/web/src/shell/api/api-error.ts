@@ -11,6 +11,8 @@ export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   readonly status: number;
   readonly errorCode: string;
+  /** The code exactly as the server sent it ('' when its envelope named none; errorCode then holds a stand-in). */
+  readonly serverCode: string;
   readonly errorMessage: string;
   readonly errorType: string;
   readonly fieldErrors: FieldError[];
@@ -34,7 +36,8 @@ export class ApiError extends Error {
     this.kind = init.kind;
     this.status = init.status;
     this.path = init.path;
-    this.errorCode = envelope.errorCode ?? (init.kind === 'network' ? 'network.unreachable' : `http.${init.status}`);
+    this.errorCode = envelope.errorCode || (init.kind === 'network' ? 'network.unreachable' : `http.${init.status}`);
+    this.serverCode = envelope.errorCode ?? '';
     this.errorMessage = envelope.errorMessage ?? '';
     this.errorType = envelope.errorType ?? '';
     this.fieldErrors = envelope.fieldErrors ?? [];
@@ -52,13 +55,18 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** Narrows an unknown envelope-shaped JSON body. */
+/**
+ * Narrows an unknown envelope-shaped JSON body. Any of code, message or type makes it an envelope:
+ * some answers (spec §7 logout) carry a type and a message but no code.
+ */
 export function asErrorEnvelope(body: unknown): Partial<ErrorEnvelope> | undefined {
   if (!body || typeof body !== 'object') return undefined;
   const b = body as Record<string, unknown>;
-  if (typeof b.errorCode !== 'string') return undefined;
+  if (typeof b.errorCode !== 'string' && typeof b.errorMessage !== 'string' && typeof b.errorType !== 'string') {
+    return undefined;
+  }
   return {
-    errorCode: b.errorCode,
+    ...(typeof b.errorCode === 'string' ? { errorCode: b.errorCode } : {}),
     errorMessage: typeof b.errorMessage === 'string' ? b.errorMessage : '',
     errorType: (typeof b.errorType === 'string' ? b.errorType : '') as ErrorEnvelope['errorType'],
     fieldErrors: Array.isArray(b.fieldErrors)

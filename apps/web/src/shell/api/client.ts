@@ -11,6 +11,7 @@ import { currentLanguage } from '../i18n/i18n';
 import { deviceGuid } from '../storage/local-store';
 import { readTeamSelection } from '../storage/team-selection';
 import { ApiError, asErrorEnvelope } from './api-error';
+import { notifyServerChange } from './changes';
 import { type ErrorMode, runErrorCatalogue } from './error-catalogue';
 import { requestContext } from './request-context';
 
@@ -111,6 +112,7 @@ export async function call<E extends Endpoint>(endpoint: E, options: CallOptions
   const traceId = response.headers.get(Headers.traceId) ?? undefined;
   const json = await readJson(response);
   if (response.ok && json && typeof json === 'object' && 'data' in json) {
+    if (endpoint.method !== 'GET') notifyServerChange(endpoint.path);
     return (json as { data: ResponseOf<E> }).data;
   }
   const error = new ApiError({

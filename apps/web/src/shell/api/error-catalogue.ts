@@ -1,7 +1,9 @@
 import { AccountEndpoints, ErrorCode, NoticeEndpoints } from '@canopy/contract';
+import { queryClient } from '../app/query-client';
 import { i18n } from '../i18n/i18n';
 import { leaveToLogin } from '../navigation/auth-redirect';
 import { navigateTo } from '../navigation/router-bridge';
+import { sessionKeys } from '../session/query-keys';
 import type { ApiError } from './api-error';
 import { notifyError } from './error-notifier';
 import { feedback } from './feedback';
@@ -45,6 +47,8 @@ export function runErrorCatalogue(error: ApiError, mode: ErrorMode): void {
   }
   if (error.errorCode === ErrorCode.corpForbidden) {
     error.handled = true;
+    // The team was closed: a fresh team list moves the app on to a team that is still open.
+    void queryClient.invalidateQueries({ queryKey: sessionKeys.engines });
     if (window.location.pathname !== '/home') navigateTo('/home');
     return;
   }

@@ -5,16 +5,22 @@ import { BasicLayout } from '../layout/BasicLayout';
 import { RedirectHome, RedirectTodos } from '../navigation/RedirectHome';
 import { FullPageLoading } from '../session/FullPageLoading';
 import { SessionRoot } from '../session/SessionRoot';
+import { lazyRoute } from './lazy-chunk';
 import { RootFrame } from './RootFrame';
 
-/** A lazily loaded page: its code is fetched the first time the route is visited. */
+/**
+ * A lazily loaded page: its code is fetched the first time the route is visited; if it fails or
+ * has not arrived after 120 s, the route shows the error with a retry (spec §8/§9).
+ */
 function page(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: await load() }) };
+  return { lazy: lazyRoute(load) };
 }
 
 const HomePage = page(() => import('../../features/home/pages/HomePage').then((m) => m.HomePage));
 const AppPage = page(() => import('../../features/apps/pages/AppPage').then((m) => m.AppPage));
 const WorkflowPage = page(() => import('../../features/workflow/pages/WorkflowPage').then((m) => m.WorkflowPage));
+/** Parent of the app sub-applications: the app access check runs first, as for /app/:appCode. */
+const AppAccessGate = page(() => import('../../features/apps/components/AppAccessGate').then((m) => m.AppAccessGate));
 
 /** Spec §2 routes (history mode). Error pages sit outside the session so they can never loop. */
 const routes: RouteObject[] = [
@@ -50,7 +56,7 @@ const routes: RouteObject[] = [
             ...AppPage,
             children: [{ path: ':schemaCode' }, { path: ':schemaCode/:viewCode' }],
           },
-          { path: 'workflow/:appCode/*', ...WorkflowPage },
+          { ...AppAccessGate, children: [{ path: 'workflow/:appCode/*', ...WorkflowPage }] },
           {
             element: <BasicLayout />,
             children: [
@@ -84,10 +90,17 @@ const routes: RouteObject[] = [
                 path: 'applog',
                 ...page(() => import('../../features/applog/pages/ApplogPage').then((m) => m.ApplogPage)),
               },
-              { path: 'workflow/:appCode', ...WorkflowPage },
               {
-                path: 'datasource/:appCode',
-                ...page(() => import('../../features/datasource/pages/DatasourcePage').then((m) => m.DatasourcePage)),
+                ...AppAccessGate,
+                children: [
+                  { path: 'workflow/:appCode', ...WorkflowPage },
+                  {
+                    path: 'datasource/:appCode',
+                    ...page(() =>
+                      import('../../features/datasource/pages/DatasourcePage').then((m) => m.DatasourcePage),
+                    ),
+                  },
+                ],
               },
               {
                 path: 'feedback',

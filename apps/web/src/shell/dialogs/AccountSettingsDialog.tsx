@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { AvatarEditor } from '../../features/account/components/AvatarEditor';
 import { ProfileForm } from '../../features/account/components/ProfileForm';
 import { SecuritySection } from '../../features/account/components/SecuritySection';
+import { TodoMailSetting } from '../../features/notices/components/TodoMailSetting';
 import { useSession } from '../session/session-context';
 
 /**
- * 账号设置 (spec §2 Dialogs): at most 480 px high, and never taller than the viewport minus 132 px;
- * the content scrolls inside. Profile (avatar, name, signature) and security (mobile, email,
- * password, WeChat).
+ * 账号设置 (spec §2 Dialogs): the dialog is at most 480 px high, and never taller than the viewport
+ * minus 132 px; the content scrolls inside. Profile (avatar, name, signature, to-do mail) and security
+ * (mobile, email, password, WeChat).
  */
 export function AccountSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -23,8 +24,15 @@ export function AccountSettingsDialog({ open, onClose }: { open: boolean; onClos
       width={600}
       destroyOnHidden
       styles={{
-        body: {
+        // The whole dialog (title and body), not only its body, keeps within the limit; the body scrolls.
+        container: {
           maxHeight: `min(${Limits.accountDialogMaxHeightPx}px, calc(100vh - ${Limits.accountDialogViewportMarginPx}px))`,
+          display: 'flex',
+          flexDirection: 'column',
+        },
+        body: {
+          flex: '1 1 auto',
+          minHeight: 0,
           overflowY: 'auto',
           overflowX: 'hidden',
           paddingInlineEnd: 8,
@@ -43,6 +51,7 @@ export function AccountSettingsDialog({ open, onClose }: { open: boolean; onClos
                   <AvatarEditor />
                   <Divider style={{ margin: '16px 0' }} />
                   <ProfileForm key={`${user.userName}|${user.personalSignature}`} />
+                  <TodoMailSetting />
                 </>
               ),
             },

@@ -1,10 +1,14 @@
 import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { safeRedirect } from '../navigation/auth-redirect';
 import { logout } from '../session/logout';
 import { BackToWorkbenchButton } from './BackToWorkbenchButton';
 import { ErrorPageFrame } from './ErrorPageFrame';
 
-/** /appNotFound: the app was deleted or moved to another team or account. */
+/**
+ * /appNotFound: the app was deleted or moved to another team or account. Logging out (perhaps to
+ * sign in with the account that has the app) comes back to the app page that sent the user here.
+ */
 export function AppUnavailablePage() {
   const { t } = useTranslation();
   return (
@@ -16,7 +20,7 @@ export function AppUnavailablePage() {
       subTitle={t('errorPages.appUnavailableHint')}
       extra={
         <Space>
-          <Button data-testid="error-page-logout" onClick={() => void logout()}>
+          <Button data-testid="error-page-logout" onClick={() => logout(safeRedirect(document.referrer))}>
             {t('header.logout')}
           </Button>
           <BackToWorkbenchButton />

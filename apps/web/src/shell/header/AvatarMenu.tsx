@@ -15,9 +15,11 @@ import { useTranslation } from 'react-i18next';
 import { AboutDialog } from '../dialogs/AboutDialog';
 import { AccountSettingsDialog } from '../dialogs/AccountSettingsDialog';
 import { changeLanguage, currentLanguage } from '../i18n/i18n';
+import { avatarSrcSet } from '../layout/avatar-src';
 import { useAppNavigate } from '../navigation/useAppNavigate';
 import { logout } from '../session/logout';
 import { useSession } from '../session/session-context';
+import { openInSystemBrowser } from './open-in-browser';
 import { useAccountActions } from './useAccountActions';
 
 type Dialog = 'account' | 'about' | null;
@@ -78,8 +80,8 @@ export function AvatarMenu() {
     else if (key === 'about') setDialog('about');
     else if (key === 'corp') navigate('/corp/manage');
     else if (key === 'applog') navigate('/applog');
-    else if (key === 'browser') window.open(window.location.href, '_blank', 'noopener');
-    else if (key === 'logout') void logout();
+    else if (key === 'browser') void openInSystemBrowser().catch(() => {});
+    else if (key === 'logout') logout();
     else if (key.startsWith('lang:')) {
       const lang = Languages.find((l) => `lang:${l}` === key);
       if (lang) void changeLanguage(lang satisfies Language);
@@ -120,7 +122,13 @@ export function AvatarMenu() {
           data-tour="avatar"
           style={{ border: 'none', background: 'transparent', padding: 4, cursor: 'pointer', lineHeight: 0 }}
         >
-          <Avatar size={32} src={user.avatarUrl || undefined} style={{ background: token.colorPrimary }}>
+          <Avatar
+            size={32}
+            src={user.avatarUrl || undefined}
+            srcSet={avatarSrcSet(user.avatarUrl)}
+            style={{ background: token.colorPrimary }}
+            data-testid="header-avatar-image"
+          >
             {user.userName.slice(0, 1)}
           </Avatar>
         </button>

@@ -1,9 +1,10 @@
 import { DownOutlined, PlusOutlined, UserAddOutlined } from '@ant-design/icons';
-import { type EngineItem, FeatureCode } from '@canopy/contract';
+import { type EngineItem, EngineState, FeatureCode } from '@canopy/contract';
 import { Button, Divider, Empty, Flex, Popover, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InviteDialog } from '../../features/invitations/components/InviteDialog';
+import { ClosedTeamList } from '../../features/team/components/ClosedTeamList';
 import { LeaveTeamDialog } from '../../features/team/components/LeaveTeamDialog';
 import { useAppNavigate } from '../navigation/useAppNavigate';
 import { useSession } from '../session/session-context';
@@ -17,12 +18,16 @@ const isManaged = (e: EngineItem) => e.ownFlag || e.adminFlag;
 
 /**
  * The team switcher at the left of the header (spec §2 Header, §4, §6): switch, rename managed
- * teams inline, leave, invite and create. ForbiddenTeamSwitch leaves only the current team;
- * ForbiddenTeamName removes name editing.
+ * teams inline, leave, invite and create. ForbiddenTeamSwitch leaves only the current team, with
+ * no switching and no team creation; ForbiddenTeamName hides the current team's name (header,
+ * list, the dialogs opened from here) and its name editing.
  */
 export function TeamDropdown() {
   const { t } = useTranslation();
-  const { current, engines, isManager, hasFeature } = useSession();
+  const { current, engines: all, isManager, hasFeature } = useSession();
+  // Closed teams (listed to their owner) are not switched to; they get their own restore list.
+  const engines = all.filter((e) => e.state !== EngineState.closed);
+  const closedTeams = all.filter((e) => e.state === EngineState.closed);
   const navigate = useAppNavigate();
   const { switchTo, switching } = useTeamSwitch();
   const [open, setOpen] = useState(false);
@@ -32,11 +37,14 @@ export function TeamDropdown() {
   const [leaving, setLeaving] = useState<EngineItem | null>(null);
   const [inviting, setInviting] = useState(false);
   const switchForbidden = hasFeature(FeatureCode.forbiddenTeamSwitch);
-  const renameForbidden = hasFeature(FeatureCode.forbiddenTeamName);
+  const nameHidden = hasFeature(FeatureCode.forbiddenTeamName);
+  const isCurrent = (team: EngineItem) => team.engineCode === current?.engineCode;
 
-  const name = current
-    ? (savedNames[current.engineCode] ?? teamLabel(current, t('header.initializingSuffix')))
-    : t('header.noTeam');
+  const name = !current
+    ? t('header.noTeam')
+    : nameHidden
+      ? t('header.currentTeam')
+      : (savedNames[current.engineCode] ?? teamLabel(current, t('header.initializingSuffix')));
   const visible = switchForbidden ? engines.filter((e) => e.engineCode === current?.engineCode) : engines;
   const listed = switchForbidden ? visible : visible.filter((e) => (tab === 'manage' ? isManaged(e) : !isManaged(e)));
 
@@ -55,12 +63,14 @@ export function TeamDropdown() {
           <TeamRow
             key={team.engineCode}
             team={team}
-            isCurrent={team.engineCode === current?.engineCode}
+            isCurrent={isCurrent(team)}
             canSwitch={!switchForbidden && switching === null}
             switching={switching === team.engineCode}
-            canRename={isManaged(team) && !renameForbidden}
+            // The feature is the current team's: other teams keep their names and their own rules.
+            canRename={isManaged(team) && !(nameHidden && isCurrent(team))}
             editing={editing === team.engineCode}
             savedName={savedNames[team.engineCode]}
+            nameHidden={nameHidden && isCurrent(team)}
             onSwitch={() => void switchTo(team)}
             onEdit={() => setEditing(team.engineCode)}
             onEditDone={(saved) => {
@@ -94,6 +104,7 @@ export function TeamDropdown() {
         />
       )}
       {rows}
+      {!switchForbidden && <ClosedTeamList teams={closedTeams} />}
       {(isManager || !switchForbidden) && <Divider style={{ margin: '8px 0' }} />}
       {isManager && (
         <Button
@@ -143,7 +154,11 @@ export function TeamDropdown() {
           <DownOutlined style={{ fontSize: 11 }} />
         </Button>
       </Popover>
-      <LeaveTeamDialog team={leaving} onClose={() => setLeaving(null)} />
+      <LeaveTeamDialog
+        team={leaving}
+        displayName={leaving && nameHidden && isCurrent(leaving) ? t('header.currentTeam') : undefined}
+        onClose={() => setLeaving(null)}
+      />
       {isManager && <InviteDialog open={inviting} onClose={() => setInviting(false)} />}
     </>
   );

@@ -19,6 +19,8 @@ interface TeamRowProps {
   editing: boolean;
   /** A name saved a moment ago, shown until the page reloads. */
   savedName: string | undefined;
+  /** The team's name is not shown (the current team with ForbiddenTeamName): "当前团队" instead. */
+  nameHidden: boolean;
   onSwitch: () => void;
   onEdit: () => void;
   onEditDone: (savedName?: string) => void;
@@ -32,7 +34,9 @@ export function TeamRow(props: TeamRowProps) {
   if (props.editing) {
     return <TeamNameEditor corpId={team.corpId} name={team.corpName} onDone={props.onEditDone} />;
   }
-  const label = props.savedName ?? teamLabel(team, t('header.initializingSuffix'));
+  const label = props.nameHidden
+    ? t('header.currentTeam')
+    : (props.savedName ?? teamLabel(team, t('header.initializingSuffix')));
   return (
     <Flex align="center" className="canopy-team-row-wrap" data-testid={`team-row-${team.engineCode}`}>
       <Button
@@ -56,7 +60,7 @@ export function TeamRow(props: TeamRowProps) {
             type="text"
             size="small"
             icon={<EditOutlined />}
-            aria-label={`${t('teams.rename')} ${team.corpName}`}
+            aria-label={`${t('teams.rename')} ${label}`}
             data-testid={`team-rename-${team.engineCode}`}
             onClick={props.onEdit}
           />
@@ -67,7 +71,7 @@ export function TeamRow(props: TeamRowProps) {
           type="text"
           size="small"
           icon={<ExportOutlined />}
-          aria-label={`${t('teams.leave')} ${team.corpName}`}
+          aria-label={`${t('teams.leave')} ${label}`}
           data-testid={`team-leave-${team.engineCode}`}
           onClick={props.onLeave}
         />

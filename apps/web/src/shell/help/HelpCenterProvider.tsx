@@ -2,13 +2,13 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { HelpDrawer } from './HelpDrawer';
 import { type HelpCenter, HelpCenterContext } from './help-center-context';
 import type { HelpTopic } from './help-topics';
-import { NewUserTour } from './NewUserTour';
+import { NewUserTour, useRestartGuide } from './NewUserTour';
 
-/** Owns the help drawer and the guide so the header menu and the home help panel share them. */
+/** Owns the help drawer and the new-user guide, so the header menu and the home help panel share them. */
 export function HelpCenterProvider({ children }: { children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [topic, setTopic] = useState<HelpTopic | undefined>();
-  const [guideOpen, setGuideOpen] = useState(false);
+  const restart = useRestartGuide();
 
   const center = useMemo<HelpCenter>(
     () => ({
@@ -16,16 +16,16 @@ export function HelpCenterProvider({ children }: { children: ReactNode }) {
         setTopic(next);
         setDrawerOpen(true);
       },
-      startGuide: () => setGuideOpen(true),
+      startGuide: () => restart.mutate(),
     }),
-    [],
+    [restart.mutate],
   );
 
   return (
     <HelpCenterContext value={center}>
       {children}
       <HelpDrawer open={drawerOpen} topic={topic} onTopicChange={setTopic} onClose={() => setDrawerOpen(false)} />
-      <NewUserTour open={guideOpen} onClose={() => setGuideOpen(false)} />
+      <NewUserTour />
     </HelpCenterContext>
   );
 }

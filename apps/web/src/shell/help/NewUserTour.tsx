@@ -1,26 +1,142 @@
-import { Tour, type TourProps } from 'antd';
+import { OnboardingEndpoints, type OnboardingState, type OnboardingStep, OnboardingSteps } from '@canopy/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Space, Tour, type TourProps, Typography } from 'antd';
+import { useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localStore, StorageKey } from '../storage/local-store';
+import { useLocation } from 'react-router';
+import { onServerChange } from '../api/changes';
+import { call } from '../api/client';
+import { stepTarget, userIsBusy } from './guide-steps';
 
-/** Header controls the guide points at, by their data-tour attribute. */
-const TOUR_TARGETS = ['team', 'tabs', 'todo', 'notice', 'help', 'avatar'] as const;
+export const ONBOARDING_KEY = ['onboarding', 'user'] as const;
 
-function target(name: string): () => HTMLElement {
-  // A step whose control is hidden (e.g. no team switching) is shown centred instead.
-  return () => document.querySelector<HTMLElement>(`[data-tour="${name}"]`) ?? document.body;
+/** The guide's state on the server; the guide loads only when this call succeeds (spec §4 Guide). */
+export function useOnboarding() {
+  return useQuery({
+    queryKey: ONBOARDING_KEY,
+    queryFn: () => call(OnboardingEndpoints.state, { errors: 'silent' }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
 }
 
-/** The new-user guide (help menu → 新手引导); finishing or closing it is remembered. */
-export function NewUserTour({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** Restarting from the help menu: the server forgets the progress and the guide opens at step one. */
+export function useRestartGuide() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(OnboardingEndpoints.save, { body: { action: 'restart' } }),
+    onSuccess: (state) => client.setQueryData(ONBOARDING_KEY, state),
+  });
+}
+
+/** Re-renders when the page changes under the guide, so the step finds its control and steps aside for popups. */
+function useDomTick(active: boolean): void {
+  const [, tick] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    if (!active) return;
+    let frame = 0;
+    const observer = new MutationObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(tick);
+    });
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+    };
+  }, [active]);
+}
+
+/** Rings the control the current step needs, wherever it is on the page (the guide itself stays docked). */
+function useTargetRing(step: OnboardingStep | undefined): void {
+  const target = step ? stepTarget(step) : null;
+  useEffect(() => {
+    target?.classList.add('canopy-guide-target');
+    return () => target?.classList.remove('canopy-guide-target');
+  }, [target]);
+}
+
+/**
+ * The new-user guide: create an app, a table, two fields, a record and a flow. It runs while no
+ * action is recorded (guide type 'action'); each step advances only when the server finds it done
+ * in the team, checked after every change the user makes; skipping or closing is saved per user.
+ */
+export function NewUserTour() {
   const { t } = useTranslation();
-  const steps: TourProps['steps'] = TOUR_TARGETS.map((name) => ({
-    title: t(`guide.${name}Title`),
-    description: t(`guide.${name}Body`),
-    target: target(name),
-  }));
-  const done = () => {
-    localStore.set(StorageKey.guideDone, '1');
-    onClose();
+  const client = useQueryClient();
+  const { pathname } = useLocation();
+  const onboarding = useOnboarding();
+  const state = onboarding.data;
+  const due = state?.action === null;
+  const current = state ? OnboardingSteps.findIndex((s) => !state.steps.includes(s)) : -1;
+  const step: OnboardingStep | undefined = current >= 0 ? OnboardingSteps[current] : undefined;
+  useDomTick(due);
+  useTargetRing(due ? step : undefined);
+
+  const setState = (next: OnboardingState) => client.setQueryData(ONBOARDING_KEY, next);
+  const checking = useRef(false);
+  const check = useRef<() => void>(() => {});
+  check.current = () => {
+    if (!due || !step || checking.current) return;
+    checking.current = true;
+    call(OnboardingEndpoints.step, { body: { userTag: step }, errors: 'silent' })
+      .then(setState)
+      .catch(() => {})
+      .finally(() => {
+        checking.current = false;
+      });
   };
-  return <Tour open={open} steps={steps} onClose={done} onFinish={done} />;
+  // Once when the step comes up (it may be done already), then after each of the user's changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-check when the step changes
+  useEffect(() => check.current(), [step, due]);
+  useEffect(() => onServerChange(() => check.current()), []);
+
+  const save = useMutation({
+    mutationFn: (action: 'skipped' | 'finished') => call(OnboardingEndpoints.save, { body: { action } }),
+    onSuccess: setState,
+  });
+
+  // Not over team creation (a newcomer has no team to build in yet).
+  if (!due || !state || pathname === '/team/create') return null;
+  const total = OnboardingSteps.length;
+  const steps: TourProps['steps'] = [
+    ...OnboardingSteps.map((s) => ({
+      title: t(`guide.${s}Title`),
+      description: t(`guide.${s}Body`),
+      target: null,
+    })),
+    { title: t('guide.doneTitle'), description: t('guide.doneBody'), target: null },
+  ];
+  const index = step ? current : total;
+  return (
+    <Tour
+      open={!userIsBusy()}
+      current={index}
+      steps={steps}
+      mask={false}
+      type="primary"
+      rootClassName="canopy-guide"
+      onClose={() => save.mutate(index === total ? 'finished' : 'skipped')}
+      indicatorsRender={(at) =>
+        at < total ? (
+          <Typography.Text style={{ color: 'inherit' }} data-testid="guide-progress">
+            {t('guide.progress', { current: at + 1, total })}
+          </Typography.Text>
+        ) : null
+      }
+      actionsRender={(_origin, { current: at }) => (
+        <Space>
+          {at < total ? (
+            <Button size="small" onClick={() => save.mutate('skipped')} data-testid="guide-skip">
+              {t('guide.skip')}
+            </Button>
+          ) : (
+            <Button size="small" onClick={() => save.mutate('finished')} data-testid="guide-finish">
+              {t('guide.finish')}
+            </Button>
+          )}
+        </Space>
+      )}
+    />
+  );
 }

@@ -4,7 +4,7 @@ import type { HelpTopic } from './help-topics';
 export interface HelpCenter {
   /** Opens the help drawer, at one topic when given. */
   openHelp: (topic?: HelpTopic) => void;
-  /** Starts the new-user guide over the header controls. */
+  /** Restarts the new-user guide from its first step (saved on the server). */
   startGuide: () => void;
 }
 

@@ -1,4 +1,4 @@
-import { type Language, Languages, toLanguage } from '@canopy/contract';
+import { DEFAULT_LANGUAGE, type Language, Languages } from '@canopy/contract';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/ja';
@@ -16,11 +16,13 @@ function isLanguage(value: string | null | undefined): value is Language {
   return Languages.some((l) => l === value);
 }
 
-/** The remembered choice first, then the browser's language; Chinese when neither says otherwise. */
+/**
+ * The user's own choice (avatar menu, auth pages), else Chinese (spec §1). The browser's language is
+ * deliberately not consulted: the product speaks Chinese until someone picks another language.
+ */
 function initialLanguage(): Language {
   const stored = localStore.get(StorageKey.language);
-  if (isLanguage(stored)) return stored;
-  return toLanguage(typeof navigator === 'undefined' ? undefined : navigator.language);
+  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
 function applyLanguageSideEffects(lang: Language): void {

@@ -1,8 +1,9 @@
 import { Layout } from 'antd';
 import { Suspense, useEffect } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useParams } from 'react-router';
 import { requestContext } from '../api/request-context';
 import { BasicHeader } from '../header/BasicHeader';
+import { ServiceWidget } from '../help/ServiceWidget';
 import { FullPageLoading } from '../session/FullPageLoading';
 
 /**
@@ -10,8 +11,12 @@ import { FullPageLoading } from '../session/FullPageLoading';
  * only the content scrolls, so the header and the popups anchored to it never drift apart.
  */
 export function BasicLayout() {
-  // Outside an app there is no app code and no admin mode (spec §4: cleared on returning home).
-  useEffect(() => requestContext.setAppCode(null), []);
+  // Outside an app there is no app code and no admin mode (spec §4: cleared on returning home). A
+  // page of one app under this header (the workflow designer) sets its own: effects run child first.
+  const { appCode } = useParams();
+  useEffect(() => {
+    if (!appCode) requestContext.setAppCode(null);
+  }, [appCode]);
   return (
     <Layout style={{ height: '100vh' }}>
       <BasicHeader />
@@ -20,6 +25,7 @@ export function BasicLayout() {
           <Outlet />
         </Suspense>
       </Layout.Content>
+      <ServiceWidget />
     </Layout>
   );
 }

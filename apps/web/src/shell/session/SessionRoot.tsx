@@ -1,13 +1,13 @@
-import { EngineState, Limits } from '@canopy/contract';
+import { EngineState, FeatureCode, Limits } from '@canopy/contract';
 import { Button, Result } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { InvitationGate } from '../../features/invitations/components/InvitationGate';
 import { keepInvitationParam } from '../../features/invitations/invitation-param';
 import { isApiError } from '../api/api-error';
 import { HelpCenterProvider } from '../help/HelpCenterProvider';
-import { withCarriedQuery } from '../navigation/carry-query';
+import { LiveEvents } from '../live/useLiveEvents';
 import { useAppNavigate } from '../navigation/useAppNavigate';
 import { readTeamSelection } from '../storage/team-selection';
 import { useTerminalCheck } from '../timers/useTerminalCheck';
@@ -17,7 +17,9 @@ import { type Session, SessionContext } from './session-context';
 import { TeamInitializing } from './TeamInitializing';
 import { useBasicUser, useEngines, useFeatures } from './useSessionQueries';
 
+/** The init page: where a user without a team creates one (or joins the one they were invited to). */
 const TEAM_CREATE_PATH = '/team/create';
+const NO_TEAM_PATH = '/engineNotFound';
 
 /**
  * Start-up (spec §2/§4): the signed-in user, then the team list, then the current team. Everything
@@ -36,13 +38,22 @@ export function SessionRoot() {
   useVersionCheck(current?.corpId);
   useTerminalCheck(user.isSuccess);
 
-  // A team list that cannot be had after sign-in: the closed/expired team page, after a beat.
-  const listMissing = engines.isError && !(isApiError(engines.error) && engines.error.status === 401);
+  // Spec §2/§9: a team list that is missing after load leads on after 500 ms, not at once. An
+  // empty list goes to the init page (create a team, or join the one an invitation names); a list
+  // that cannot be had goes to the no-team page, whose re-login comes back here.
+  const listFailed = engines.isError && !(isApiError(engines.error) && engines.error.status === 401);
+  // Only closed teams left (their owner may restore them from the create page) counts as none.
+  const noTeam = list?.every((e) => e.state === EngineState.closed) && location.pathname !== TEAM_CREATE_PATH;
+  const missingTarget = listFailed
+    ? `${NO_TEAM_PATH}?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`
+    : noTeam
+      ? keepInvitationParam(TEAM_CREATE_PATH, location.search)
+      : null;
   useEffect(() => {
-    if (!listMissing) return;
-    const timer = window.setTimeout(() => navigate('/engineNotFound', { replace: true }), Limits.initRedirectMs);
+    if (!missingTarget) return;
+    const timer = window.setTimeout(() => navigate(missingTarget, { replace: true }), Limits.initRedirectMs);
     return () => window.clearTimeout(timer);
-  }, [listMissing, navigate]);
+  }, [missingTarget, navigate]);
 
   const session = useMemo<Session | null>(() => {
     if (!user.data || !list) return null;
@@ -52,10 +63,11 @@ export function SessionRoot() {
       engines: list,
       current,
       features: featureList,
+      featuresSettled: !current || features.isFetched,
       isManager: Boolean(current && (current.ownFlag || current.adminFlag)),
       hasFeature: (code) => featureList.includes(code),
     };
-  }, [user.data, list, current, features.data]);
+  }, [user.data, list, current, features.data, features.isFetched]);
 
   if (user.isError) {
     // 401 is already on its way to the login page; anything else gets an honest retry.
@@ -73,12 +85,8 @@ export function SessionRoot() {
   }
   if (!session) return <FullPageLoading />;
 
-  if (session.engines.length === 0 && location.pathname !== TEAM_CREATE_PATH) {
-    // A newcomer without a team starts by creating one, unless the invitation they came with
-    // (kept on the way) lets them join one instead.
-    const target = keepInvitationParam(TEAM_CREATE_PATH, location.search);
-    return <Navigate to={withCarriedQuery(target, location.search)} replace />;
-  }
+  // A newcomer without a team: the init page follows after the beat above.
+  if (noTeam) return <FullPageLoading />;
   if (current?.state === EngineState.initializing && location.pathname !== TEAM_CREATE_PATH) {
     return (
       <SessionContext value={session}>
@@ -89,8 +97,10 @@ export function SessionRoot() {
   return (
     <SessionContext value={session}>
       <HelpCenterProvider>
+        <LiveEvents engineCode={session.current?.engineCode} />
         <Outlet />
-        <InvitationGate />
+        {/* Accepting an invitation ends in the new team: a team switch, which ForbiddenTeamSwitch hides. */}
+        {!session.hasFeature(FeatureCode.forbiddenTeamSwitch) && <InvitationGate />}
       </HelpCenterProvider>
     </SessionContext>
   );

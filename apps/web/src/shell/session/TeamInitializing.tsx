@@ -18,7 +18,7 @@ export function TeamInitializing({ team }: { team: EngineItem }) {
             <Button type="primary" onClick={() => window.location.reload()}>
               {t('common.refresh')}
             </Button>
-            <Button onClick={() => void logout()}>{t('header.logout')}</Button>
+            <Button onClick={() => logout()}>{t('header.logout')}</Button>
           </Space>
         }
       />

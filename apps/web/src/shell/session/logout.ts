@@ -1,25 +1,27 @@
-import { AccountEndpoints, ErrorType } from '@canopy/contract';
+import { ErrorType } from '@canopy/contract';
 import { isApiError } from '../api/api-error';
-import { call } from '../api/client';
-import { feedback } from '../api/feedback';
-import { queryClient } from '../app/query-client';
-import { i18n } from '../i18n/i18n';
+import { currentRelativeUrl } from '../navigation/auth-redirect';
+
+/** The host logout page (spec §2: /login and /logout are host paths, each taking a redirect URL). */
+export function logoutUrl(returnTo: string): string {
+  return `/logout?redirect=${encodeURIComponent(returnTo)}`;
+}
 
 /**
- * Log out (spec §7 GET /v1/logout): on success the login page; a business failure shows its
- * message, else its code, else 退出失败 (spec §8). Other failures go through the catalogue.
+ * Log out through the host page /logout, which ends the session and then offers the login page
+ * with the same way back. `returnTo` is where the user lands after signing in again (default: here).
  */
-export async function logout(): Promise<void> {
-  try {
-    await call(AccountEndpoints.logout, { errors: 'inline', tenant: false });
-  } catch (error) {
-    if (isApiError(error) && error.errorType === ErrorType.biz) {
-      feedback().message.error(error.errorMessage || error.errorCode || i18n.t('errors.logoutFailed'));
-    } else {
-      feedback().message.error(i18n.t('errors.logoutFailed'));
-    }
-    return;
+export function logout(returnTo: string = currentRelativeUrl()): void {
+  window.location.assign(logoutUrl(returnTo));
+}
+
+/**
+ * What a failed logout tells (spec §8): a business failure shows the server's message, else its
+ * code, else 退出失败; any other failure just 退出失败.
+ */
+export function logoutFailureText(error: unknown, fallback: string): string {
+  if (isApiError(error) && error.errorType === ErrorType.biz) {
+    return error.errorMessage || error.serverCode || fallback;
   }
-  queryClient.clear();
-  window.location.assign('/login');
+  return fallback;
 }

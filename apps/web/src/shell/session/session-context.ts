@@ -8,6 +8,11 @@ export interface Session {
   /** The team requests are about; null while the user has no team yet. */
   current: EngineItem | null;
   features: string[];
+  /**
+   * The current team's feature list has come from the server (or could not be had). Until then
+   * `features` is the locally stored list, good for showing menus but not for refusing a page.
+   */
+  featuresSettled: boolean;
   /** Owner or admin of the current team (spec §6). */
   isManager: boolean;
   hasFeature: (code: string) => boolean;

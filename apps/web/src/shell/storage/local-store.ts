@@ -17,7 +17,6 @@ export const StorageKey = {
   homeHelp: 'HomeHelp',
   newVersion: 'newVersion',
   featureList: 'featureList',
-  guideDone: 'guideDone',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 

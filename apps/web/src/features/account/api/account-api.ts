@@ -71,8 +71,9 @@ export function updateProfile(input: { name?: string; personalSignature?: string
   return call(AccountSettingsEndpoints.updateProfile, { body: input, ...inline });
 }
 
-export function uploadAvatar(dataUrl: string) {
-  return call(AccountSettingsEndpoints.uploadAvatar, { body: { dataUrl }, ...inline });
+/** The avatar at 1x and, when the browser could make it, at 2x (see avatarSizes). */
+export function uploadAvatar(body: { dataUrl: string; dataUrl2x?: string }) {
+  return call(AccountSettingsEndpoints.uploadAvatar, { body, ...inline });
 }
 
 export function resetAvatar() {

@@ -5,10 +5,11 @@ import { App, Avatar, Button, Flex, Popconfirm, Typography, theme } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shell/api/form-errors';
+import { avatarSrcSet } from '../../../shell/layout/avatar-src';
 import { sessionKeys } from '../../../shell/session/query-keys';
 import { useSession } from '../../../shell/session/session-context';
 import { resetAvatar, uploadAvatar } from '../api/account-api';
-import { AVATAR_TYPES, avatarFileProblem, readAsDataUrl } from './avatar-file';
+import { AVATAR_TYPES, avatarFileProblem, avatarSizes, readAsDataUrl } from './avatar-file';
 
 /** Avatar: pick an image (checked here for type and size), preview, save; or back to the default. */
 export function AvatarEditor() {
@@ -18,7 +19,7 @@ export function AvatarEditor() {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const [preview, setPreview] = useState<{ dataUrl: string; type: string } | null>(null);
   const [busy, setBusy] = useState<'upload' | 'reset' | null>(null);
   const limitKb = Math.round(AVATAR_MAX_BYTES / 1024);
 
@@ -29,13 +30,13 @@ export function AvatarEditor() {
       message.error(problem === 'type' ? t('account.avatarType') : t('account.avatarSize', { kb: limitKb }));
       return;
     }
-    setPreview(await readAsDataUrl(file));
+    setPreview({ dataUrl: await readAsDataUrl(file), type: file.type });
   };
 
   const run = async (kind: 'upload' | 'reset') => {
     setBusy(kind);
     try {
-      if (kind === 'upload' && preview) await uploadAvatar(preview);
+      if (kind === 'upload' && preview) await uploadAvatar(await avatarSizes(preview.dataUrl, preview.type));
       else await resetAvatar();
       await queryClient.invalidateQueries({ queryKey: sessionKeys.basicUser });
       setPreview(null);
@@ -51,7 +52,8 @@ export function AvatarEditor() {
     <Flex align="center" gap={16} data-testid="avatar-editor">
       <Avatar
         size={64}
-        src={preview ?? (user.avatarUrl || undefined)}
+        src={preview?.dataUrl ?? (user.avatarUrl || undefined)}
+        srcSet={preview ? undefined : avatarSrcSet(user.avatarUrl)}
         style={{ flex: 'none', background: token.colorPrimary, fontSize: 26 }}
         data-testid="avatar-preview"
       >

@@ -1,7 +1,8 @@
 import { WechatOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Flex, Image, Popconfirm, Typography } from 'antd';
-import { useState } from 'react';
+import type { WechatQrCode } from '@canopy/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Flex, QRCode, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shell/api/form-errors';
 import { sessionKeys } from '../../../shell/session/query-keys';
@@ -9,16 +10,47 @@ import { useSession } from '../../../shell/session/session-context';
 import { wechatBindCheck, wechatQrCode, wechatUnbind } from '../api/account-api';
 import { SettingRow } from './SettingRow';
 
-/** WeChat binding: a QR code to scan, or the server's answer why there is none (not configured). */
+/** How often the dialog asks whether the code has been scanned. */
+const BIND_POLL_MS = 2000;
+
+/**
+ * WeChat binding: a one-time QR code, polled with bind/check until the scan binds the account; then
+ * the bound WeChat name with an unbind action (confirmed first). On an instance without an official
+ * account the code comes from the developer provider, and says so.
+ */
 export function WechatRow() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const { user } = useSession();
   const queryClient = useQueryClient();
   const bound = user.thirdBinds.wechat.openName;
-  const [qr, setQr] = useState<string | null>(null);
+  const [qr, setQr] = useState<WechatQrCode | null>(null);
+  const [expired, setExpired] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  const polling = qr !== null && !expired;
+  const check = useQuery({
+    queryKey: ['account', 'wechat-bind-check', qr?.url],
+    queryFn: wechatBindCheck,
+    enabled: polling,
+    refetchInterval: polling ? BIND_POLL_MS : false,
+    gcTime: 0,
+  });
+
+  useEffect(() => {
+    if (!qr) return;
+    const left = qr.expiresAt - Date.now();
+    const timer = window.setTimeout(() => setExpired(true), Math.max(0, left));
+    return () => window.clearTimeout(timer);
+  }, [qr]);
+
+  useEffect(() => {
+    if (!check.data) return;
+    setQr(null);
+    void queryClient.invalidateQueries({ queryKey: sessionKeys.basicUser });
+    message.success(t('account.wechatBound'));
+  }, [check.data, queryClient, message, t]);
 
   const attempt = async (action: () => Promise<void>) => {
     setBusy(true);
@@ -31,36 +63,34 @@ export function WechatRow() {
       setBusy(false);
     }
   };
-
-  const bind = () =>
+  const showCode = () =>
     attempt(async () => {
-      setQr((await wechatQrCode()).url);
-    });
-  const check = () =>
-    attempt(async () => {
-      if (await wechatBindCheck()) {
-        setQr(null);
-        await queryClient.invalidateQueries({ queryKey: sessionKeys.basicUser });
-        message.success(t('account.wechatBound'));
-      } else message.info(t('account.wechatNotYet'));
+      const code = await wechatQrCode();
+      setExpired(false);
+      setQr(code);
     });
   const unbind = () =>
-    attempt(async () => {
-      await wechatUnbind();
-      await queryClient.invalidateQueries({ queryKey: sessionKeys.basicUser });
-      message.success(t('account.wechatUnbound'));
+    modal.confirm({
+      title: t('account.wechatUnbindTitle', { name: bound }),
+      content: t('account.wechatUnbindConfirm'),
+      okText: t('account.wechatUnbind'),
+      okButtonProps: { danger: true, id: 'wechat-unbind-confirm' },
+      onOk: () =>
+        attempt(async () => {
+          await wechatUnbind();
+          await queryClient.invalidateQueries({ queryKey: sessionKeys.basicUser });
+          message.success(t('account.wechatUnbound'));
+        }),
     });
 
   const action = bound ? (
-    <Popconfirm title={t('account.wechatUnbindConfirm')} onConfirm={unbind}>
-      <Button loading={busy}>{t('account.wechatUnbind')}</Button>
-    </Popconfirm>
-  ) : qr ? (
-    <Button loading={busy} onClick={() => void check()}>
-      {t('account.wechatCheck')}
+    <Button loading={busy} onClick={unbind} data-testid="wechat-unbind">
+      {t('account.wechatUnbind')}
     </Button>
+  ) : qr ? (
+    <Button onClick={() => setQr(null)}>{t('common.cancel')}</Button>
   ) : (
-    <Button loading={busy} onClick={() => void bind()} data-testid="wechat-bind">
+    <Button loading={busy} onClick={() => void showCode()} data-testid="wechat-bind">
       {t('account.wechatBind')}
     </Button>
   );
@@ -69,13 +99,29 @@ export function WechatRow() {
     <SettingRow
       icon={<WechatOutlined />}
       label={t('account.wechat')}
-      value={bound || t('account.notBound')}
+      value={<span data-testid="wechat-bound-name">{bound || t('account.notBound')}</span>}
       action={action}
+      testId="wechat-row"
     >
       {qr && (
-        <Flex vertical align="center" gap={8} style={{ paddingTop: 8 }}>
-          <Image src={qr} width={160} preview={false} alt={t('account.wechatQrAlt')} />
+        <Flex vertical align="center" gap={8} style={{ paddingTop: 8 }} data-testid="wechat-qr">
+          <QRCode
+            value={qr.url}
+            size={160}
+            status={expired ? 'expired' : 'active'}
+            onRefresh={() => void showCode()}
+            aria-label={t('account.wechatQrAlt')}
+          />
           <Typography.Text type="secondary">{t('account.wechatScan')}</Typography.Text>
+          {qr.developer && (
+            <Alert
+              type="info"
+              showIcon
+              title={t('account.wechatDeveloper')}
+              style={{ width: '100%' }}
+              data-testid="wechat-developer"
+            />
+          )}
         </Flex>
       )}
       {problem && (

@@ -1,4 +1,4 @@
-import { AppEndpoints, type BodyOf } from '@canopy/contract';
+import { AppEndpoints, type BodyOf, type MenuEntry } from '@canopy/contract';
 import { call } from '../../../shell/api/client';
 
 /**
@@ -15,6 +15,7 @@ export const appKeys = {
   detail: (engineCode: string, appCode: string) => ['apps', engineCode, 'app', appCode, 'detail'] as const,
   permission: (engineCode: string, appCode: string) => ['apps', engineCode, 'app', appCode, 'permission'] as const,
   nodes: (engineCode: string, appCode: string) => ['apps', engineCode, 'app', appCode, 'nodes'] as const,
+  tableTrash: (engineCode: string, appCode: string) => ['apps', engineCode, 'app', appCode, 'table-trash'] as const,
   roles: (engineCode: string, appCode: string) => ['apps', engineCode, 'app', appCode, 'roles'] as const,
 };
 
@@ -45,10 +46,17 @@ export const appsApi = {
   transfer: (body: BodyOf<typeof AppEndpoints.updateOwner>) => call(AppEndpoints.updateOwner, { body, ...inline }),
   savePreference: (appSorts: string[], collectedApps: string[]) =>
     call(AppEndpoints.savePreference, { body: { appSorts, collectedApps }, ...inline }),
+  saveMenu: (appCode: string, items: MenuEntry[]) =>
+    call(AppEndpoints.saveMenu, { params: { appCode }, body: { items }, ...inline }),
   createNode: (appCode: string, body: BodyOf<typeof AppEndpoints.createNode>) =>
     call(AppEndpoints.createNode, { params: { appCode }, body, ...inline }),
   updateNode: (appCode: string, code: string, body: BodyOf<typeof AppEndpoints.updateNode>) =>
     call(AppEndpoints.updateNode, { params: { appCode, code }, body, ...inline }),
   removeNode: (appCode: string, code: string) =>
     call(AppEndpoints.removeNode, { params: { appCode, code }, ...inline }),
+  deletedTables: (appCode: string) => call(AppEndpoints.deletedTables, { params: { appCode }, ...inline }),
+  restoreTable: (appCode: string, code: string) =>
+    call(AppEndpoints.restoreTable, { params: { appCode, code }, ...inline }),
+  purgeTable: (appCode: string, code: string) =>
+    call(AppEndpoints.purgeTable, { params: { appCode, code }, ...inline }),
 };

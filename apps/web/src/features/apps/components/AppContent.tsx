@@ -27,6 +27,21 @@ export function AppContent() {
   if (nodesLoading) return <Skeleton active style={{ padding: 32 }} />;
   const node = nodes.find((n) => n.code === schemaCode);
   if (node?.type === 'Schema') return <TablePage key={node.code} schemaCode={node.code} name={node.displayName} />;
+  if (node?.type === 'Link') {
+    return (
+      <Result
+        icon={nodeIcon(node.type)}
+        title={t('customMenu.linkTitle', { name: node.displayName })}
+        subTitle={node.url}
+        extra={
+          <Button type="primary" href={node.url} target="_blank" rel="noopener noreferrer">
+            {t('customMenu.openLink')}
+          </Button>
+        }
+        data-testid="node-page-Link"
+      />
+    );
+  }
   if (!node || !isKnownType(node.type)) {
     return (
       <Result

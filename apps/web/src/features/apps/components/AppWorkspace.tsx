@@ -1,19 +1,22 @@
 import { CommentOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, FloatButton, Layout, Result, Spin } from 'antd';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AppTypeHeader } from '../../../shell/header/AppTypeHeader';
 import { useDocumentTitle } from '../../../shell/layout/useDocumentTitle';
 import { useAppNavigate } from '../../../shell/navigation/useAppNavigate';
-import { useSession } from '../../../shell/session/session-context';
-import { appKeys, appsApi } from '../api/apps-api';
 import { AppWorkspaceContext } from '../hooks/app-context';
+import { useWorkspaceValue } from '../hooks/useWorkspaceValue';
 import { AdminModeSwitch } from './AdminModeSwitch';
 import { AppContent } from './AppContent';
 import { AppMenu } from './menu/AppMenu';
 import { AppSettingsPopover } from './settings/AppSettingsPopover';
+
+/** The feedback form for this app, remembering the page it was opened on. */
+function feedbackHref(appCode: string): string {
+  const from = `${window.location.pathname}${window.location.search}`;
+  return `/feedback?${new URLSearchParams({ appCode, from })}`;
+}
 
 interface AppWorkspaceProps {
   appCode: string;
@@ -27,48 +30,17 @@ export function AppWorkspace({ appCode, adminMode, canUseAdminMode, onAdminModeC
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const navigate = useAppNavigate();
-  const engineCode = useSession().current?.engineCode ?? '';
-  const detail = useQuery({ queryKey: appKeys.detail(engineCode, appCode), queryFn: () => appsApi.get(appCode) });
-  const permission = useQuery({
-    queryKey: appKeys.permission(engineCode, appCode),
-    queryFn: () => appsApi.permission(appCode),
-  });
-  const nodes = useQuery({ queryKey: appKeys.nodes(engineCode, appCode), queryFn: () => appsApi.nodes(appCode) });
-  useDocumentTitle(detail.data?.displayName ?? t('pages.app.title'));
+  const { context, failed, retry } = useWorkspaceValue(appCode, adminMode);
+  useDocumentTitle(context?.app.displayName ?? t('pages.app.title'));
 
-  const context = useMemo<AppWorkspaceContext | null>(() => {
-    if (!detail.data || !permission.data) return null;
-    const perm = permission.data;
-    return {
-      engineCode,
-      appCode,
-      app: detail.data,
-      permission: perm,
-      nodes: nodes.data ?? [],
-      nodesLoading: nodes.isPending,
-      canEdit: perm.app.edit,
-      canOwn: perm.isAppOwner || perm.adminMode,
-      adminMode,
-    };
-  }, [engineCode, appCode, detail.data, permission.data, nodes.data, nodes.isPending, adminMode]);
-
-  if (detail.isError || permission.isError) {
+  if (failed) {
     return (
       <Layout style={{ minHeight: '100vh' }} data-testid="app-page">
         <AppTypeHeader title={appCode} color={search.get('color')} />
         <Result
           status="warning"
           title={t('appPage.loadFailed')}
-          extra={
-            <Button
-              onClick={() => {
-                void detail.refetch();
-                void permission.refetch();
-              }}
-            >
-              {t('common.retry')}
-            </Button>
-          }
+          extra={<Button onClick={retry}>{t('common.retry')}</Button>}
         />
       </Layout>
     );
@@ -114,7 +86,8 @@ export function AppWorkspace({ appCode, adminMode, canUseAdminMode, onAdminModeC
         <FloatButton
           icon={<CommentOutlined />}
           tooltip={t('header.appFeedback')}
-          onClick={() => navigate(`/feedback?appCode=${encodeURIComponent(appCode)}`)}
+          aria-label={t('header.appFeedback')}
+          onClick={() => navigate(feedbackHref(appCode))}
           data-testid="app-feedback-entry"
         />
       </Layout>

@@ -1,4 +1,4 @@
-import type { AppItem, AppPermission, FunctionNodeRow } from '@canopy/contract';
+import type { AppItem, AppPermission, FunctionNode, PlacedNode } from '@canopy/contract';
 import { createContext, useContext } from 'react';
 
 /** The app the user is working in, with the member's rights on it (spec §3 App, App permission). */
@@ -7,8 +7,10 @@ export interface AppWorkspaceContext {
   appCode: string;
   app: AppItem;
   permission: AppPermission;
-  /** The menu rows, flat; `buildNodeTree` makes the tree. Empty while loading. */
-  nodes: FunctionNodeRow[];
+  /** The menu as the server answers it (spec §3 function nodes with children). Empty while loading. */
+  tree: FunctionNode[];
+  /** The same items flat, in menu order, each with its group and place. */
+  nodes: PlacedNode[];
   nodesLoading: boolean;
   canEdit: boolean;
   /** The app's owner, or a team owner/admin in admin mode: transfer, delete, appoint managers. */

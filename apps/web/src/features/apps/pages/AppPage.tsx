@@ -1,11 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { useAppNavigate } from '../../../shell/navigation/useAppNavigate';
 import { FullPageLoading } from '../../../shell/session/FullPageLoading';
-import { useSession } from '../../../shell/session/session-context';
-import { appKeys, appsApi } from '../api/apps-api';
 import { AppWorkspace } from '../components/AppWorkspace';
+import { useAppAccessCheck } from '../hooks/useAppAccessCheck';
 import { useAppRequestContext } from '../hooks/useAppRequestContext';
 
 /**
@@ -16,27 +12,9 @@ import { useAppRequestContext } from '../hooks/useAppRequestContext';
 export function AppPage() {
   const { appCode = '' } = useParams();
   const context = useAppRequestContext(appCode);
-  const navigate = useAppNavigate();
-  const engineCode = useSession().current?.engineCode ?? '';
-  const check = useQuery({
-    queryKey: appKeys.access(engineCode, appCode),
-    queryFn: () => appsApi.accessCheck(appCode),
-    enabled: context.ready,
-    retry: false,
-    // Checked on every visit: nothing of an earlier visit may let a deleted app open.
-    gcTime: 0,
-  });
+  const allowed = useAppAccessCheck(appCode, context.ready);
 
-  const failed = check.isError;
-  const nextPageUrl = check.data && !check.data.okFlag ? check.data.nextPageUrl : null;
-  useEffect(() => {
-    if (failed) navigate('/appAccessCheckFailed', { replace: true });
-  }, [failed, navigate]);
-  useEffect(() => {
-    if (nextPageUrl !== null) window.location.href = nextPageUrl || '/appNotFound';
-  }, [nextPageUrl]);
-
-  if (!context.ready || !check.data?.okFlag) return <FullPageLoading />;
+  if (!allowed) return <FullPageLoading />;
   return (
     <AppWorkspace
       key={appCode}

@@ -1,7 +1,7 @@
 import { Button, Flex, Result, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shell/api/api-error';
+import { logoutFailureText } from '../../../shell/session/logout';
 import { logoutSession } from '../api/auth-api';
 import { AuthLayout } from '../components/AuthLayout';
 import { useRedirectParam } from '../hooks/useRedirectParam';
@@ -20,8 +20,8 @@ export function LogoutPage() {
     logoutSession()
       .then(() => window.location.replace(loginPage))
       .catch((error: unknown) => {
-        // Spec §8: a failed logout shows the message, else the code, else 退出失败.
-        setFailure((isApiError(error) && (error.errorMessage || error.errorCode)) || t('auth.logoutFailed'));
+        // Spec §8: a business failure shows its message, else its code, else 退出失败.
+        setFailure(logoutFailureText(error, t('auth.logoutFailed')));
       });
   }, [loginPage, t]);
 
@@ -31,7 +31,7 @@ export function LogoutPage() {
         <Result
           status="error"
           title={t('auth.logoutFailed')}
-          subTitle={failure}
+          subTitle={failure === t('auth.logoutFailed') ? undefined : failure}
           extra={
             <Button type="primary" href={loginPage}>
               {t('auth.backToLogin')}

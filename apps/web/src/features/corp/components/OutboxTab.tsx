@@ -8,6 +8,20 @@ import { formatTime } from './date-format';
 
 type OutboxMessage = ResponseOf<typeof AdminEndpoints.outbox>[number];
 
+/** Links in a message (invitations, the WeChat stand-in's scan link) open in a new tab. */
+function linkify(text: string) {
+  return text.split(/(https?:\/\/[^\s，。]+)/).map((part, i) =>
+    /^https?:\/\//.test(part) ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string
+      <a key={i} href={part} target="_blank" rel="noopener noreferrer" data-testid="outbox-link">
+        {part}
+      </a>
+    ) : (
+      part
+    ),
+  );
+}
+
 /** 开发者发件箱 (instance administrator): SMS and mail written here instead of being sent. */
 export function OutboxTab() {
   const { t } = useTranslation();
@@ -17,9 +31,15 @@ export function OutboxTab() {
       title: t('corp.outboxChannel'),
       dataIndex: 'channel',
       width: 90,
-      render: (v: string) => (
-        <Tag color={v === 'sms' ? 'blue' : 'green'}>{v === 'sms' ? t('corp.sms') : t('corp.mail')}</Tag>
-      ),
+      render: (v: string) => {
+        const [color, label] =
+          v === 'sms'
+            ? ['blue', t('corp.sms')]
+            : v === 'wechat'
+              ? ['cyan', t('corp.wechatChannel')]
+              : ['green', t('corp.mail')];
+        return <Tag color={color}>{label}</Tag>;
+      },
     },
     { title: t('corp.outboxTarget'), dataIndex: 'target', width: 200, ellipsis: true },
     { title: t('corp.outboxSubject'), dataIndex: 'subject', width: 220, ellipsis: true },
@@ -31,7 +51,7 @@ export function OutboxTab() {
           style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
           ellipsis={{ rows: 2, expandable: true, symbol: t('corp.expand') }}
         >
-          {v}
+          {linkify(v)}
         </Typography.Paragraph>
       ),
     },

@@ -1,17 +1,24 @@
+import { DeleteOutlined } from '@ant-design/icons';
 import { FeatureCode } from '@canopy/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Skeleton, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shell/session/session-context';
 import { fetchCorpInfo } from '../../team/api/team-api';
+import { DeleteTeamDialog } from '../../team/components/DeleteTeamDialog';
 import { teamKeys } from '../../team/hooks/team-keys';
 import { formatTime } from './date-format';
 import { TeamNameField } from './TeamNameField';
 
-/** 团队设置: the team's record (corp info) and its name, renamed under the spec §5 rules. */
+/**
+ * 团队设置: the team's record (corp info) and its name, renamed under the spec §5 rules; for the
+ * owner, deleting the team.
+ */
 export function TeamSettingsTab() {
   const { t } = useTranslation();
   const { current, hasFeature } = useSession();
+  const [deleting, setDeleting] = useState(false);
   const corpId = current?.corpId ?? '';
   const info = useQuery({
     queryKey: teamKeys.corpInfo(corpId),
@@ -50,6 +57,22 @@ export function TeamSettingsTab() {
         </Descriptions.Item>
         <Descriptions.Item label={t('corp.entryType')}>{corp.entryType}</Descriptions.Item>
       </Descriptions>
+      {current?.ownFlag && (
+        <Card size="small" style={{ marginTop: 24, borderColor: 'var(--ant-color-error-border)' }}>
+          <Flex align="center" justify="space-between" gap={16}>
+            <div>
+              <Typography.Text strong>{t('teams.deleteSection')}</Typography.Text>
+              <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+                {t('teams.deleteSectionHint')}
+              </Typography.Paragraph>
+            </div>
+            <Button danger icon={<DeleteOutlined />} onClick={() => setDeleting(true)} data-testid="team-delete-entry">
+              {t('teams.deleteTeam')}
+            </Button>
+          </Flex>
+        </Card>
+      )}
+      <DeleteTeamDialog team={deleting ? current : null} onClose={() => setDeleting(false)} />
     </div>
   );
 }

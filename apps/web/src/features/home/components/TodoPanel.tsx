@@ -1,13 +1,58 @@
-import { Card, Empty } from 'antd';
+import { Limits, type TodoPageBody } from '@canopy/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Empty, List, Skeleton, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../shell/navigation/AppLink';
+import { useSession } from '../../../shell/session/session-context';
+import { todoKeys, todosApi } from '../../todos/api/todos-api';
+import { approvalPath } from '../../workflow/components/approval-link';
+
+/** Spec §7: the panel's to-do page asks for the 6 newest open items. */
+const PANEL: TodoPageBody = { state: 0, pageSize: Limits.todoPanelSize, pageIndex: 0, sortDirection: 1 };
 
 /**
- * The to-do panel (spec §2 Home, left). To-dos come with workflows; there is no to-do API yet, so
- * the panel shows the spec's empty state rather than invented tasks.
+ * The to-do panel (spec §2 Home, left): the newest open items with their flow, originator and
+ * receive time; a click opens the approval view. Its key is under `['todos']`, so handling an item
+ * (or the live channel) refreshes it.
  */
 export function TodoPanel() {
   const { t } = useTranslation();
+  const engineCode = useSession().current?.engineCode ?? '';
+  const page = useQuery({ queryKey: todoKeys.panel(engineCode, PANEL), queryFn: () => todosApi.page(PANEL) });
+  const items = page.data?.resultList ?? [];
+  let body: React.ReactNode;
+  if (page.isPending) body = <Skeleton active paragraph={{ rows: 4 }} />;
+  else if (!items.length)
+    body = (
+      <div style={{ minHeight: 200, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.todoEmpty')} />
+      </div>
+    );
+  else
+    body = (
+      <List
+        dataSource={items}
+        rowKey="workItemId"
+        renderItem={(item) => (
+          <List.Item data-testid="todo-panel-item">
+            <AppLink
+              to={approvalPath(item.appCode, item.workflowInstance.instanceId, item.workItemId)}
+              style={{ display: 'block', width: '100%', minWidth: 0 }}
+            >
+              <Typography.Text strong ellipsis style={{ display: 'block' }}>
+                {item.workflowName || t('home.todoUntitled')}
+              </Typography.Text>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {t('home.todoFrom', { name: item.originator.name })}
+                {' · '}
+                {dayjs(item.createTime).format('YYYY-MM-DD HH:mm')}
+              </Typography.Text>
+            </AppLink>
+          </List.Item>
+        )}
+      />
+    );
   return (
     <Card
       title={t('home.todoPanelTitle')}
@@ -17,9 +62,9 @@ export function TodoPanel() {
         </AppLink>
       }
       data-testid="todo-panel"
-      styles={{ body: { minHeight: 240, display: 'flex', alignItems: 'center', justifyContent: 'center' } }}
+      styles={{ body: { minHeight: 240, paddingTop: 4, paddingBottom: 4 } }}
     >
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.todoEmpty')} />
+      {body}
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 import { Col, Flex, Row } from 'antd';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyPart } from '../../../shell/app/lazy-chunk';
 import { useDocumentTitle } from '../../../shell/layout/useDocumentTitle';
 import { useSession } from '../../../shell/session/session-context';
 import { adminModeStore } from '../../apps/hooks/admin-mode-store';
@@ -11,7 +12,7 @@ import { TodoPanel } from '../components/TodoPanel';
 import { useHomeHelp } from '../hooks/useHomeHelp';
 
 // The operation sub-application: its own chunk, loaded only where it is shown.
-const OperationSlot = lazy(() => import('../../operation/OperationSlot'));
+const OperationSlot = lazyPart(() => import('../../operation/OperationSlot').then((m) => m.default));
 
 /** The workbench (spec §2 Home): to-do panel left; help, shortcuts and all apps in the centre. */
 export function HomePage() {
@@ -29,11 +30,7 @@ export function HomePage() {
         <Col xs={24} lg={8} xl={7}>
           <Flex vertical gap={16}>
             <TodoPanel />
-            {help.showOperation && (
-              <Suspense fallback={null}>
-                <OperationSlot />
-              </Suspense>
-            )}
+            {help.showOperation && <OperationSlot />}
           </Flex>
         </Col>
         <Col xs={24} lg={16} xl={17}>

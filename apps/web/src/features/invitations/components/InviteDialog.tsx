@@ -1,5 +1,5 @@
 import { LinkOutlined, MailOutlined } from '@ant-design/icons';
-import { accountKind, INVITATION_TTL_MS, type InvitationCreated } from '@canopy/contract';
+import { accountKind, FeatureCode, INVITATION_TTL_MS, type InvitationCreated } from '@canopy/contract';
 import { Alert, App, Button, Flex, Form, Input, Modal, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,9 @@ const TTL_DAYS = Math.round(INVITATION_TTL_MS / 86_400_000);
 export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const { current } = useSession();
+  const { current, hasFeature } = useSession();
+  // ForbiddenTeamName: the team's name is not shown, so the intro does not name it.
+  const nameHidden = hasFeature(FeatureCode.forbiddenTeamName);
   const [form] = Form.useForm<{ account: string }>();
   const [mode, setMode] = useState<Mode>('account');
   const [created, setCreated] = useState<InvitationCreated | null>(null);
@@ -69,7 +71,9 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
       }}
     >
       <Flex vertical gap={16} data-testid="invite-dialog">
-        <Typography.Text type="secondary">{t('invite.intro', { team: current?.corpName ?? '' })}</Typography.Text>
+        <Typography.Text type="secondary">
+          {nameHidden ? t('invite.introUnnamed') : t('invite.intro', { team: current?.corpName ?? '' })}
+        </Typography.Text>
         <Segmented<Mode>
           block
           value={mode}

@@ -9,6 +9,7 @@ export const orgKeys = {
   memberPage: (engineCode: string, body: MemberPageBody) => ['org', engineCode, 'member-page', body] as const,
   inactive: (engineCode: string, id: string) => ['org', engineCode, 'inactive', id] as const,
   privacy: (engineCode: string) => ['org', engineCode, 'privacy'] as const,
+  userInfo: (engineCode: string, userId: string) => ['org', engineCode, 'user-info', userId] as const,
 };
 
 /** Writes show their own errors (toast or form), so they run the catalogue only for session rules. */
@@ -16,6 +17,7 @@ const inline = { errors: 'inline' } as const;
 
 export const orgApi = {
   root: () => call(OrgEndpoints.root),
+  userInfo: (userId: string) => call(OrgEndpoints.userInfo, { params: { id: userId } }),
   children: (id: string) => call(OrgEndpoints.children, { params: { id } }),
   memberPage: (body: MemberPageBody) => call(OrgEndpoints.memberPage, { body }),
   inactive: (id: string) => call(OrgEndpoints.inactive, { params: { id } }),

@@ -1,5 +1,6 @@
 import type { MemberRow } from '@canopy/contract';
 import { Avatar, theme } from 'antd';
+import { avatarSrcSet } from '../../../shell/layout/avatar-src';
 
 export function MemberAvatar({
   member,
@@ -10,7 +11,12 @@ export function MemberAvatar({
 }) {
   const { token } = theme.useToken();
   return (
-    <Avatar size={size} src={member.avatarUrl || undefined} style={{ flex: 'none', background: token.colorPrimary }}>
+    <Avatar
+      size={size}
+      src={member.avatarUrl || undefined}
+      srcSet={avatarSrcSet(member.avatarUrl)}
+      style={{ flex: 'none', background: token.colorPrimary }}
+    >
       {member.userName.slice(0, 1)}
     </Avatar>
   );

@@ -1,21 +1,35 @@
 import type { MemberRow } from '@canopy/contract';
-import { App, Button, Descriptions, Drawer, Flex, Tag, Typography } from 'antd';
+import { App, Button, Descriptions, Drawer, Flex, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMemberActions } from '../hooks/useMemberActions';
 import { useMemberPermissions } from '../hooks/useMemberPermissions';
+import { useUserInfo } from '../hooks/useUserInfo';
 import { MemberAvatar } from './MemberAvatar';
 import { MemberDepartmentsDialog } from './MemberDepartmentsDialog';
 import { RoleTag } from './RoleTag';
 
-/** A member's card: contact, departments (main marked), and what a manager may change. */
+/**
+ * A member's card: the person as the user-info call answers it (spec §3 User info, cached 60 s:
+ * photo, signature, contact as their privacy allows, departments with the main one marked), and what
+ * a manager may change.
+ */
 export function MemberDrawer({ member, onClose }: { member: MemberRow | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const can = useMemberPermissions();
   const actions = useMemberActions();
   const [moving, setMoving] = useState(false);
+  const info = useUserInfo(member?.userId).data;
   if (!member) return null;
+  const person = {
+    name: info?.name ?? member.userName,
+    photo: info?.bigProfilePhotoUrl ?? member.avatarUrl,
+    mobile: info ? info.mobile : member.mobile,
+    email: info ? info.email : member.email,
+    departments: info?.departments ?? member.departments,
+    mainDepartmentId: info?.departmentId ?? member.mainDepartmentId,
+  };
   const hidden = <Typography.Text type="secondary">{t('org.notShown')}</Typography.Text>;
   const active = member.state === 'ACTIVE';
 
@@ -48,33 +62,49 @@ export function MemberDrawer({ member, onClose }: { member: MemberRow | null; on
     <Drawer open title={t('org.memberDetail')} onClose={onClose} size={440} destroyOnHidden>
       <div data-testid="member-drawer">
         <Flex align="center" gap={12} style={{ marginBottom: 20 }}>
-          <MemberAvatar member={member} size={56} />
-          <div>
-            <Typography.Title level={5} style={{ margin: 0 }}>
-              {member.userName} <RoleTag role={member.role} showMember />
+          <MemberAvatar member={{ userName: person.name, avatarUrl: person.photo }} size={56} />
+          <div style={{ minWidth: 0 }}>
+            <Typography.Title level={5} style={{ margin: 0 }} data-testid="member-drawer-name">
+              {person.name} <RoleTag role={member.role} showMember />
               {!active && <Tag>{t('org.inactiveTag')}</Tag>}
             </Typography.Title>
+            {info ? (
+              <Typography.Paragraph
+                type="secondary"
+                ellipsis={{ rows: 2, tooltip: info.personalSignature }}
+                style={{ margin: '4px 0 0' }}
+                data-testid="member-signature"
+              >
+                {info.personalSignature || t('org.noSignature')}
+              </Typography.Paragraph>
+            ) : (
+              <Skeleton active title={false} paragraph={{ rows: 1, width: 160 }} style={{ marginTop: 6 }} />
+            )}
           </div>
         </Flex>
         <Descriptions column={1} size="small" bordered>
-          <Descriptions.Item label={t('org.colMobile')}>{member.mobile || hidden}</Descriptions.Item>
-          <Descriptions.Item label={t('org.colEmail')}>{member.email || hidden}</Descriptions.Item>
+          <Descriptions.Item label={t('org.colMobile')}>
+            <span data-testid="member-mobile">{person.mobile || hidden}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('org.colEmail')}>
+            <span data-testid="member-email">{person.email || hidden}</span>
+          </Descriptions.Item>
           <Descriptions.Item label={t('org.joinedAt')}>
             {new Date(member.joinedAt).toLocaleDateString()}
           </Descriptions.Item>
           <Descriptions.Item label={t('org.colDepartments')}>
             <Flex vertical gap={6} data-testid="member-departments">
-              {member.departments.map((d) => (
+              {person.departments.map((d) => (
                 <Flex key={d.objectId} align="center" justify="space-between" gap={8}>
                   <span>
                     {d.name}
-                    {d.objectId === member.mainDepartmentId && (
+                    {d.objectId === person.mainDepartmentId && (
                       <Tag color="green" style={{ marginInlineStart: 6 }}>
                         {t('org.mainDepartment')}
                       </Tag>
                     )}
                   </span>
-                  {d.objectId !== member.mainDepartmentId && can.canSetMainDepartment(member) && (
+                  {d.objectId !== person.mainDepartmentId && can.canSetMainDepartment(member) && (
                     <Button
                       size="small"
                       type="link"

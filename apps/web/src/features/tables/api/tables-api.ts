@@ -1,22 +1,13 @@
 import {
-  APP_NAME,
   type BodyOf,
-  FileEndpoints,
   type FormLayout,
-  Headers,
   RecordEndpoints,
   type RecordQueryBody,
   SchemaEndpoints,
-  type UploadedFile,
   type ViewConfig,
   ViewEndpoints,
 } from '@canopy/contract';
-import { ApiError, asErrorEnvelope } from '../../../shell/api/api-error';
 import { call } from '../../../shell/api/client';
-import { requestContext } from '../../../shell/api/request-context';
-import { currentLanguage } from '../../../shell/i18n/i18n';
-import { deviceGuid } from '../../../shell/storage/local-store';
-import { readTeamSelection } from '../../../shell/storage/team-selection';
 
 /** Query keys of one data table; everything of it sits under `table(engine, app, schema)`. */
 export const tableKeys = {
@@ -31,6 +22,8 @@ export const tableKeys = {
   /** Pages of records as a view asks for them; under `records` so saving a record refreshes them. */
   viewRecords: (e: string, a: string, s: string) => ['tables', e, a, s, 'records', 'view'] as const,
   count: (e: string, a: string, s: string) => ['tables', e, a, s, 'records', 'count'] as const,
+  /** A kanban's columns (the values of its grouping field); under `records` so writes refresh them. */
+  groups: (e: string, a: string, s: string) => ['tables', e, a, s, 'records', 'groups'] as const,
 };
 
 /** What creating or changing a view sends. */
@@ -57,10 +50,15 @@ export const tablesApi = {
     call(SchemaEndpoints.updateField, { params: { ...p, fieldCode }, body, ...inline }),
   changeType: (p: P, fieldCode: string, body: BodyOf<typeof SchemaEndpoints.changeFieldType>) =>
     call(SchemaEndpoints.changeFieldType, { params: { ...p, fieldCode }, body, ...inline }),
-  removeField: (p: P, fieldCode: string) =>
-    call(SchemaEndpoints.removeField, { params: { ...p, fieldCode }, ...inline }),
+  removeField: (p: P, fieldCode: string, force = false) =>
+    call(SchemaEndpoints.removeField, {
+      params: { ...p, fieldCode },
+      query: force ? { force: true } : {},
+      ...inline,
+    }),
   restoreField: (p: P, fieldCode: string) =>
     call(SchemaEndpoints.restoreField, { params: { ...p, fieldCode }, ...inline }),
+  formulaJobs: (p: P) => call(SchemaEndpoints.formulaJobs, { params: p, ...inline }),
   form: (p: P) => call(SchemaEndpoints.form, { params: p, ...inline }),
   saveForm: (p: P, body: FormLayout) => call(SchemaEndpoints.saveForm, { params: p, body, ...inline }),
   records: (p: P, cursor?: string) =>
@@ -77,6 +75,10 @@ export const tablesApi = {
     call(RecordEndpoints.query, { params: p, body, signal, ...inline }),
   count: (p: P, body: BodyOf<typeof RecordEndpoints.count>, signal?: AbortSignal) =>
     call(RecordEndpoints.count, { params: p, body, signal, ...inline }),
+  pick: (p: P, body: BodyOf<typeof RecordEndpoints.pick>, signal?: AbortSignal) =>
+    call(RecordEndpoints.pick, { params: p, body, signal, ...inline }),
+  groups: (p: P, body: BodyOf<typeof RecordEndpoints.groups>, signal?: AbortSignal) =>
+    call(RecordEndpoints.groups, { params: p, body, signal, ...inline }),
   batch: (p: P, body: BodyOf<typeof RecordEndpoints.batch>) =>
     call(RecordEndpoints.batch, { params: p, body, ...inline }),
   views: (p: P) => call(ViewEndpoints.list, { params: p, ...inline }),
@@ -92,35 +94,5 @@ export const tablesApi = {
   removeView: (p: P, viewCode: string) => call(ViewEndpoints.remove, { params: { ...p, viewCode }, ...inline }),
 };
 
-/** Multipart upload with the headers `call` sends (the JSON client cannot carry a file). */
-export async function uploadFile(kind: 'attachment' | 'image', file: File): Promise<UploadedFile> {
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    [Headers.appName]: APP_NAME,
-    [Headers.appVersion]: __APP_VERSION__,
-    [Headers.guid]: deviceGuid(),
-    [Headers.language]: currentLanguage(),
-  };
-  const team = readTeamSelection();
-  if (team.engineCode) headers[Headers.engineCode] = team.engineCode;
-  if (team.memberId) headers[Headers.memberId] = team.memberId;
-  if (team.engineShard) headers[Headers.engineShard] = team.engineShard;
-  const appCode = requestContext.appCode();
-  if (appCode) headers[Headers.appCode] = appCode;
-  const body = new FormData();
-  body.append('file', file);
-  const response = await fetch(`${FileEndpoints.upload.path}?kind=${kind}`, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers,
-    body,
-  });
-  const json: unknown = await response.json().catch(() => undefined);
-  if (response.ok && json && typeof json === 'object' && 'data' in json) return (json as { data: UploadedFile }).data;
-  throw new ApiError({
-    kind: 'http',
-    status: response.status,
-    path: FileEndpoints.upload.path,
-    envelope: asErrorEnvelope(json),
-  });
-}
+/** Uploads live in the shell (feedback screenshots use them too). */
+export { uploadFile } from '../../../shell/api/upload';

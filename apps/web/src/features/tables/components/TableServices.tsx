@@ -9,37 +9,7 @@ import { RichTextEditor } from '../../apps/components/intro/RichTextEditor';
 import { useAppWorkspace } from '../../apps/hooks/app-context';
 import { tableKeys, tablesApi, uploadFile } from '../api/tables-api';
 import { DepartmentInput, DepartmentNames, MemberInput, MemberNames } from './people-services';
-
-function RecordInput(props: {
-  schemaCode: string;
-  value?: string[];
-  onChange?: (v: string[]) => void;
-  multiple: boolean;
-  disabled?: boolean;
-}) {
-  const { engineCode, appCode } = useAppWorkspace();
-  const { t } = useTranslation();
-  const p = { appCode, schemaCode: props.schemaCode };
-  const list = useQuery({
-    queryKey: [...tableKeys.records(engineCode, appCode, props.schemaCode), 'options'],
-    queryFn: () => tablesApi.records(p),
-    enabled: Boolean(props.schemaCode),
-  });
-  return (
-    <Select
-      mode={props.multiple ? 'multiple' : undefined}
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      loading={list.isLoading}
-      disabled={props.disabled}
-      placeholder={t('tables.pickRecord')}
-      value={props.multiple ? (props.value ?? []) : props.value?.[0]}
-      onChange={(v: string | string[] | undefined) => props.onChange?.(Array.isArray(v) ? v : v ? [v] : [])}
-      options={(list.data?.resultList ?? []).map((r) => ({ value: r.id, label: r.title || r.id }))}
-      data-testid="relation-input"
-    />
-  );
-}
+import { RecordPicker } from './RecordPicker';
 
 function RecordTitles({ schemaCode, ids }: { schemaCode: string; ids: string[] }) {
   const { engineCode, appCode } = useAppWorkspace();
@@ -112,7 +82,7 @@ export function TableServices({ children }: { children: ReactNode }) {
       MemberNames,
       DepartmentInput,
       DepartmentNames,
-      RecordInput,
+      RecordInput: RecordPicker,
       RecordTitles,
       RichTextInput,
       TargetFieldSelect,

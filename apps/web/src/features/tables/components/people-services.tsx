@@ -127,13 +127,21 @@ export function DepartmentInput(props: {
   multiple: boolean;
   disabled?: boolean;
 }) {
+  const known = useKnownDepartments(props.value ?? []);
   return (
     <DepartmentTreeSelect
+      known={known}
       multiple={props.multiple}
       value={props.multiple ? (props.value ?? []) : props.value?.[0]}
       onChange={(v) => props.onChange?.(Array.isArray(v) ? v : v ? [v] : [])}
     />
   );
+}
+
+/** Selected departments with their names, so a tree select shows names before their branch loads. */
+export function useKnownDepartments(ids: string[]): { objectId: string; name: string }[] {
+  const names = useNames('departments', ids);
+  return ids.filter((id) => names.has(id)).map((id) => ({ objectId: id, name: names.get(id) ?? id }));
 }
 
 /** Department names by id. */

@@ -1,8 +1,8 @@
 import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
-import type { FieldInfo, SchemaInfo } from '@canopy/contract';
+import { type AppRoleName, type FieldInfo, rowRulesNaming, type SchemaInfo } from '@canopy/contract';
 import { fieldTypeLabel } from '@canopy/fields/web';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Form, List, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Card, Flex, Form, List, Progress, Select, Space, Tag, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shell/api/form-errors';
@@ -10,6 +10,7 @@ import { tablesApi } from '../api/tables-api';
 import { FieldDialog } from './FieldDialog';
 import { TableSettingsDialog } from './TableSettingsDialog';
 import { TypeChangeDialog } from './TypeChangeDialog';
+import { showFormulaJob, useFormulaJobs } from './useFormulaJobs';
 
 interface Props {
   p: { appCode: string; schemaCode: string };
@@ -21,11 +22,13 @@ interface Props {
 export function FieldDesigner({ p, tableKey, schema }: Props) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
+  const { token } = theme.useToken();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<FieldInfo | 'new' | null>(null);
   const [retyping, setRetyping] = useState<FieldInfo | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const live = schema.fields.filter((f) => !f.deleted);
+  const computing = useFormulaJobs(p, tableKey);
   const deleted = schema.fields.filter((f) => f.deleted);
 
   const run = async (action: () => Promise<unknown>, done?: string) => {
@@ -48,13 +51,32 @@ export function FieldDesigner({ p, tableKey, schema }: Props) {
     codes[other] = a;
     void run(() => tablesApi.orderFields(p, [...codes, ...deleted.map((f) => f.code)]));
   };
-  const remove = (f: FieldInfo) =>
+  const roleNames = (roles: AppRoleName[]) =>
+    roles.map((r) => (r === 'manager' ? t('tables.roleManager') : t('tables.roleMember'))).join('、');
+  /**
+   * Asks before deleting; when row rules name the field, the question lists them. The server says
+   * which rules name it too: if this page's copy of the rules was stale, it asks again with those.
+   */
+  const remove = (f: FieldInfo, known = rowRulesNaming(schema.permissions, f.code)) =>
     modal.confirm({
       title: t('tables.deleteFieldConfirm', { name: f.name }),
-      content: t('tables.deleteFieldHint'),
+      content: (
+        <Flex vertical gap={8}>
+          <span>{t('tables.deleteFieldHint')}</span>
+          {known.length > 0 && (
+            <Typography.Text type="warning" data-testid="delete-field-rules">
+              {t('tables.deleteFieldRules', { roles: roleNames(known) })}
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
       okText: t('tables.delete'),
       okButtonProps: { danger: true },
-      onOk: () => run(() => tablesApi.removeField(p, f.code)),
+      onOk: () =>
+        run(async () => {
+          const result = await tablesApi.removeField(p, f.code, known.length > 0);
+          if (!result.removed) remove(f, result.rowRules);
+        }),
     });
 
   return (
@@ -126,6 +148,25 @@ export function FieldDesigner({ p, tableKey, schema }: Props) {
               {f.required && <Tag color="red">{t('tables.required')}</Tag>}
               {f.unique && <Tag color="blue">{t('tables.unique')}</Tag>}
               {f.description && <Typography.Text type="secondary">{f.description}</Typography.Text>}
+              {computing
+                .filter((j) => j.fieldCode === f.code)
+                .map((j) => (
+                  <Flex key={j.id} align="center" gap={8} data-testid="formula-progress">
+                    <Typography.Text type="secondary">
+                      {t('tables.formulaComputing', {
+                        processed: j.processed.toLocaleString(),
+                        total: j.total.toLocaleString(),
+                      })}
+                    </Typography.Text>
+                    <Progress
+                      percent={j.total ? Math.floor((j.processed / j.total) * 100) : 0}
+                      size="small"
+                      status="active"
+                      strokeColor={token.colorPrimary}
+                      style={{ width: 160, margin: 0 }}
+                    />
+                  </Flex>
+                ))}
             </Space>
           </List.Item>
         )}
@@ -141,7 +182,12 @@ export function FieldDesigner({ p, tableKey, schema }: Props) {
                   <Button
                     key="restore"
                     type="link"
-                    onClick={() => run(() => tablesApi.restoreField(p, f.code), t('tables.restored'))}
+                    onClick={() =>
+                      run(async () => {
+                        const saved = await tablesApi.restoreField(p, f.code);
+                        if (saved.recompute) showFormulaJob(queryClient, tableKey, saved.recompute);
+                      }, t('tables.restored'))
+                    }
                   >
                     {t('tables.restore')}
                   </Button>,

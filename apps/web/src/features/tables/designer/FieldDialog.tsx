@@ -2,11 +2,12 @@ import type { FieldInfo } from '@canopy/contract';
 import { FieldTypes } from '@canopy/fields';
 import { FIELD_GROUPS, type FieldRef, FieldWebs, fieldTypeLabel, typesInGroup } from '@canopy/fields/web';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Checkbox, Form, Input, Modal, Select } from 'antd';
+import { Alert, App, Checkbox, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../../shell/api/form-errors';
 import { tablesApi } from '../api/tables-api';
+import { showFormulaJob } from './useFormulaJobs';
 
 interface Props {
   p: { appCode: string; schemaCode: string };
@@ -38,6 +39,7 @@ const emptyToNull = (v: unknown): unknown =>
 export function FieldDialog({ p, tableKey, fields, field, onClose }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -63,8 +65,15 @@ export function FieldDialog({ p, tableKey, fields, field, onClose }: Props) {
       ...(DefaultInput ? { defaultValue: emptyToNull(values.defaultValue) } : {}),
     };
     try {
-      if (field) await tablesApi.updateField(p, field.code, body);
-      else await tablesApi.addField(p, { ...body, type: values.type });
+      const saved = field
+        ? await tablesApi.updateField(p, field.code, body)
+        : await tablesApi.addField(p, { ...body, type: values.type });
+      // Existing records get the formula computed: at once on small tables, else with progress.
+      if (saved.recompute) {
+        showFormulaJob(queryClient, tableKey, saved.recompute);
+        if (saved.recompute.state === 'done')
+          message.success(t('tables.formulaComputed', { count: saved.recompute.processed }));
+      }
       await queryClient.invalidateQueries({ queryKey: tableKey });
       onClose();
     } catch (e) {

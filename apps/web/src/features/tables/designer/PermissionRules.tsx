@@ -1,4 +1,11 @@
-import type { AppRoleName, FieldInfo, RowRule, RowScope, SchemaPermissions } from '@canopy/contract';
+import {
+  type AppRoleName,
+  type FieldInfo,
+  type RowRule,
+  type RowScope,
+  rowRulesNaming,
+  type SchemaPermissions,
+} from '@canopy/contract';
 import { Flex, Select, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FilterPanel } from '../views/filter/FilterPanel';
@@ -70,7 +77,14 @@ interface RowRulesProps {
 export function RowRulesEditor({ fields, value, onChange }: RowRulesProps) {
   const { t } = useTranslation();
   const rows = value ?? { manager: { scope: 'all' }, member: { scope: 'all' } };
-  const known = queryFields(fields, () => false, {
+  // A rule naming a field deleted since keeps using its kept column: the condition stays (marked),
+  // so saving the settings never drops it and widens the rule.
+  const shown = fields.flatMap((f) => {
+    if (!f.deleted) return [f];
+    if (!rowRulesNaming({ rows }, f.code).length) return [];
+    return [{ ...f, deleted: false, name: t('tables.deletedFieldName', { name: f.name }) }];
+  });
+  const known = queryFields(shown, () => false, {
     createdAt: t('views.system.createdAt'),
     modifiedAt: t('views.system.modifiedAt'),
     createdBy: t('views.system.createdBy'),

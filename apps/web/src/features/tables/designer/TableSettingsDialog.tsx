@@ -138,7 +138,7 @@ export function TableSettingsDialog({ p, tableKey, schema, onClose }: Props) {
         <FieldRulesEditor fields={live} />
       </Form.Item>
       <Form.Item name={['permissions', 'rows']} label={t('tables.rowRules')} extra={t('tables.rowRulesHint')}>
-        <RowRulesEditor fields={live} />
+        <RowRulesEditor fields={schema.fields} />
       </Form.Item>
     </Modal>
   );

@@ -1,10 +1,12 @@
-import type { FieldInfo, FormLayout } from '@canopy/contract';
+import { type FieldInfo, type FormLayout, flowOwnsRecord, type StartContext } from '@canopy/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Drawer, Result, Skeleton, Space } from 'antd';
+import { App, Button, Drawer, Result, Skeleton, Space, Tabs, Tooltip } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shell/api/api-error';
 import { errorText } from '../../../shell/api/form-errors';
+import { FlowStartForm } from '../../workflow/components/FlowStartForm';
+import { RecordFlowPanel } from '../../workflow/components/RecordFlowPanel';
 import { tableKeys, tablesApi } from '../api/tables-api';
 import { withFieldAccess } from './field-access';
 import { RecordDetail } from './RecordDetail';
@@ -17,12 +19,16 @@ interface Props {
   fields: FieldInfo[];
   layout: FormLayout;
   access: { add: boolean; view: boolean; edit: boolean; delete: boolean };
+  /** May design the app: the only ones who change a record here while its flow runs. */
+  designable?: boolean;
   /** The member's field rules: hidden fields leave the form, read-only ones cannot be changed. */
   fieldAccess?: Record<string, 'hidden' | 'readonly'>;
   /** 'add' or a record id. */
   target: string;
   onClose: () => void;
   onOpen: (id: string) => void;
+  /** The table's published flow, if any: new records are submitted into it, details show it. */
+  flow?: StartContext | undefined;
 }
 
 /** Quick add and quick view: the fill form, or a record's detail with edit and delete. */
@@ -33,10 +39,12 @@ export function RecordDrawer({
   fields,
   layout: designed,
   access,
+  designable = false,
   fieldAccess = {},
   target,
   onClose,
   onOpen,
+  flow,
 }: Props) {
   const { t } = useTranslation();
   const layout = withFieldAccess(designed, fieldAccess);
@@ -77,10 +85,19 @@ export function RecordDrawer({
   let title = t('tables.detailTitle');
   if (adding) {
     title = t('tables.addTitle');
-    body = access.add ? (
-      <RecordForm p={p} tableKey={tableKey} fields={fields} layout={layout} onDone={(r) => onOpen(r.id)} />
-    ) : (
+    body = !access.add ? (
       <Result status="403" title={t('tables.noAddPermission')} data-testid="record-no-add" />
+    ) : flow?.published ? (
+      <FlowStartForm
+        p={p}
+        tableKey={tableKey}
+        fields={fields}
+        layout={layout}
+        start={flow}
+        onDone={(r) => onOpen(r.id)}
+      />
+    ) : (
+      <RecordForm p={p} tableKey={tableKey} fields={fields} layout={layout} onDone={(r) => onOpen(r.id)} />
     );
   } else if (!access.view) {
     body = <Result status="403" title={t('tables.noViewPermission')} data-testid="record-no-view" />;
@@ -110,7 +127,33 @@ export function RecordDrawer({
       />
     );
   } else {
-    body = <RecordDetail engineCode={engineCode} p={p} record={record.data} fields={fields} layout={layout} />;
+    const detail = <RecordDetail engineCode={engineCode} p={p} record={record.data} fields={fields} layout={layout} />;
+    const hasFlow = Boolean(flow?.published) || (record.data.flowState ?? null) !== null;
+    body = hasFlow ? (
+      <Tabs
+        data-testid="record-tabs"
+        items={[
+          { key: 'detail', label: t('workflow.record.tabDetail'), children: detail },
+          {
+            key: 'flow',
+            label: t('workflow.record.tabFlow'),
+            children: (
+              <RecordFlowPanel
+                engineCode={engineCode}
+                p={p}
+                recordId={record.data.id}
+                version={record.data.version}
+                fields={fields}
+                canStart={Boolean(flow?.published) && access.add}
+                tableKey={tableKey}
+              />
+            ),
+          },
+        ]}
+      />
+    ) : (
+      detail
+    );
   }
 
   const canAct = !adding && !editing && record.data;
@@ -125,11 +168,18 @@ export function RecordDrawer({
       extra={
         canAct ? (
           <Space>
-            {access.edit && (
-              <Button type="primary" onClick={() => setEditing(true)} data-testid="record-edit">
-                {t('tables.edit')}
-              </Button>
-            )}
+            {access.edit &&
+              (flowOwnsRecord(record.data.flowState) && !designable ? (
+                <Tooltip title={t('workflow.record.editInFlow')}>
+                  <Button type="primary" disabled data-testid="record-edit">
+                    {t('tables.edit')}
+                  </Button>
+                </Tooltip>
+              ) : (
+                <Button type="primary" onClick={() => setEditing(true)} data-testid="record-edit">
+                  {t('tables.edit')}
+                </Button>
+              ))}
             {access.delete && (
               <Button danger onClick={remove} data-testid="record-delete">
                 {t('tables.delete')}

@@ -1,4 +1,4 @@
-import type { FieldInfo, FormLayout, RecordItem } from '@canopy/contract';
+import type { FieldInfo, FieldRules, FormLayout, RecordItem } from '@canopy/contract';
 import { FieldWebs } from '@canopy/fields/web';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Col, Flex, Form, Row, Typography } from 'antd';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shell/api/api-error';
 import { errorText } from '../../../shell/api/form-errors';
 import { tablesApi } from '../api/tables-api';
+import { withFlowRules } from './flow-rules';
 import { validateRecord } from './validate';
 
 interface Props {
@@ -16,12 +17,33 @@ interface Props {
   layout: FormLayout;
   /** Editing this record; absent: filling a new one. */
   record?: RecordItem;
-  onDone: (record: RecordItem) => void;
+  onDone?: (record: RecordItem) => void;
   onReload?: () => Promise<RecordItem | undefined>;
+  /**
+   * A flow node's effective field rules (fields it does not name are hidden there): read-only and
+   * required fields follow them. Absent: the form as designed.
+   */
+  flowRules?: FieldRules;
+  /** Replaces the save button: the flow's own buttons (提交/暂存, 同意/驳回 …) collect the values. */
+  actions?: (form: FormActions) => ReactNode;
+  /** Shown above the fields (e.g. the participants the submitter chooses). */
+  header?: ReactNode;
+}
+
+/** What a form's own buttons get: the checked values, and a way to show the server's refusal on the form. */
+export interface FormActions {
+  /** The editable fields' values when they pass the field checks (errors shown otherwise); `required` also enforces required fields. */
+  collect: (options?: { required?: boolean }) => { data: Record<string, unknown>; version: number } | null;
+  /** Shows a failed call on the form (field messages under their fields, a conflict with its reload). */
+  fail: (error: unknown) => void;
+  busy: boolean;
+  setBusy: (busy: boolean) => void;
 }
 
 /** The designed form: sections, one or two columns, help text, hidden and read-only fields. */
-export function RecordForm({ p, tableKey, fields, layout, record, onDone, onReload }: Props) {
+export function RecordForm(props: Props) {
+  const { p, tableKey, record, onDone, onReload, actions, header } = props;
+  const { layout, fields } = withFlowRules(props.layout, props.fields, props.flowRules);
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -32,21 +54,47 @@ export function RecordForm({ p, tableKey, fields, layout, record, onDone, onRelo
   const byCode = new Map(fields.filter((f) => !f.deleted).map((f) => [f.code, f]));
   const initial = record ? record.data : Object.fromEntries(fields.map((f) => [f.code, f.defaultValue ?? undefined]));
 
-  const submit = async () => {
+  const collect = ({ required = true }: { required?: boolean } = {}) => {
     setProblem(null);
     const values = form.getFieldsValue(true) as Record<string, unknown>;
     const editable = layout.sections
       .flatMap((s) => s.fields)
       .filter((x) => !x.hidden && !x.readOnly)
       .map((x) => byCode.get(x.code))
-      .filter((f): f is FieldInfo => Boolean(f && FieldWebs[f.type]?.Input && !f.system));
+      .filter((f): f is FieldInfo => Boolean(f && FieldWebs[f.type]?.Input && !f.system))
+      .map((f) => (required ? f : { ...f, required: false }));
     const checked = validateRecord(editable, Object.fromEntries(editable.map((f) => [f.code, values[f.code]])));
     form.setFields(editable.map((f) => ({ name: f.code, errors: [] })));
     if (checked.errors.length) {
       form.setFields(checked.errors);
       setProblem({ title: t('tables.validateFailed'), text: '' });
-      return;
+      return null;
     }
+    return { data: checked.data, version };
+  };
+
+  const fail = (error: unknown) => {
+    if (isApiError(error) && error.status === 409) {
+      setProblem({ title: t('tables.conflictTitle'), text: error.errorMessage, conflict: true });
+    } else if (isApiError(error) && error.fieldErrors.length) {
+      form.setFields(
+        error.fieldErrors.filter((f) => byCode.has(f.field)).map((f) => ({ name: f.field, errors: [f.message] })),
+      );
+      setProblem({
+        title: t('tables.validateFailed'),
+        text: error.fieldErrors
+          .filter((f) => !byCode.has(f.field))
+          .map((f) => f.message)
+          .join('；'),
+      });
+    } else {
+      setProblem({ title: errorText(error), text: '' });
+    }
+  };
+
+  const submit = async () => {
+    const checked = collect();
+    if (!checked) return;
     setBusy(true);
     try {
       const saved = record
@@ -54,24 +102,9 @@ export function RecordForm({ p, tableKey, fields, layout, record, onDone, onRelo
         : await tablesApi.create(p, checked.data);
       await queryClient.invalidateQueries({ queryKey: tableKey });
       message.success(record ? t('tables.saved') : t('tables.created'));
-      onDone(saved);
+      onDone?.(saved);
     } catch (error) {
-      if (isApiError(error) && error.status === 409) {
-        setProblem({ title: t('tables.conflictTitle'), text: error.errorMessage, conflict: true });
-      } else if (isApiError(error) && error.fieldErrors.length) {
-        form.setFields(
-          error.fieldErrors.filter((f) => byCode.has(f.field)).map((f) => ({ name: f.field, errors: [f.message] })),
-        );
-        setProblem({
-          title: t('tables.validateFailed'),
-          text: error.fieldErrors
-            .filter((f) => !byCode.has(f.field))
-            .map((f) => f.message)
-            .join('；'),
-        });
-      } else {
-        setProblem({ title: errorText(error), text: '' });
-      }
+      fail(error);
     } finally {
       setBusy(false);
     }
@@ -88,7 +121,13 @@ export function RecordForm({ p, tableKey, fields, layout, record, onDone, onRelo
 
   const span = layout.columns === 2 ? 12 : 24;
   return (
-    <Form form={form} layout="vertical" initialValues={initial} onFinish={submit} data-testid="record-form">
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={initial}
+      onFinish={actions ? undefined : submit}
+      data-testid="record-form"
+    >
       {problem && (
         <Alert
           type="error"
@@ -106,6 +145,7 @@ export function RecordForm({ p, tableKey, fields, layout, record, onDone, onRelo
           data-testid="record-form-error"
         />
       )}
+      {header}
       {layout.sections.map((section) => {
         const items = section.fields.filter((x) => !x.hidden && byCode.has(x.code));
         if (!items.length) return null;
@@ -142,11 +182,15 @@ export function RecordForm({ p, tableKey, fields, layout, record, onDone, onRelo
           </section>
         );
       })}
-      <Flex justify="flex-end">
-        <Button type="primary" htmlType="submit" loading={busy} data-testid="record-submit">
-          {record ? t('tables.save') : t('tables.submit')}
-        </Button>
-      </Flex>
+      {actions ? (
+        actions({ collect, fail, busy, setBusy })
+      ) : (
+        <Flex justify="flex-end">
+          <Button type="primary" htmlType="submit" loading={busy} data-testid="record-submit">
+            {record ? t('tables.save') : t('tables.submit')}
+          </Button>
+        </Flex>
+      )}
     </Form>
   );
 }

@@ -39,7 +39,13 @@ export function OpenViewBody({ env, open, onAdd, extra }: Props) {
     config.groupBy && (kind === 'grid' || kind === 'kanban')
       ? env.known.find((f) => f.field?.code === config.groupBy)
       : undefined;
-  const body = useMemo(() => queryBody(config, env.known, settled, groupBy), [config, env.known, settled, groupBy]);
+  // A view the member cannot change runs as saved on the server (its conditions may read fields
+  // hidden from them); one they can change runs as they have it on screen (saving follows later).
+  const named = open.editable ? undefined : open.view.code;
+  const body = useMemo(
+    () => queryBody(config, env.known, settled, groupBy, named),
+    [config, env.known, settled, groupBy, named],
+  );
   const count = useRecordCount(env, body);
   const filtering = Boolean(body.filter || body.search);
 

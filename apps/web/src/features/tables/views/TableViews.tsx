@@ -19,6 +19,8 @@ interface Props {
   /** The table's title field ('' : the first text field, as the server titles records). */
   titleFieldCode: string;
   access: TableAccess;
+  /** The table has a published flow: its status columns show and can be filtered and sorted by. */
+  flow?: boolean;
   onOpen: (id: string) => void;
   onAdd?: () => void;
   /** Actions at the toolbar's right end; a function gets the open view (exports follow it). */
@@ -29,7 +31,17 @@ interface Props {
  * A data table's views: the bar of saved views and the open one (grid, kanban, calendar or
  * gallery). The route's view code picks the view; an unknown code falls back to the first view.
  */
-export function TableViews({ engineCode, p, fields, titleFieldCode, access, onOpen, onAdd, extra }: Props) {
+export function TableViews({
+  engineCode,
+  p,
+  fields,
+  titleFieldCode,
+  access,
+  flow = false,
+  onOpen,
+  onAdd,
+  extra,
+}: Props) {
   const { t } = useTranslation();
   const { viewCode } = useParams();
   const { search } = useLocation();
@@ -68,19 +80,25 @@ export function TableViews({ engineCode, p, fields, titleFieldCode, access, onOp
       engineCode,
       fields: fields.filter((f) => !f.deleted && !hidden(f.code)),
       allFields: fields,
-      known: queryFields(fields, hidden, {
-        createdAt: t('views.system.createdAt'),
-        modifiedAt: t('views.system.modifiedAt'),
-        createdBy: t('views.system.createdBy'),
-        modifiedBy: t('views.system.modifiedBy'),
-      }),
+      known: queryFields(
+        fields,
+        hidden,
+        {
+          createdAt: t('views.system.createdAt'),
+          modifiedAt: t('views.system.modifiedAt'),
+          createdBy: t('views.system.createdBy'),
+          modifiedBy: t('views.system.modifiedBy'),
+        },
+        flow ? { flowState: t('workflow.column.flowState'), flowNode: t('workflow.column.flowNode') } : undefined,
+      ),
+      flow,
       access,
       canEditField: (f) => access.accessPermission.edit && !f.system && access.fieldAccess[f.code] !== 'readonly',
       onOpen,
       memberId,
       titleField: titleFieldCode || (fields.find((f) => !f.deleted && f.type === 'text')?.code ?? ''),
     };
-  }, [appCode, schemaCode, engineCode, fields, titleFieldCode, access, onOpen, memberId, t]);
+  }, [appCode, schemaCode, engineCode, fields, titleFieldCode, access, flow, onOpen, memberId, t]);
 
   if (list.isError)
     return (

@@ -38,15 +38,24 @@ export interface QueryField {
   field?: FieldInfo;
 }
 
+/** The approval flow's system columns (流程状态, 当前节点), on tables with a flow. */
+export const FLOW_FIELDS = ['flowState', 'flowNode'] as const;
+export type FlowField = (typeof FLOW_FIELDS)[number];
+const FLOW_FAMILY: Record<FlowField, Family> = { flowState: 'flowState', flowNode: 'text' };
+
+/** Spec §3 instance states a flow status filter offers. */
+export const FLOW_STATES = [0, 1, 2, 3, 4, 5, 7] as const;
+
 /**
  * Fields a member may filter by: live, not hidden from them, of a type the server can query. Fields
  * of a system type (创建时间 …) are sent as the system column they show; system columns the table
- * has no field for are added with their plain names.
+ * has no field for are added with their plain names; a table with a flow adds its flow columns.
  */
 export function queryFields(
   fields: FieldInfo[],
   hidden: (code: string) => boolean,
   systemNames: Record<SystemField, string>,
+  flowNames?: Record<FlowField, string>,
 ): QueryField[] {
   const out: QueryField[] = [];
   const covered = new Set<string>();
@@ -64,6 +73,8 @@ export function queryFields(
   for (const code of SYSTEM_FIELDS) {
     if (!covered.has(code)) out.push({ code, name: systemNames[code], type: code, family: SYSTEM_FAMILY[code] });
   }
+  if (flowNames)
+    for (const code of FLOW_FIELDS) out.push({ code, name: flowNames[code], type: code, family: FLOW_FAMILY[code] });
   return out;
 }
 
@@ -103,6 +114,7 @@ export function valueShape(f: QueryField, op: FilterOperator): ValueShape {
     case 'moment':
       return op === 'between' ? 'dateRange' : 'date';
     case 'choice':
+    case 'flowState':
       return op === 'in' || op === 'notIn' ? 'options' : 'option';
     case 'list':
       return f.type === 'multiSelect' ? 'option' : 'id';

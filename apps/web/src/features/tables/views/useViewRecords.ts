@@ -27,11 +27,12 @@ export function useViewRecords(env: ViewEnv, body: RecordQueryBody, enabled = tr
  * How many records the view holds, asked apart from the page (the server counts up to a cap and
  * caches briefly) so a slow count never holds the list back.
  */
-export function useRecordCount(env: ViewEnv, body: Pick<RecordQueryBody, 'filter' | 'search'>) {
+export function useRecordCount(env: ViewEnv, body: Pick<RecordQueryBody, 'filter' | 'search' | 'view'>) {
   const { p, engineCode } = env;
   const countBody = {
     ...(body.filter ? { filter: body.filter } : {}),
     ...(body.search ? { search: body.search } : {}),
+    ...(body.view ? { view: body.view } : {}),
   };
   return useQuery({
     queryKey: [...tableKeys.count(engineCode, p.appCode, p.schemaCode), countBody],

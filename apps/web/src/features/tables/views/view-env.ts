@@ -14,6 +14,8 @@ export interface ViewEnv {
   /** Fields and system columns that filters and sorts may name. */
   known: QueryField[];
   access: TableAccess;
+  /** The table has a published flow (the grid shows 流程状态 and 当前节点). */
+  flow: boolean;
   /** Whether the member may change a field's value (edit right and not read-only for them). */
   canEditField: (field: FieldInfo) => boolean;
   onOpen: (id: string) => void;

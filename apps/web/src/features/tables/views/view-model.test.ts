@@ -95,6 +95,17 @@ describe('view queries', () => {
     });
   });
 
+  it('names a view the member cannot change, leaving its filter and sorts to the server', () => {
+    const group = known.find((f) => f.code === 'c');
+    expect(queryBody(config, known, ' 合同 ', group, 'v1')).toEqual({
+      view: 'v1',
+      sorts: [{ field: 'c', direction: 'asc' }],
+      search: '合同',
+      limit: 50,
+    });
+    expect(queryBody(config, known, '', undefined, 'v1')).toEqual({ view: 'v1', sorts: [], limit: 50 });
+  });
+
   it('drops deleted fields before saving', () => {
     const saved = saveableConfig(config, fields);
     expect(saved.columns).toEqual([]);

@@ -133,15 +133,33 @@ export function effectiveSorts(sorts: SortSpec[], groupBy: QueryField | undefine
   return [{ field: groupBy.code, direction: 'asc' as const }, ...valid].slice(0, 5);
 }
 
-/** The records query of a view: its runnable filter, sorts, the quick search and its page size. */
+/**
+ * The records query of a view: its runnable filter, sorts, the quick search and its page size.
+ * `viewCode`: a view the member cannot change (a public one) is named instead, and the server applies
+ * its saved filter and sorts whole — some may read fields hidden from this member, which the web app
+ * can neither send nor show. Only grouping's first sort goes along.
+ */
 export function queryBody(
   config: ViewConfig,
   known: QueryField[],
   search: string,
   groupBy?: QueryField,
+  viewCode?: string,
 ): RecordQueryBody {
-  const filter = runnableFilter(config.filter, known);
   const text = search.trim().slice(0, 100);
+  if (viewCode) {
+    const grouping =
+      groupBy && sortable(groupBy) && !config.sorts.some((s) => s.field === groupBy.code)
+        ? [{ field: groupBy.code, direction: 'asc' as const }]
+        : [];
+    return {
+      view: viewCode,
+      sorts: grouping,
+      ...(text ? { search: text } : {}),
+      limit: Math.max(10, Math.min(500, config.pageSize)),
+    };
+  }
+  const filter = runnableFilter(config.filter, known);
   return {
     ...(filter ? { filter } : {}),
     sorts: effectiveSorts(config.sorts, groupBy, known),

@@ -33,3 +33,13 @@ export function activateTeam(engineCode: string) {
 export function fetchCorpInfo(corpId: string) {
   return call(EngineEndpoints.corpInfo, { params: { corpId } });
 }
+
+/** Deletes (closes) a team; the dialog shows the refusal (wrong name). */
+export function closeTeam(engineCode: string, corpName: string) {
+  return call(EngineEndpoints.close, { params: { engineCode }, body: { corpName }, errors: 'inline' });
+}
+
+/** Reopens a closed team; without team headers, since the stored team may be the closed one. */
+export function restoreTeam(engineCode: string) {
+  return call(EngineEndpoints.restore, { params: { engineCode }, tenant: false, errors: 'inline' });
+}

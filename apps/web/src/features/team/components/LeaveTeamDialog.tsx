@@ -10,6 +10,8 @@ import { useLeaveTeam } from '../hooks/useLeaveTeam';
 
 interface LeaveTeamDialogProps {
   team: EngineItem | null;
+  /** Shown instead of the team's name (the current team's name is hidden by ForbiddenTeamName). */
+  displayName?: string | undefined;
   onClose: () => void;
 }
 
@@ -17,7 +19,7 @@ interface LeaveTeamDialogProps {
  * Leave-team confirm (spec §5) with its double check: first what leaving means (no team
  * information any more), then 确认执行此操作. An owner is told to transfer the team first.
  */
-export function LeaveTeamDialog({ team, onClose }: LeaveTeamDialogProps) {
+export function LeaveTeamDialog({ team, displayName, onClose }: LeaveTeamDialogProps) {
   const { t } = useTranslation();
   const { current } = useSession();
   const navigate = useAppNavigate();
@@ -79,7 +81,7 @@ export function LeaveTeamDialog({ team, onClose }: LeaveTeamDialogProps) {
   return (
     <Modal
       open
-      title={t('teams.leaveTitle', { name: team.corpName })}
+      title={t('teams.leaveTitle', { name: displayName ?? team.corpName })}
       onCancel={leaving ? undefined : onClose}
       footer={footer}
       width={440}

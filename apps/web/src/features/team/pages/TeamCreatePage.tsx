@@ -1,14 +1,15 @@
 import { TeamOutlined } from '@ant-design/icons';
-import { Limits } from '@canopy/contract';
+import { EngineState, FeatureCode, Limits } from '@canopy/contract';
 import { Alert, App, Button, Card, Flex, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shell/api/api-error';
 import { useDocumentTitle } from '../../../shell/layout/useDocumentTitle';
 import { useGoBack } from '../../../shell/navigation/useAppNavigate';
 import { useSession } from '../../../shell/session/session-context';
 import { INVITATION_PARAM } from '../../invitations/invitation-param';
+import { ClosedTeamList } from '../components/ClosedTeamList';
 import { teamNameRule } from '../components/team-name-rule';
 import { useCreateTeam } from '../hooks/useCreateTeam';
 
@@ -16,8 +17,19 @@ interface TeamForm {
   corpName: string;
 }
 
-/** /team/create: a newcomer's first team, or another team from the team dropdown. */
+/**
+ * /team/create: a newcomer's first team, or another team from the team dropdown. A new team becomes
+ * the current one, so a team with ForbiddenTeamSwitch does not let its members here.
+ */
 export function TeamCreatePage() {
+  const { hasFeature, featuresSettled } = useSession();
+  // Decided on the server's list. The form stays mounted meanwhile: creating a team changes the
+  // current team (and so reloads the features), and the form must live on to finish its work.
+  if (featuresSettled && hasFeature(FeatureCode.forbiddenTeamSwitch)) return <Navigate to="/403" replace />;
+  return <TeamCreateForm />;
+}
+
+function TeamCreateForm() {
   const { t } = useTranslation();
   useDocumentTitle(t('team.createTitle'));
   const { engines } = useSession();
@@ -27,7 +39,9 @@ export function TeamCreatePage() {
   const create = useCreateTeam();
   const navigate = useNavigate();
   const goBack = useGoBack();
-  const firstTeam = engines.length === 0;
+  // A closed team's owner may restore it here instead of starting over.
+  const closedTeams = engines.filter((e) => e.state === EngineState.closed);
+  const firstTeam = engines.length === closedTeams.length;
   // With an invitation on screen, focus (and the blur check) belongs to the invitation first.
   const [search] = useSearchParams();
   const invited = search.has(INVITATION_PARAM);
@@ -102,6 +116,11 @@ export function TeamCreatePage() {
             )}
           </Space>
         </Form>
+        {closedTeams.length > 0 && (
+          <div style={{ marginTop: 16 }}>
+            <ClosedTeamList teams={closedTeams} />
+          </div>
+        )}
       </Card>
     </Flex>
   );

@@ -40,14 +40,18 @@ export const enCorp: typeof zhCorp = {
   corpId: 'Team ID',
   engineCode: 'Engine code',
   entryType: 'Entry type',
-  renameLocked: '“Lock team name” is on; switch it off under Features to rename the team.',
+  renameLocked: '“Hide team name” is on; switch it off under Features to rename the team.',
   featuresSaved: 'Features saved',
   features: {
     Applog: {
       title: 'Application log',
       description: 'Records creating, changing and deleting apps; adds “Application log” to the avatar menu.',
     },
-    ForbiddenTeamName: { title: 'Lock team name', description: 'The team name can no longer be changed.' },
+    ForbiddenTeamName: {
+      title: 'Hide team name',
+      description:
+        'The team’s name is no longer shown in the header and the team list, and it can no longer be changed.',
+    },
     ForbiddenTeamSwitch: {
       title: 'Lock team switching',
       description: 'Members cannot switch to other teams or create teams while in this team.',
@@ -67,6 +71,7 @@ export const enCorp: typeof zhCorp = {
   outboxChannel: 'Channel',
   sms: 'SMS',
   mail: 'Email',
+  wechatChannel: 'WeChat',
   outboxTarget: 'To',
   outboxSubject: 'Subject',
   outboxBody: 'Body',

@@ -50,6 +50,7 @@ export const enOrg: typeof zhOrg = {
   noInactive: 'No deactivated members',
   noMembers: 'No members in this department yet',
   loadFailed: 'Could not load, please try again',
+  noSignature: 'No personal signature yet',
   memberDetail: 'Member',
   joinedAt: 'Joined',
   mainDepartment: 'Main',

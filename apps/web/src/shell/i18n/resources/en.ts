@@ -1,11 +1,13 @@
 import { enAccount } from './en-account';
 import { enApps } from './en-apps';
 import { enCorp } from './en-corp';
+import { enFeedback } from './en-feedback';
 import { enOrg } from './en-org';
 import { enTables } from './en-tables';
 import { enTeams } from './en-teams';
 import { enTransfer } from './en-transfer';
 import { enViews } from './en-views';
+import { enWorkflow } from './en-workflow';
 import type { Translation } from './zh';
 
 /** English texts. Where the spec gives English wording (error pages, tabs, menu), it is used exactly. */
@@ -15,9 +17,11 @@ export const en: Translation = {
   ...enTables,
   ...enViews,
   ...enTransfer,
+  ...enWorkflow,
   operation: { title: "What's new" },
   org: enOrg,
   corp: enCorp,
+  feedback: enFeedback,
   common: {
     appName: 'Canopy',
     loading: 'Loading…',
@@ -68,8 +72,15 @@ export const en: Translation = {
   notice: {
     popupTitle: 'Notifications',
     empty: 'No unread notifications',
-    unreadSummary: 'You have {{count}} unread notifications',
-    unreadListPending: 'The notification list is coming soon; you will read and handle them right here.',
+    noMore: 'No more~',
+    loadMore: 'Load more',
+    unread: 'Unread',
+    all: 'All',
+    markAllRead: 'Mark all read',
+    incomplete: 'Incomplete data',
+    todoMail: 'To-do mail',
+    todoMailTo: 'Mail new to-dos to {{email}}',
+    todoMailNoEmail: 'No email on this account: add one to get to-do mail',
   },
   errors: {
     unknownTitle: 'Unknown error',
@@ -82,6 +93,9 @@ export const en: Translation = {
     logoutFailed: 'Logout failed',
     pageCrashedTitle: 'The page failed to load',
     pageCrashedHint: 'The system may have just been updated. Refresh the page and try again.',
+    chunkFailedTitle: 'This part of the page could not be loaded',
+    chunkTimeout: 'This part of the page is taking too long to load. Check your connection and try again.',
+    chunkFailed: 'This part of the page could not be loaded. Check your connection and try again.',
   },
   errorPages: {
     notFoundTitle: '404',
@@ -149,23 +163,30 @@ export const en: Translation = {
     },
   },
   guide: {
-    teamTitle: 'Teams',
-    teamBody: 'See which team you are in, switch to another team you joined, or create a new one.',
-    tabsTitle: 'Workbench and Address book',
-    tabsBody: 'The workbench gathers your to-dos, shortcuts and apps; the address book lists your team members.',
-    todoTitle: 'My workflows',
-    todoBody: 'Approval tasks waiting for you are here; the number shows how many.',
-    noticeTitle: 'Notifications',
-    noticeBody: 'A red mark appears when there are new notifications; click to read them.',
-    helpTitle: 'Help',
-    helpBody: 'Open the help documents at any time, or restart this guide.',
-    avatarTitle: 'Your account',
-    avatarBody: 'Account settings, version info, language and log out are all here.',
+    progress: 'Step {{current}} of {{total}}',
+    skip: 'Skip the guide',
+    finish: 'Done',
+    appTitle: 'Create an app',
+    appBody:
+      'An app holds one line of business, such as "Customers". Click "New app", choose a blank app and give it a name.',
+    tableTitle: 'Create a table',
+    tableBody: 'In the app menu on the left, click "New" and choose a new data table, such as "Customer".',
+    fieldsTitle: 'Add two fields',
+    fieldsBody: 'Open the table\'s Fields tab and click "Add field", for example "Name" and "Phone".',
+    recordTitle: 'Enter a record',
+    recordBody: 'Back on the table\'s Data tab, click "Add", fill in the form and submit it.',
+    flowTitle: 'Design a flow',
+    flowBody:
+      'On the table page, click "Workflow design", arrange the approval steps on the canvas, then save or publish.',
+    doneTitle: 'You have finished the guide',
+    doneBody: 'Your app, table, fields, record and flow are ready. Start the guide again any time from the help menu.',
   },
   home: {
     title: 'Workbench',
     todoPanelTitle: 'My to-dos',
     todoEmpty: 'No pending tasks',
+    todoFrom: 'From {{name}}',
+    todoUntitled: 'Untitled flow',
     shortcutsTitle: 'Shortcuts',
     shortcutsEmpty: 'No shortcuts yet',
     shortcutsHint: 'Add a data table to the workbench from an app to add or view its data in one click here.',
@@ -222,6 +243,33 @@ export const en: Translation = {
       empty: 'No pending tasks',
       emptyDone: 'No completed tasks',
       emptyOriginal: 'No workflows initiated by you',
+      tabCirculated: 'Copied to me',
+      emptyCirculated: 'Nothing copied to you',
+      noMatch: 'No tasks match',
+      groupAll: 'All',
+      groupAppAll: 'All tables',
+      groupOther: 'Other',
+      searchPlaceholder: 'Search flow, table or originator',
+      sort: {
+        receiveDesc: 'Latest to-do',
+        receiveAsc: 'Earliest to-do',
+        finishDesc: 'Latest finished',
+        finishAsc: 'Earliest finished',
+      },
+      batchApprove: 'Approve selected ({{count}})',
+      batchDone: '{{ok}} approved',
+      batchPartly: '{{ok}} approved, {{failed}} not handled: {{reason}}',
+      needsComment: 'This step requires a comment: open it to approve',
+      notApproval: 'Only approval tasks can be approved in a batch',
+      handled: 'This task has been handled',
+      colFlow: 'Flow',
+      colNode: 'Current step',
+      colParticipants: 'Handlers',
+      colOriginator: 'Originator',
+      colReceived: 'Received',
+      colFinished: 'Finished',
+      loadMore: 'Load more',
+      noMore: 'No more~',
     },
     members: {
       title: 'Address book',
@@ -229,9 +277,34 @@ export const en: Translation = {
     notice: {
       title: 'Notification center',
       empty: 'No notifications',
-      hint: 'The notification list opens in a later version.',
       detailTitle: 'Notification',
-      detailEmpty: 'Notification not found',
+      filterRead: 'Read state',
+      readAll: 'All',
+      readUnread: 'Unread',
+      readRead: 'Read',
+      filterKind: 'Kind',
+      allKinds: 'All kinds',
+      unreadTag: 'Unread',
+      time: 'Time',
+      content: 'Content',
+      kinds: {
+        todo: 'New to-do',
+        transferred: 'Handed over',
+        delegated: 'Delegated',
+        cc: 'Copied',
+        approved: 'Approved',
+        rejected: 'Rejected',
+        reverted: 'Sent back',
+        finished: 'Finished',
+        terminated: 'Terminated',
+        mention: 'Mention',
+        reminder: 'Reminder',
+        invitation: 'Invitation',
+        import: 'Import',
+        export: 'Export',
+        feedback: 'Feedback',
+        flowNotice: 'Flow notice',
+      },
     },
     corpManage: { title: 'Enterprise management' },
     applog: {
@@ -242,21 +315,12 @@ export const en: Translation = {
     app: {
       title: 'App',
     },
-    workflow: {
-      title: 'Workflow design',
-      empty: 'No workflows',
-      hint: 'The workflow designer of app {{appCode}} opens in a later version.',
-    },
     datasource: {
       title: 'Data sources',
       empty: 'No data sources',
       hint: 'Data-source settings of app {{appCode}} open in a later version.',
     },
-    feedback: {
-      title: 'Feedback',
-      empty: 'Feedback is coming soon',
-      hint: 'Meanwhile, please report problems to your team administrator.',
-    },
+    feedback: { title: 'Feedback' },
     exportCorpData: {
       title: 'Export team data',
       empty: 'Nothing to export',

@@ -40,14 +40,17 @@ export const jpCorp: typeof zhCorp = {
   corpId: 'チーム ID',
   engineCode: 'エンジンコード',
   entryType: '接続方式',
-  renameLocked: '「チーム名の変更を禁止」がオンです。変更するには機能スイッチでオフにしてください。',
+  renameLocked: '「チーム名を非表示」がオンです。変更するには機能スイッチでオフにしてください。',
   featuresSaved: '機能スイッチを保存しました',
   features: {
     Applog: {
       title: 'アプリログ',
       description: 'アプリの作成・変更・削除を記録し、アバターメニューに「アプリログ」を表示します。',
     },
-    ForbiddenTeamName: { title: 'チーム名の変更を禁止', description: 'チーム名を変更できなくなります。' },
+    ForbiddenTeamName: {
+      title: 'チーム名を非表示',
+      description: 'ヘッダーとチーム一覧にこのチームの名前を表示せず、チーム名も変更できなくなります。',
+    },
     ForbiddenTeamSwitch: {
       title: 'チーム切り替えを禁止',
       description: 'このチームにいる間、他のチームへの切り替えやチーム作成ができなくなります。',
@@ -67,6 +70,7 @@ export const jpCorp: typeof zhCorp = {
   outboxChannel: 'チャネル',
   sms: 'SMS',
   mail: 'メール',
+  wechatChannel: 'WeChat',
   outboxTarget: '宛先',
   outboxSubject: '件名',
   outboxBody: '本文',

@@ -50,6 +50,7 @@ export const jpOrg: typeof zhOrg = {
   noInactive: '停止中のメンバーはいません',
   noMembers: 'この部署にはまだメンバーがいません',
   loadFailed: '読み込みに失敗しました。もう一度お試しください',
+  noSignature: 'ひとことはまだありません',
   memberDetail: 'メンバー詳細',
   joinedAt: '参加日',
   mainDepartment: '主部署',

@@ -1,11 +1,13 @@
 import { jpAccount } from './jp-account';
 import { jpApps } from './jp-apps';
 import { jpCorp } from './jp-corp';
+import { jpFeedback } from './jp-feedback';
 import { jpOrg } from './jp-org';
 import { jpTables } from './jp-tables';
 import { jpTeams } from './jp-teams';
 import { jpTransfer } from './jp-transfer';
 import { jpViews } from './jp-views';
+import { jpWorkflow } from './jp-workflow';
 import type { Translation } from './zh';
 
 /** Japanese texts. */
@@ -15,9 +17,11 @@ export const jp: Translation = {
   ...jpTables,
   ...jpViews,
   ...jpTransfer,
+  ...jpWorkflow,
   operation: { title: '新着情報' },
   org: jpOrg,
   corp: jpCorp,
+  feedback: jpFeedback,
   common: {
     appName: 'Canopy',
     loading: '読み込み中…',
@@ -68,8 +72,15 @@ export const jp: Translation = {
   notice: {
     popupTitle: '通知',
     empty: '未読の通知はありません',
-    unreadSummary: '未読の通知が {{count}} 件あります',
-    unreadListPending: '通知一覧は近日公開予定です。公開後はここで確認・対応できます。',
+    noMore: 'これ以上ありません~',
+    loadMore: 'さらに読み込む',
+    unread: '未読',
+    all: 'すべて',
+    markAllRead: 'すべて既読にする',
+    incomplete: 'データが不完全です',
+    todoMail: 'ToDoメール通知',
+    todoMailTo: '新しいToDoを {{email}} にメールします',
+    todoMailNoEmail: 'メールアドレスが未登録です。登録すると送信されます',
   },
   errors: {
     unknownTitle: '不明なエラー',
@@ -82,6 +93,9 @@ export const jp: Translation = {
     logoutFailed: 'ログアウトに失敗しました',
     pageCrashedTitle: 'ページを読み込めませんでした',
     pageCrashedHint: 'システムが更新された可能性があります。ページを再読み込みしてください。',
+    chunkFailedTitle: 'ページの一部を読み込めませんでした',
+    chunkTimeout: 'ページの一部の読み込みに時間がかかりすぎています。ネットワークを確認して再試行してください。',
+    chunkFailed: 'ページの一部を読み込めませんでした。ネットワークを確認して再試行してください。',
   },
   errorPages: {
     notFoundTitle: '404',
@@ -149,23 +163,30 @@ export const jp: Translation = {
     },
   },
   guide: {
-    teamTitle: 'チーム',
-    teamBody: '現在のチームを確認し、参加している別のチームへの切り替えや新しいチームの作成ができます。',
-    tabsTitle: 'ワークベンチとアドレス帳',
-    tabsBody: 'ワークベンチにはタスク・ショートカット・アプリがまとまり、アドレス帳ではチームメンバーを確認できます。',
-    todoTitle: 'マイワークフロー',
-    todoBody: 'あなたの対応を待つ承認タスクはここにあります。数字は件数です。',
-    noticeTitle: '通知',
-    noticeBody: '新しい通知があると赤いマークが表示されます。クリックして確認できます。',
-    helpTitle: 'ヘルプ',
-    helpBody: 'いつでもヘルプドキュメントを開いたり、このガイドをやり直したりできます。',
-    avatarTitle: 'アカウント',
-    avatarBody: 'アカウント設定、バージョン情報、言語の切り替え、ログアウトはここにあります。',
+    progress: 'ステップ {{current}} / {{total}}',
+    skip: 'ガイドをスキップ',
+    finish: '完了',
+    appTitle: 'アプリを作成する',
+    appBody:
+      'アプリは「顧客管理」のような業務ごとの入れ物です。「アプリを作成」から空白のアプリを選び、名前を付けます。',
+    tableTitle: 'データテーブルを作成する',
+    tableBody: 'アプリ左側のメニューで「新規作成」をクリックし、「顧客」などのデータテーブルを作成します。',
+    fieldsTitle: 'フィールドを 2 つ追加する',
+    fieldsBody: 'テーブルのフィールド設計を開き、「フィールドを追加」から「名前」と「電話」などを追加します。',
+    recordTitle: 'データを 1 件登録する',
+    recordBody: 'テーブルのデータ画面に戻り、「追加」をクリックしてフォームを入力・送信します。',
+    flowTitle: 'フローを設計する',
+    flowBody: 'テーブル画面で「フロー設計」をクリックし、キャンバスで承認ノードを整えて保存または公開します。',
+    doneTitle: '初心者ガイドを完了しました',
+    doneBody:
+      'アプリ、テーブル、フィールド、データ、フローの準備ができました。ヘルプメニューの「初心者ガイド」からいつでもやり直せます。',
   },
   home: {
     title: 'ワークベンチ',
     todoPanelTitle: 'マイタスク',
     todoEmpty: '現在、対応待ちのタスクはありません',
+    todoFrom: '申請者：{{name}}',
+    todoUntitled: '無題のフロー',
     shortcutsTitle: 'ショートカット',
     shortcutsEmpty: 'ショートカットはまだありません',
     shortcutsHint: 'アプリでデータテーブルをワークベンチに追加すると、ここからワンクリックで追加・閲覧できます。',
@@ -222,6 +243,33 @@ export const jp: Translation = {
       empty: '現在、対応待ちのタスクはありません',
       emptyDone: '完了したタスクはありません',
       emptyOriginal: '開始したフローはありません',
+      tabCirculated: '自分へのCC',
+      emptyCirculated: 'CCされたフローはありません',
+      noMatch: '条件に合うタスクはありません',
+      groupAll: 'すべて',
+      groupAppAll: 'すべてのテーブル',
+      groupOther: 'その他',
+      searchPlaceholder: 'フロー名、テーブル、申請者で検索',
+      sort: {
+        receiveDesc: '新しい対応待ち',
+        receiveAsc: '古い対応待ち',
+        finishDesc: '新しい完了',
+        finishAsc: '古い完了',
+      },
+      batchApprove: '一括承認（{{count}}）',
+      batchDone: '{{ok}} 件を承認しました',
+      batchPartly: '{{ok}} 件を承認、{{failed}} 件は未処理：{{reason}}',
+      needsComment: 'このステップはコメントが必須です。開いて個別に処理してください',
+      notApproval: '一括承認できるのは承認タスクのみです',
+      handled: 'このタスクは処理済みです',
+      colFlow: 'フロー',
+      colNode: '現在のステップ',
+      colParticipants: '処理者',
+      colOriginator: '申請者',
+      colReceived: '受信日時',
+      colFinished: '完了日時',
+      loadMore: 'さらに読み込む',
+      noMore: 'これ以上ありません',
     },
     members: {
       title: 'アドレス帳',
@@ -229,9 +277,34 @@ export const jp: Translation = {
     notice: {
       title: '通知センター',
       empty: '通知はありません',
-      hint: '通知一覧は今後のバージョンで公開予定です。',
       detailTitle: '通知の詳細',
-      detailEmpty: '通知が見つかりません',
+      filterRead: '既読状態',
+      readAll: 'すべて',
+      readUnread: '未読',
+      readRead: '既読',
+      filterKind: '種類',
+      allKinds: 'すべての種類',
+      unreadTag: '未読',
+      time: '日時',
+      content: '内容',
+      kinds: {
+        todo: '新しいToDo',
+        transferred: '引き継ぎ',
+        delegated: '代理',
+        cc: 'CC',
+        approved: '承認',
+        rejected: '却下',
+        reverted: '差し戻し',
+        finished: '完了',
+        terminated: '終了',
+        mention: 'メンション',
+        reminder: '期限通知',
+        invitation: '招待',
+        import: 'インポート',
+        export: 'エクスポート',
+        feedback: 'フィードバック',
+        flowNotice: 'フロー通知',
+      },
     },
     corpManage: { title: '企業管理' },
     applog: {
@@ -242,21 +315,12 @@ export const jp: Translation = {
     app: {
       title: 'アプリ',
     },
-    workflow: {
-      title: 'フロー設計',
-      empty: 'フローはありません',
-      hint: 'アプリ {{appCode}} のフローデザイナーは今後のバージョンで公開予定です。',
-    },
     datasource: {
       title: 'データソース',
       empty: 'データソースはありません',
       hint: 'アプリ {{appCode}} のデータソース設定は今後のバージョンで公開予定です。',
     },
-    feedback: {
-      title: 'フィードバック',
-      empty: 'フィードバックは近日公開予定です',
-      hint: 'それまでは、チームの管理者に問題をお知らせください。',
-    },
+    feedback: { title: 'フィードバック' },
     exportCorpData: {
       title: 'チームデータのエクスポート',
       empty: 'エクスポートできるデータはありません',

@@ -49,6 +49,7 @@ export const zhOrg = {
   noInactive: '没有已停用的成员',
   noMembers: '该部门暂无成员',
   loadFailed: '加载失败，请重试',
+  noSignature: '暂无个性签名',
   memberDetail: '成员详情',
   joinedAt: '加入时间',
   mainDepartment: '主部门',

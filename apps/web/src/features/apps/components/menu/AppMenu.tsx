@@ -1,5 +1,6 @@
-import { buildNodeTree, type FunctionNode } from '@canopy/contract';
-import { Empty, Menu, type MenuProps, Skeleton, Typography } from 'antd';
+import { EyeInvisibleOutlined } from '@ant-design/icons';
+import { type FunctionNode, FunctionNodeType } from '@canopy/contract';
+import { Empty, Menu, type MenuProps, Skeleton, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -14,14 +15,16 @@ import './app-menu.css';
 type MenuItem = NonNullable<MenuProps['items']>[number];
 const EMPTY_GROUP_KEY = '__empty__';
 
-/** The app's left menu from its function-node tree (spec §3): groups holding tables, dashboards and pages. */
+/**
+ * The app's left menu from its function-node tree (spec §3): groups holding tables, dashboards, pages
+ * and links (which open in a new tab). Editors also see items the custom menu hides from members.
+ */
 export function AppMenu() {
   const { t } = useTranslation();
-  const { appCode, nodes, nodesLoading, canEdit } = useAppWorkspace();
+  const { appCode, tree, nodes, nodesLoading, canEdit } = useAppWorkspace();
   const { schemaCode = '' } = useParams();
   const navigate = useAppNavigate();
   const dialogs = useNodeDialogs();
-  const tree = useMemo(() => buildNodeTree(nodes), [nodes]);
   const rows = useMemo(() => new Map(nodes.map((n) => [n.code, n])), [nodes]);
   const groups = useMemo(() => nodes.filter((n) => n.type === 'Group' && !n.parentCode), [nodes]);
   const [closed, setClosed] = useState<string[]>([]);
@@ -30,10 +33,19 @@ export function AppMenu() {
     const row = rows.get(node.code);
     const tag = node.tag === 'SharedSchema' || node.tag === 'SyncSchema' ? t(`appNodes.tags.${node.tag}`) : '';
     return (
-      <span className="canopy-node-label" data-testid={`menu-node-${node.displayName}`}>
-        <span className="canopy-node-name" title={node.displayName}>
+      <span
+        className="canopy-node-label"
+        data-testid={`menu-node-${node.displayName}`}
+        style={node.hidden ? { opacity: 0.55 } : undefined}
+      >
+        <span className="canopy-node-name" title={node.type === FunctionNodeType.link ? node.url : node.displayName}>
           {node.displayName}
         </span>
+        {node.hidden && (
+          <Tooltip title={t('appNodes.hiddenForMembers')}>
+            <EyeInvisibleOutlined aria-label={t('appNodes.hiddenForMembers')} data-testid="menu-node-hidden" />
+          </Tooltip>
+        )}
         {tag && (
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {tag}
@@ -87,8 +99,10 @@ export function AppMenu() {
         openKeys={groupCodes.filter((c) => !closed.includes(c))}
         onOpenChange={(open) => setClosed(groupCodes.filter((c) => !open.includes(c)))}
         onClick={({ key }) => {
-          if (!key.startsWith(EMPTY_GROUP_KEY))
-            navigate(`/app/${encodeURIComponent(appCode)}/${encodeURIComponent(key)}`);
+          if (key.startsWith(EMPTY_GROUP_KEY)) return;
+          const node = rows.get(key);
+          if (node?.type === FunctionNodeType.link) window.open(node.url, '_blank', 'noopener,noreferrer');
+          else navigate(`/app/${encodeURIComponent(appCode)}/${encodeURIComponent(key)}`);
         }}
         data-testid="app-menu"
       />

@@ -7,7 +7,7 @@ import {
   FolderOpenOutlined,
   PlusOutlined,
 } from '@ant-design/icons';
-import type { FunctionNodeRow } from '@canopy/contract';
+import type { PlacedNode } from '@canopy/contract';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import type { SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,10 +19,10 @@ export type NodeAction =
   | { kind: 'addIn'; type: CreatableType };
 
 interface NodeActionsProps {
-  node: FunctionNodeRow;
+  node: PlacedNode;
   isFirst: boolean;
   isLast: boolean;
-  groups: FunctionNodeRow[];
+  groups: PlacedNode[];
   onAction: (action: NodeAction) => void;
 }
 

@@ -1,4 +1,4 @@
-import type { FunctionNodeRow } from '@canopy/contract';
+import type { PlacedNode } from '@canopy/contract';
 import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { useNodeActions } from './useNodeActions';
 
 type DialogState =
   | { mode: 'create'; type: CreatableType; parentCode: string }
-  | { mode: 'rename'; node: FunctionNodeRow }
+  | { mode: 'rename'; node: PlacedNode }
   | null;
 
 /** What the menu's editing opens: the name dialog (create or rename) and the delete confirmation. */
@@ -21,7 +21,7 @@ export function useNodeDialogs() {
 
   const openCreate = (type: CreatableType, parentCode: string) => setDialog({ mode: 'create', type, parentCode });
 
-  const onAction = (node: FunctionNodeRow, action: NodeAction) => {
+  const onAction = (node: PlacedNode, action: NodeAction) => {
     if (action.kind === 'rename') setDialog({ mode: 'rename', node });
     else if (action.kind === 'moveUp') actions.shift(node, -1);
     else if (action.kind === 'moveDown') actions.shift(node, 1);
@@ -43,7 +43,7 @@ export function useNodeDialogs() {
 
 type NodeDialogsState = ReturnType<typeof useNodeDialogs>;
 
-export function NodeDialogs({ state, groups }: { state: NodeDialogsState; groups: FunctionNodeRow[] }) {
+export function NodeDialogs({ state, groups }: { state: NodeDialogsState; groups: PlacedNode[] }) {
   const { t } = useTranslation();
   const { dialog, setDialog, actions } = state;
   const close = () => setDialog(null);

@@ -1,6 +1,7 @@
 import {
   FolderOutlined,
   LayoutOutlined,
+  LinkOutlined,
   PieChartOutlined,
   ShareAltOutlined,
   SyncOutlined,
@@ -22,11 +23,12 @@ export function isCreatableType(value: string): value is CreatableType {
   return CREATABLE_TYPES.some((t) => t === value);
 }
 
-/** The menu icon of a function node (spec §3: Dashboard, Group, Schema with its tag, UserModule). */
+/** The menu icon of a function node (spec §3: Dashboard, Group, Schema with its tag, UserModule; and links). */
 export function nodeIcon(type: string, tag = ''): ReactNode {
   if (type === FunctionNodeType.group) return <FolderOutlined />;
   if (type === FunctionNodeType.dashboard) return <PieChartOutlined />;
   if (type === FunctionNodeType.userModule) return <LayoutOutlined />;
+  if (type === FunctionNodeType.link) return <LinkOutlined />;
   if (tag === SchemaTag.shared) return <ShareAltOutlined />;
   if (tag === SchemaTag.sync) return <SyncOutlined />;
   return <TableOutlined />;

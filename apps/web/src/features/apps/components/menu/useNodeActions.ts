@@ -1,4 +1,4 @@
-import type { FunctionNodeRow } from '@canopy/contract';
+import type { FunctionNode, PlacedNode } from '@canopy/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -40,7 +40,7 @@ export function useNodeActions() {
       const { code, ...body } = input;
       return appsApi.updateNode(appCode, code, body);
     },
-    onSuccess: (rows) => queryClient.setQueryData<FunctionNodeRow[]>(key, rows),
+    onSuccess: (tree) => queryClient.setQueryData<FunctionNode[]>(key, tree),
     onError,
   });
 
@@ -54,11 +54,10 @@ export function useNodeActions() {
     onError,
   });
 
-  const siblingsOf = (node: FunctionNodeRow) =>
-    nodes.filter((n) => n.parentCode === node.parentCode).sort((a, b) => a.sortKey - b.sortKey);
+  const siblingsOf = (node: PlacedNode) => nodes.filter((n) => n.parentCode === node.parentCode);
 
   /** One place up or down among the node's siblings. */
-  const shift = (node: FunctionNodeRow, by: -1 | 1) => {
+  const shift = (node: PlacedNode, by: -1 | 1) => {
     const siblings = siblingsOf(node);
     const index = siblings.findIndex((n) => n.code === node.code) + by;
     if (index < 0 || index >= siblings.length) return;

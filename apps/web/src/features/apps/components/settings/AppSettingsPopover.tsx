@@ -3,6 +3,8 @@ import {
   FileTextOutlined,
   LockOutlined,
   LogoutOutlined,
+  MenuOutlined,
+  RestOutlined,
   SettingOutlined,
   SwapOutlined,
   TeamOutlined,
@@ -12,16 +14,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppWorkspace } from '../../hooks/app-context';
 import { IntroEditorDialog } from '../intro/IntroEditorDialog';
+import { TableTrashDrawer } from '../TableTrashDrawer';
 import { AppLookForm } from './AppLookForm';
 import { AppRolesDialog } from './AppRolesDialog';
+import { CustomMenuDialog } from './CustomMenuDialog';
 import { TransferDialog } from './TransferDialog';
 import { useAppSettingsActions } from './useAppSettingsActions';
 
-type Dialog = 'intro' | 'roles' | 'transfer' | null;
+type Dialog = 'intro' | 'menu' | 'roles' | 'transfer' | 'tableTrash' | null;
 
 /**
- * 应用设置 (spec §6): with edit permission the name, colour, icon, mode, introduction, roles,
- * transfer, exit and delete; without it a menu reading 无编辑权限 (and exit for app members).
+ * 应用设置 (spec §6): with edit permission the name, colour, icon, mode, introduction, custom menu,
+ * roles, transfer, exit and delete; without it a menu reading 无编辑权限 (and exit for app members).
  */
 export function AppSettingsPopover() {
   const { t } = useTranslation();
@@ -63,7 +67,9 @@ export function AppSettingsPopover() {
   const items: MenuProps['items'] = canEdit
     ? [
         { key: 'intro', icon: <FileTextOutlined />, label: t('appSettings.intro') },
+        { key: 'menu', icon: <MenuOutlined />, label: t('appSettings.customMenu') },
         { key: 'roles', icon: <TeamOutlined />, label: t('appSettings.roles') },
+        { key: 'tableTrash', icon: <RestOutlined />, label: t('appSettings.tableTrash') },
         ...(canOwn ? [{ key: 'transfer', icon: <SwapOutlined />, label: t('appSettings.transfer') }] : []),
         ...(hasRole ? [{ key: 'exit', icon: <LogoutOutlined />, label: t('appSettings.exit') }] : []),
         ...(canOwn ? [{ key: 'delete', icon: <DeleteOutlined />, label: t('appSettings.delete'), danger: true }] : []),
@@ -74,7 +80,8 @@ export function AppSettingsPopover() {
       ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
     setOpen(false);
-    if (key === 'intro' || key === 'roles' || key === 'transfer') setDialog(key);
+    if (key === 'intro' || key === 'menu' || key === 'roles' || key === 'transfer' || key === 'tableTrash')
+      setDialog(key);
     else if (key === 'exit') confirmExit();
     else if (key === 'delete') confirmDelete();
   };
@@ -120,7 +127,9 @@ export function AppSettingsPopover() {
         </Tooltip>
       </Popover>
       {dialog === 'intro' && <IntroEditorDialog onClose={() => setDialog(null)} />}
+      {dialog === 'menu' && <CustomMenuDialog onClose={() => setDialog(null)} />}
       {dialog === 'roles' && <AppRolesDialog onClose={() => setDialog(null)} />}
+      <TableTrashDrawer open={dialog === 'tableTrash'} onClose={() => setDialog(null)} />
       <TransferDialog open={dialog === 'transfer'} transfer={actions.transfer} onClose={() => setDialog(null)} />
     </>
   );

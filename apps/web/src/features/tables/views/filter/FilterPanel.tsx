@@ -23,6 +23,10 @@ interface Props {
   filter: FilterGroup | undefined;
   /** Called with what can run (unfinished conditions are kept here, not saved). */
   onChange: (filter: FilterGroup | undefined) => void;
+  /** How long typing pauses before the change goes out (a view queries on each one). */
+  delay?: number;
+  /** Width of the panel (a popover by default; a drawer passes its own). */
+  width?: number | string;
 }
 
 const MAX = 30;
@@ -31,7 +35,7 @@ const MAX = 30;
  * AND/OR conditions with one level of groups. The panel keeps the draft (a condition being filled
  * in); the view gets the runnable part after a short pause, so typing a value is one query.
  */
-export function FilterPanel({ fields, filter, onChange }: Props) {
+export function FilterPanel({ fields, filter, onChange, delay = 300, width = 640 }: Props) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const [draft, setDraft] = useState<FilterGroup>(() => filter ?? { op: 'and', conditions: [] });
@@ -46,9 +50,9 @@ export function FilterPanel({ fields, filter, onChange }: Props) {
     const timer = window.setTimeout(() => {
       emitted.current = text;
       emit.current(runnable);
-    }, 300);
+    }, delay);
     return () => window.clearTimeout(timer);
-  }, [draft, fields]);
+  }, [draft, fields, delay]);
 
   const first = fields[0];
   const newCondition = (): FilterCondition | null =>
@@ -74,7 +78,7 @@ export function FilterPanel({ fields, filter, onChange }: Props) {
   );
 
   return (
-    <Flex vertical gap={10} style={{ width: 640, maxWidth: '80vw' }} data-testid="filter-panel">
+    <Flex vertical gap={10} style={{ width, maxWidth: '80vw' }} data-testid="filter-panel">
       <Flex align="center" gap={8}>
         <Typography.Text>{t('views.filterMatch')}</Typography.Text>
         {opSelect(

@@ -3,7 +3,7 @@ import { optionsOf, str, useFieldServices } from '@canopy/fields/web';
 import { DatePicker, Flex, Input, InputNumber, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { isRelativeDate, type QueryField, RELATIVE_DATES, valueShape } from '../filter-ops';
+import { FLOW_STATES, isRelativeDate, type QueryField, RELATIVE_DATES, valueShape } from '../filter-ops';
 
 interface Props {
   field: QueryField;
@@ -28,7 +28,10 @@ function ValueInput({ field, operator, value, onChange }: Props) {
   const { t } = useTranslation();
   const services = useFieldServices();
   const shape = valueShape(field, operator);
-  const options = optionsOf(field.field?.settings ?? {}).map((o) => ({ value: o.id, label: o.label }));
+  const options: { value: string | number; label: string }[] =
+    field.family === 'flowState'
+      ? FLOW_STATES.map((s) => ({ value: s, label: t(`workflow.state.${s}`) }))
+      : optionsOf(field.field?.settings ?? {}).map((o) => ({ value: o.id, label: o.label }));
 
   switch (shape) {
     case 'none':
@@ -86,13 +89,25 @@ function ValueInput({ field, operator, value, onChange }: Props) {
       return (
         <Select
           style={{ width: WIDTH }}
-          value={typeof value === 'string' ? value : undefined}
+          value={typeof value === 'string' || typeof value === 'number' ? value : undefined}
           placeholder={t('views.pickOption')}
           options={options}
           onChange={onChange}
         />
       );
     case 'options':
+      if (field.family === 'flowState')
+        return (
+          <Select
+            mode="multiple"
+            style={{ width: WIDTH }}
+            value={Array.isArray(value) ? value.filter((v): v is number => typeof v === 'number') : []}
+            placeholder={t('views.pickOption')}
+            options={options}
+            onChange={onChange}
+            maxTagCount="responsive"
+          />
+        );
       if (field.family === 'member' || field.family === 'people')
         return <services.MemberInput multiple value={ids(value)} onChange={onChange} />;
       return (

@@ -4,6 +4,7 @@ import { Alert, Flex, Table, type TableColumnType, Tooltip, Typography, theme } 
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../../shell/api/form-errors';
+import { FlowStateTag } from '../../../workflow/components/FlowStateTag';
 import { FieldValue } from '../../records/FieldValue';
 import type { useRecordWrites } from '../useRecordWrites';
 import { useViewRecords } from '../useViewRecords';
@@ -27,6 +28,7 @@ interface Props {
 
 const TITLE_WIDTH = 200;
 const SELECT_WIDTH = 48;
+const FLOW_WIDTHS = { flowState: 110, flowNode: 150 };
 
 /**
  * The grid: a virtual table (only the rows in sight are drawn) that loads the next page as the
@@ -71,7 +73,7 @@ export function GridView({ env, open, body, columns, onColumns, writes, empty }:
   const stopEditing = (id: string, code: string) =>
     setEditing((current) => (current?.id === id && current.code === code ? null : current));
   const widthOf = (c: ResolvedColumn) => (liveWidth?.code === c.field.code ? liveWidth.width : c.width);
-  const span = shown.length + 1;
+  const span = shown.length + 1 + (env.flow ? 2 : 0);
   const headerCell = (r: GridRow, first: boolean) => (isHeader(r) ? { colSpan: first ? span : 0 } : {});
 
   const tableColumns: TableColumnType<GridRow>[] = [
@@ -188,7 +190,41 @@ export function GridView({ env, open, body, columns, onColumns, writes, empty }:
       }),
     ),
   ];
-  const scrollX = (selectable ? SELECT_WIDTH : 0) + TITLE_WIDTH + shown.reduce((n, c) => n + widthOf(c), 0);
+  // The flow's system columns follow the title: where each record stands in its approval.
+  if (env.flow)
+    tableColumns.splice(
+      1,
+      0,
+      {
+        key: '__flowState',
+        width: FLOW_WIDTHS.flowState,
+        title: (
+          <Typography.Text strong style={{ fontWeight: 500 }}>
+            {t('workflow.column.flowState')}
+          </Typography.Text>
+        ),
+        onCell: (r) => headerCell(r, false),
+        render: (_, r) => (isHeader(r) ? null : <FlowStateTag state={r.flowState} result={r.flowResult} />),
+      },
+      {
+        key: '__flowNode',
+        width: FLOW_WIDTHS.flowNode,
+        title: (
+          <Typography.Text strong style={{ fontWeight: 500 }}>
+            {t('workflow.column.flowNode')}
+          </Typography.Text>
+        ),
+        onCell: (r) => headerCell(r, false),
+        render: (_, r) =>
+          isHeader(r) ? null : (
+            <Typography.Text ellipsis data-testid="cell-flow-node">
+              {r.flowNode}
+            </Typography.Text>
+          ),
+      },
+    );
+  const flowWidth = env.flow ? FLOW_WIDTHS.flowState + FLOW_WIDTHS.flowNode : 0;
+  const scrollX = (selectable ? SELECT_WIDTH : 0) + TITLE_WIDTH + flowWidth + shown.reduce((n, c) => n + widthOf(c), 0);
 
   return (
     <div data-testid="grid-view">

@@ -1,8 +1,10 @@
 import type { FieldInfo, RecordItem, RecordQueryBody } from '@canopy/contract';
 import { optionsOf } from '@canopy/fields/web';
+import { useQuery } from '@tanstack/react-query';
 import { App, Badge, Button, Flex, Spin, Tag, Typography, theme } from 'antd';
 import { type DragEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { tableKeys, tablesApi } from '../../api/tables-api';
 import { FieldValue } from '../../records/FieldValue';
 import { groupableFields } from '../bar/view-kinds';
 import { PickFieldState } from '../cards/PickFieldState';
@@ -34,13 +36,14 @@ export function KanbanView({ env, open, body, columns, writes, empty }: Props) {
   const choices = groupableFields('kanban', env.fields);
   const field = choices.find((f) => f.code === open.config.groupBy);
   const records = useViewRecords(env, body, Boolean(field));
+  const groups = useGroupValues(env, body, field);
   const [dragging, setDragging] = useState<RecordItem | null>(null);
   const [over, setOver] = useState<string | null>(null);
   const frame = useRef<HTMLDivElement>(null);
   const height = useBodyHeight(frame, 24 + 40);
   const board = useMemo(
-    () => (field ? kanbanColumns(field, records.rows, env.memberId) : []),
-    [field, records.rows, env.memberId],
+    () => (field ? kanbanColumns(field, records.rows, env.memberId, groups.data?.values) : []),
+    [field, records.rows, env.memberId, groups.data?.values],
   );
 
   if (!field)
@@ -171,6 +174,26 @@ export function KanbanView({ env, open, body, columns, writes, empty }: Props) {
       </Flex>
     </div>
   );
+}
+
+/**
+ * The members heading cards anywhere in the view (within the member's rule, the filter and search),
+ * asked from the server; a single select's columns are its options and need no question.
+ */
+function useGroupValues(env: ViewEnv, body: RecordQueryBody, field: FieldInfo | undefined) {
+  const { p, engineCode } = env;
+  const groupBody = {
+    field: field?.code ?? '',
+    ...(body.filter ? { filter: body.filter } : {}),
+    ...(body.search ? { search: body.search } : {}),
+    ...(body.view ? { view: body.view } : {}),
+  };
+  return useQuery({
+    queryKey: [...tableKeys.groups(engineCode, p.appCode, p.schemaCode), groupBody],
+    queryFn: ({ signal }) => tablesApi.groups(p, groupBody, signal),
+    enabled: field?.type === 'member',
+    placeholderData: (previous) => previous,
+  });
 }
 
 /** A single select's option label ('' for member columns, which show the member's name). */

@@ -35,6 +35,17 @@ describe('kanban columns', () => {
     ]);
     expect(cols[1]?.value).toEqual(['m2']);
   });
+
+  it('has a column for every member the server names, even with none of their cards loaded', () => {
+    const owner = field('member');
+    const cols = kanbanColumns(owner, [row('1', ['m2'])], 'm1', ['m2', 'm4', 'm1']);
+    expect(cols.map((c) => [c.key, c.rows.map((r) => r.id)])).toEqual([
+      ['m1', []],
+      ['m2', ['1']],
+      ['m4', []],
+      ['', []],
+    ]);
+  });
 });
 
 describe('grouped grid lines', () => {

@@ -14,15 +14,22 @@ const firstId = (v: unknown): string => (Array.isArray(v) && typeof v[0] === 'st
 
 /**
  * The board's columns. A single select has one per option, in the options' order; a member field
- * one per member on the loaded cards (a card with several members sits under the first), with the
- * current member always offered so a card can be taken. 未分组 comes last.
+ * one per member heading a card anywhere in the view (`members`, asked from the server, so columns
+ * do not depend on the cards loaded so far; a card with several members sits under the first), with
+ * the current member always offered so a card can be taken. 未分组 comes last.
  */
-export function kanbanColumns(field: FieldInfo, rows: RecordItem[], memberId: string): KanbanColumn[] {
+export function kanbanColumns(
+  field: FieldInfo,
+  rows: RecordItem[],
+  memberId: string,
+  members: readonly string[] = [],
+): KanbanColumn[] {
   const columns = new Map<string, KanbanColumn>();
   if (field.type === 'singleSelect') {
     for (const o of optionsOf(field.settings)) columns.set(o.id, { key: o.id, value: o.id, color: o.color, rows: [] });
-  } else if (memberId) {
-    columns.set(memberId, { key: memberId, value: [memberId], color: '', rows: [] });
+  } else {
+    for (const id of [memberId, ...members])
+      if (id && !columns.has(id)) columns.set(id, { key: id, value: [id], color: '', rows: [] });
   }
   const ungrouped: KanbanColumn = { key: '', value: null, color: '', rows: [] };
   for (const r of rows) {

@@ -13,8 +13,8 @@ export interface SchemaRow {
   display_name: string;
 }
 
-/** Data-table metadata of one team. */
-export class SchemaRepository {
+/** The metadata a request needs about one data table: its row and its fields. */
+export class SchemaContextRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   find(engineCode: string, appCode: string, schemaCode: string): Promise<SchemaRow | undefined> {
@@ -43,7 +43,14 @@ export class SchemaRepository {
     return this.db.selectFrom('fields').selectAll().where('schema_code', '=', schemaCode).orderBy('sort_key').execute();
   }
 
-  tablesOfApp(appCode: string): Promise<{ table_name: string }[]> {
-    return this.db.selectFrom('schemas').select('table_name').where('app_code', '=', appCode).execute();
+  /** The app of a table in this team, or undefined. */
+  async appOf(engineCode: string, schemaCode: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('schemas')
+      .select('app_code')
+      .where('engine_code', '=', engineCode)
+      .where('code', '=', schemaCode)
+      .executeTakeFirst();
+    return row?.app_code;
   }
 }

@@ -1,0 +1,45 @@
+import { RecordEndpoints } from '@canopy/contract';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/route.js';
+import type { SchemaContext } from '../schema-context/context.js';
+import type { SchemaContextOf } from '../schema-context/request.js';
+import type { SavedQueryLoader } from './saved-view.js';
+import type { RecordService } from './service.js';
+
+/** Records of a data table. `loadView`: the saved view a query names (views/service.ts). */
+export function recordRoutes(
+  app: FastifyInstance,
+  ctx: SchemaContextOf,
+  records: RecordService,
+  loadView: SavedQueryLoader,
+): void {
+  const R = RecordEndpoints;
+  const saved = (c: SchemaContext, code: string | undefined) => (code ? loadView(c, code) : undefined);
+  route(app, R.list, async ({ req, params, query }) =>
+    records.page(await ctx(req, params), query.limit ?? 50, query.cursor),
+  );
+  route(app, R.query, async ({ req, params, body }) => {
+    const c = await ctx(req, params);
+    return records.query(c, body, await saved(c, body.view));
+  });
+  route(app, R.create, async ({ req, params, body }) => records.create(await ctx(req, params), body.data));
+  route(app, R.batch, async ({ req, params, body }) => records.batch(await ctx(req, params), body));
+  route(app, R.get, async ({ req, params }) => records.get(await ctx(req, params), params.id));
+  route(app, R.update, async ({ req, params, body }) =>
+    records.update(await ctx(req, params), params.id, body.version, body.data),
+  );
+  route(app, R.remove, async ({ req, params, query }) => {
+    await records.remove(await ctx(req, params), params.id, query.version);
+    return true;
+  });
+  route(app, R.history, async ({ req, params }) => records.history(await ctx(req, params), params.id));
+  route(app, R.count, async ({ req, params, body }) => {
+    const c = await ctx(req, params);
+    return records.count(c, body, await saved(c, body.view));
+  });
+  route(app, R.pick, async ({ req, params, body }) => records.pick(await ctx(req, params), body));
+  route(app, R.groups, async ({ req, params, body }) => {
+    const c = await ctx(req, params);
+    return records.groups(c, body, await saved(c, body.view));
+  });
+}

@@ -1,0 +1,228 @@
+import {
+  ItemType,
+  type Language,
+  type MemberRef,
+  type TodoActivity,
+  type TodoBatchApproveBody,
+  type TodoBatchApproveResult,
+  type TodoList,
+  type TodoListBody,
+  type TodoListItem,
+  type TodoPage,
+  type TodoPageBody,
+  type TodoSummary,
+  type TodoTaskType,
+  type WorkflowDefinition,
+  WorkItemState,
+} from '@canopy/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../http/app-error.js';
+import type { TenantContext } from '../../http/context.js';
+import type { ItemActions } from '../workflow/item-actions.js';
+import { offerOf } from '../workflow/offers.js';
+import { WorkflowRepository } from '../workflow/repository.js';
+import { type Asker, TodoRepository, type TodoRow } from './repository.js';
+
+const asker = (t: TenantContext): Asker => ({ engineCode: t.engineCode, memberId: t.memberId });
+
+/**
+ * The member's to-dos: always their own lists (the tenant names team and member; nothing in a
+ * request can point elsewhere). Batch approval goes through the workflow's approve action, one
+ * transaction per item, so its rules (participant, offered actions, comment, required fields) hold.
+ */
+export class TodoService {
+  constructor(
+    private readonly repo: TodoRepository,
+    private readonly workflows: WorkflowRepository,
+    private readonly items: ItemActions,
+  ) {}
+
+  count(tenant: TenantContext): Promise<number> {
+    return this.repo.count(asker(tenant));
+  }
+
+  /** The home panel's page (spec §7: state 0, pageSize 6, pageIndex 0, sortDirection 1). */
+  async page(tenant: TenantContext, body: TodoPageBody): Promise<TodoPage> {
+    const { rows, total } = await this.repo.page(
+      asker(tenant),
+      body.state === 0 ? 'todo' : 'done',
+      { desc: body.sortDirection !== 0, appCodes: body.appCodes, schemaCodes: body.schemaCodes },
+      body.pageSize,
+      body.pageIndex * body.pageSize,
+    );
+    return {
+      total,
+      resultList: rows.map((r) => ({
+        workItemId: r.item_id,
+        workflowName: r.workflow_name ?? '',
+        originator: { memberId: r.originator_member_id, name: r.originator_name ?? '' },
+        createTime: Number(r.received_at),
+        appCode: r.app_code,
+        schemaCode: r.schema_code,
+        bizData: { bizObjectId: r.record_id },
+        workflowCode: r.workflow_code,
+        workflowVersion: r.workflow_version,
+        workflowInstance: {
+          instanceId: r.instance_id,
+          workItemId: r.item_id,
+          itemType: r.item_type,
+          activityCode: r.node_id,
+          instanceState: r.instance_state,
+        },
+      })),
+    };
+  }
+
+  /** `/todos/:taskType`: one page of a list with its group, sort and search. */
+  async list(tenant: TenantContext, body: TodoListBody): Promise<TodoList> {
+    const { rows, total } = await this.repo.page(
+      asker(tenant),
+      body.taskType,
+      {
+        group: body.group,
+        keyword: body.matchers?.keyword,
+        byFinish: body.sortBy === 'finish',
+        desc: body.sortDirection !== 0,
+      },
+      body.pageSize,
+      body.pageIndex * body.pageSize,
+    );
+    const instanceIds = [...new Set(rows.map((r) => r.instance_id))];
+    const [related, apps, schemas, comments] = await Promise.all([
+      this.repo.runItems(tenant.engineCode, instanceIds),
+      this.repo.apps(tenant.engineCode, [...new Set(rows.map((r) => r.app_code))]),
+      this.repo.schemas(tenant.engineCode, [...new Set(rows.map((r) => r.schema_code))]),
+      this.commentRequired(tenant.engineCode, rows),
+    ]);
+    const names = await this.workflows.memberNames(tenant.engineCode, [
+      ...rows.map((r) => r.originator_member_id),
+      ...related.map((i) => i.participant_member_id),
+    ]);
+    const ref = (id: string): MemberRef => ({ memberId: id, name: names.get(id) ?? '' });
+    const appName = new Map(apps.map((a) => [a.code, a.display_name]));
+    const schemaName = new Map(schemas.map((s) => [s.code, s.display_name]));
+    const activity = (first: (typeof related)[number], run: typeof related): TodoActivity => ({
+      activityName: first.node_name,
+      activityCode: first.node_id,
+      workItemId: first.id,
+      workItemState: first.state,
+      itemType: first.item_type,
+      participants: [...new Set(run.map((i) => i.participant_member_id))].map(ref),
+      receiveTime: Number(first.created_at),
+      finishTime: Number(first.finished_at ?? 0),
+    });
+    const todosOf = (r: TodoRow): TodoActivity[] => {
+      if (body.taskType === 'original') {
+        // What I started: each node run open now, with whoever holds it.
+        const open = related.filter(
+          (i) =>
+            i.instance_id === r.instance_id && i.state === WorkItemState.Todo && i.item_type !== ItemType.Circulate,
+        );
+        const runs = new Map<string, typeof related>();
+        for (const i of open) runs.set(i.run_id, [...(runs.get(i.run_id) ?? []), i]);
+        return [...runs.values()].map((run) => activity(run[0] as (typeof related)[number], run));
+      }
+      const mine = related.find((i) => i.id === r.item_id);
+      const run = related.filter(
+        (i) =>
+          i.instance_id === r.instance_id &&
+          i.run_id === r.run_id &&
+          (i.item_type === ItemType.Circulate) === (r.item_type === ItemType.Circulate),
+      );
+      return mine ? [activity(mine, run)] : [];
+    };
+    return {
+      total,
+      resultList: rows.map(
+        (r): TodoListItem => ({
+          instanceId: r.instance_id,
+          instanceState: r.instance_state,
+          appCode: r.app_code,
+          schemaCode: r.schema_code,
+          appName: appName.get(r.app_code) ?? '',
+          schemaName: schemaName.get(r.schema_code) ?? '',
+          workflowName: r.workflow_name ?? '',
+          originator: ref(r.originator_member_id),
+          createTime: Number(r.instance_created_at),
+          todos: todosOf(r),
+          batchApprove:
+            body.taskType === 'original' || r.item_type !== ItemType.Approve
+              ? 'notApproval'
+              : r.item_state !== WorkItemState.Todo
+                ? 'handled'
+                : comments.has(r.item_id)
+                  ? 'commentRequired'
+                  : 'ok',
+        }),
+      ),
+    };
+  }
+
+  /** Ids of the rows whose node requires a comment to approve (one read of the flow versions). */
+  private async commentRequired(engineCode: string, rows: TodoRow[]): Promise<Set<string>> {
+    const open = rows.filter((r) => r.item_type === ItemType.Approve && r.item_state === WorkItemState.Todo);
+    const keys = new Map(open.map((r) => [`${r.workflow_code}@${r.workflow_version}`, r]));
+    const defs = await this.repo.definitions(
+      engineCode,
+      [...keys.values()].map((r) => ({ code: r.workflow_code, version: r.workflow_version })),
+    );
+    const nodes = new Map(
+      defs.map((d) => [`${d.workflow_code}@${d.version}`, (JSON.parse(d.definition) as WorkflowDefinition).nodes]),
+    );
+    const out = new Set<string>();
+    for (const r of open) {
+      const node = nodes.get(`${r.workflow_code}@${r.workflow_version}`)?.find((n) => n.id === r.node_id);
+      if (offerOf(node).comment.approve.required) out.add(r.item_id);
+    }
+    return out;
+  }
+
+  /** Counts per app and table that exist; items of other codes are the "other" group. */
+  async summary(tenant: TenantContext, taskType: TodoTaskType = 'todo'): Promise<TodoSummary> {
+    const groups = await this.repo.groups(asker(tenant), taskType);
+    const out: TodoSummary = { total: 0, apps: [] };
+    const byApp = new Map<string, TodoSummary['apps'][number]>();
+    for (const g of groups) {
+      out.total += g.count;
+      const name = g.app_name;
+      if (name === null || g.schema_name === null) continue;
+      let app = byApp.get(g.app_code);
+      if (!app) {
+        app = { appCode: g.app_code, appName: name, count: 0, schemas: [] };
+        byApp.set(g.app_code, app);
+        out.apps.push(app);
+      }
+      app.count += g.count;
+      app.schemas.push({ schemaCode: g.schema_code, schemaName: g.schema_name, count: g.count });
+    }
+    return out;
+  }
+
+  /** Approves each item in its own transaction; one failing leaves the others done. */
+  async batchApprove(
+    tenant: TenantContext,
+    lang: Language,
+    body: TodoBatchApproveBody,
+  ): Promise<TodoBatchApproveResult> {
+    const results: TodoBatchApproveResult['results'] = [];
+    for (const workItemId of [...new Set(body.workItemIds)]) {
+      try {
+        await this.items.approve(tenant, false, { workItem: { workItemId } });
+        results.push({ workItemId, ok: true });
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        const env = e.toEnvelope(lang);
+        // A validation failure's title says little; its field messages say what is missing.
+        const detail = env.fieldErrors?.map((f) => f.message).join('；');
+        results.push({ workItemId, ok: false, errorCode: env.errorCode, errorMessage: detail || env.errorMessage });
+      }
+    }
+    return { results };
+  }
+}
+
+/** The to-do service over the workflow's tables and its approve action. */
+export function createTodos(db: Kysely<Database>, items: ItemActions): TodoService {
+  return new TodoService(new TodoRepository(db), new WorkflowRepository(db), items);
+}

@@ -1,0 +1,196 @@
+import { WorkItemState } from '@canopy/contract';
+import { AppError, FieldValidationError } from '../../http/app-error.js';
+import { emitEvent } from '../audit/record.js';
+import { deadlineOf } from './deadlines.js';
+import { type FlowDeps, type FlowRun, graphOf, inTransaction } from './flow-run.js';
+import type { ItemActions } from './item-actions.js';
+import { isOpen } from './offers.js';
+import type { WorkItemRow } from './repository.js';
+import { type TimerRepository, type TimerRow, TimerState } from './timer-repository.js';
+
+export type TimerOutcome = 'reminded' | 'acted' | 'canceled' | 'failed' | 'taken';
+
+export interface TimerRunSummary {
+  reminded: number;
+  acted: number;
+  canceled: number;
+  failed: number;
+  /** Claimed by another process first. */
+  taken: number;
+  /** Failures that were not the product refusing the action (bugs, the database): for the log. */
+  errors: unknown[];
+}
+
+const noTarget = () => new AppError(400, 'workflow.engine', 'workflow.deadlineNoTarget');
+
+/**
+ * Fires due deadline timers. Each timer is taken with a conditional update inside the transaction
+ * that does its work, so any number of server processes may run this at once and a timer fires
+ * once: a reminder (an outbox event `workflow.workitem.reminder` and a timeline step) or the node's
+ * automatic action through the participant's own action code (logged with no actor, acting for the
+ * participant). A refused action (a required field empty, nobody to transfer to) marks the timer
+ * failed and says why in the timeline. `now` is the runner's clock: tests pass a later one.
+ */
+export class DeadlineRunner {
+  constructor(
+    private readonly deps: FlowDeps,
+    /** The item actions on a given clock (the action's times are the runner's `now`). */
+    private readonly itemsAt: (now: () => number) => ItemActions,
+    private readonly timers: TimerRepository,
+  ) {}
+
+  async runDue(now: number = this.deps.now(), limit = 200): Promise<TimerRunSummary> {
+    const summary: TimerRunSummary = { reminded: 0, acted: 0, canceled: 0, failed: 0, taken: 0, errors: [] };
+    for (const timer of await this.timers.due(now, limit)) {
+      let outcome: TimerOutcome;
+      try {
+        outcome = timer.kind === 'remind' ? await this.remind(timer, now) : await this.act(timer, now);
+      } catch (e) {
+        if (!(e instanceof AppError)) summary.errors.push(e);
+        outcome = (await this.fail(timer, now, e)) ? 'failed' : 'taken';
+      }
+      summary[outcome] += 1;
+    }
+    return summary;
+  }
+
+  private async remind(timer: TimerRow, now: number): Promise<TimerOutcome> {
+    const item = await this.deps.repo.item(timer.engine_code, timer.work_item_id);
+    const names = item ? await this.deps.repo.memberNames(timer.engine_code, [item.participant_member_id]) : new Map();
+    return this.deps.db.transaction().execute(async (trx) => {
+      const inst = await this.deps.repo.instance(timer.engine_code, timer.instance_id, trx);
+      const current = await this.deps.repo.item(timer.engine_code, timer.work_item_id, trx);
+      if (!current || current.state !== WorkItemState.Todo || !inst || !isOpen(inst.state))
+        return (await this.timers.claim(trx, timer.id, TimerState.Canceled, 'itemClosed', now)) ? 'canceled' : 'taken';
+      if (!(await this.timers.claim(trx, timer.id, TimerState.Done, 'remind', now))) return 'taken';
+      await emitEvent(
+        trx,
+        {
+          engineCode: timer.engine_code,
+          type: 'workflow.workitem.reminder',
+          payload: {
+            workItemId: current.id,
+            instanceId: current.instance_id,
+            participant: current.participant_member_id,
+            actingFor: current.acting_for_member_id,
+            activityCode: current.node_id,
+            activityName: current.node_name,
+            receivedAt: Number(current.created_at),
+          },
+        },
+        now,
+      );
+      await this.deps.repo.insertLog(trx, {
+        engine_code: timer.engine_code,
+        instance_id: timer.instance_id,
+        work_item_id: current.id,
+        node_id: current.node_id,
+        node_name: current.node_name,
+        action: 'remind',
+        member_id: '',
+        acting_for_member_id: null,
+        comment: '',
+        changes: '[]',
+        detail: JSON.stringify({
+          by: 'deadline',
+          remindedMemberId: current.participant_member_id,
+          remindedName: names.get(current.participant_member_id) ?? '',
+        }),
+        created_at: now,
+      });
+      await this.deps.hooks.notify.reminded(trx, inst, current, now);
+      return 'reminded';
+    });
+  }
+
+  private async act(timer: TimerRow, now: number): Promise<TimerOutcome> {
+    const items = this.itemsAt(() => now);
+    return inTransaction(this.deps.db, async (trx) => {
+      // The instance first, then the timer: every action takes its locks in that order (no deadlock).
+      const inst = await this.deps.repo.lockAndRead(trx, timer.instance_id);
+      const item = await this.deps.repo.item(timer.engine_code, timer.work_item_id, trx);
+      const graph = inst ? await graphOf(this.deps, inst, trx) : null;
+      const deadline = item && graph ? deadlineOf(graph.node(item.node_id)) : null;
+      if (!inst || !item || item.state !== WorkItemState.Todo || !isOpen(inst.state) || !deadline?.action)
+        return (await this.timers.claim(trx, timer.id, TimerState.Canceled, 'itemClosed', now)) ? 'canceled' : 'taken';
+      if (!(await this.timers.claim(trx, timer.id, TimerState.Done, deadline.action, now))) return 'taken';
+      const tenant = await this.timers.tenantOf(trx, timer.engine_code, item.participant_member_id);
+      const transferTo = async (run: FlowRun, it: WorkItemRow) => {
+        const candidates = await run.resolve(it.node_id, deadline.transferTo ?? []);
+        const open = await this.deps.repo.openItemsOf(trx, it.instance_id);
+        const busy = new Set(open.filter((o) => o.run_id === it.run_id).map((o) => o.participant_member_id));
+        const to = candidates.find((m) => m !== it.participant_member_id && !busy.has(m));
+        if (!to) throw noTarget();
+        return to;
+      };
+      await items.bySystem(
+        trx,
+        tenant,
+        item,
+        deadline.action,
+        { comment: '', detail: { by: 'deadline', timerId: timer.id } },
+        transferTo,
+      );
+      return 'acted';
+    });
+  }
+
+  /**
+   * The timer's work was refused or broke (its transaction rolled back): it is marked failed and
+   * the instance's timeline says why. Returns false when another process took the timer meanwhile.
+   */
+  private async fail(timer: TimerRow, now: number, e: unknown): Promise<boolean> {
+    const reason =
+      e instanceof AppError
+        ? {
+            errorKey: e.messageKey,
+            params: e.params,
+            ...(e instanceof FieldValidationError ? { fields: e.problems.map((p) => p.field) } : {}),
+          }
+        : { errorKey: 'error.internal' };
+    return this.deps.db.transaction().execute(async (trx) => {
+      if (!(await this.timers.claim(trx, timer.id, TimerState.Failed, reason.errorKey, now))) return false;
+      const item = await this.deps.repo.item(timer.engine_code, timer.work_item_id, trx);
+      await this.deps.repo.insertLog(trx, {
+        engine_code: timer.engine_code,
+        instance_id: timer.instance_id,
+        work_item_id: timer.work_item_id,
+        node_id: item?.node_id ?? '',
+        node_name: item?.node_name ?? '',
+        action: 'deadlineFailed',
+        member_id: '',
+        acting_for_member_id: item?.participant_member_id ?? null,
+        comment: '',
+        changes: '[]',
+        detail: JSON.stringify({ by: 'deadline', timerKind: timer.kind, ...reason }),
+        created_at: now,
+      });
+      return true;
+    });
+  }
+}
+
+/** Runs the deadline timers every `intervalMs` in this process (main.ts starts it with the server). */
+export function startDeadlineTimers(
+  runner: DeadlineRunner,
+  log: { warn: (o: object, m: string) => void },
+  intervalMs = 30_000,
+): () => void {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const summary = await runner.runDue();
+      for (const err of summary.errors) log.warn({ err }, 'workflow timer failed');
+    } catch (err) {
+      log.warn({ err }, 'workflow timers failed');
+    } finally {
+      running = false;
+    }
+  };
+  void tick();
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { FlowGraph } from './definition.js';
+import type { InstanceRow, WorkItemRow } from './repository.js';
+
+/**
+ * What the operations around the engine add to every action, inside its transaction: out-of-office
+ * delegation decides who receives a new work item, and deadline timers follow the instance's open
+ * items once the action has written them, and the action's letters and live signals are written.
+ * (delegations.ts, deadlines.ts and notices/flow-letters.ts implement them.)
+ */
+export interface FlowHooks {
+  /** The member who receives a task meant for `memberId` now: their delegate while they are away, else null. */
+  delegateOf(trx: Kysely<Database>, engineCode: string, memberId: string, now: number): Promise<string | null>;
+  /** After an action wrote the instance: timers of items that closed are canceled, new items get theirs. */
+  afterPersist(trx: Kysely<Database>, instance: InstanceRow, graph: FlowGraph, now: number): Promise<void>;
+  /** Letters and live to-do signals for what happened (notices/flow-letters.ts). */
+  notify: FlowNotify;
+}
+
+/** A work item an action opened, as the letters need it. */
+export interface OpenedItem {
+  id: string;
+  memberId: string;
+  itemType: number;
+  nodeName: string;
+  /** Set when the item went to a delegate: the member who is away. */
+  actingFor: string | null;
+}
+
+/** One action on one instance, told once it has written everything (inside its transaction). */
+export interface FlowActionEvent {
+  instance: InstanceRow;
+  previousState: number;
+  action: string;
+  actorMemberId: string;
+  /** The item the action was taken on, if any (its node names the step). */
+  actedItem: WorkItemRow | null;
+  opened: OpenedItem[];
+  /** Members whose open items changed (opened, completed, canceled): their to-do lists refresh. */
+  touched: string[];
+  now: number;
+}
+
+export interface FlowNotify {
+  afterAction(trx: Kysely<Database>, event: FlowActionEvent): Promise<void>;
+  /** A comment named these members (@mention). */
+  mentioned(
+    trx: Kysely<Database>,
+    instance: InstanceRow,
+    actorMemberId: string,
+    memberIds: string[],
+    comment: string,
+    now: number,
+  ): Promise<void>;
+  /** A deadline reminder fired for this open item. */
+  reminded(trx: Kysely<Database>, instance: InstanceRow, item: WorkItemRow, now: number): Promise<void>;
+  /** An automatic node's "send a notification" step: its subject and text, placeholders filled. */
+  automatic(
+    trx: Kysely<Database>,
+    instance: InstanceRow,
+    memberIds: string[],
+    letter: { subject: string; content: string },
+    now: number,
+  ): Promise<void>;
+}

@@ -1,0 +1,43 @@
+import { Typography } from 'antd';
+import { useMemo } from 'react';
+import { useAppNavigate } from '../../../shell/navigation/useAppNavigate';
+import { type ContentPart, parseLetterContent } from '../lib/letter-content';
+
+interface LetterContentProps {
+  content: string;
+  /** A link was followed (the letter is marked read). */
+  onFollow?: (link: Extract<ContentPart, { kind: 'link' }>) => void;
+}
+
+/** A letter's text with its links; a link opens in the app (or a new tab when its target says so). */
+export function LetterContent({ content, onFollow }: LetterContentProps) {
+  const parts = useMemo(() => parseLetterContent(content), [content]);
+  const navigate = useAppNavigate();
+  return (
+    <span>
+      {parts.map((part, i) =>
+        part.kind === 'text' ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one content never move
+          <span key={i}>{part.text}</span>
+        ) : (
+          <Typography.Link
+            // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one content never move
+            key={i}
+            href={part.href}
+            target={part.target}
+            data-testid="letter-link"
+            onClick={(e) => {
+              e.stopPropagation();
+              onFollow?.(part);
+              if (part.target === '_blank') return;
+              e.preventDefault();
+              navigate(part.href);
+            }}
+          >
+            {part.text}
+          </Typography.Link>
+        ),
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,46 @@
+import { UndoOutlined } from '@ant-design/icons';
+import type { EngineItem } from '@canopy/contract';
+import { Button, Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useTeamClosing } from '../hooks/useTeamClosing';
+
+/** The owner's closed teams: until when each can be restored, and the restore action. */
+export function ClosedTeamList({ teams }: { teams: EngineItem[] }) {
+  const { t } = useTranslation();
+  const closing = useTeamClosing();
+  if (teams.length === 0) return null;
+  return (
+    <Flex vertical gap={4} data-testid="closed-teams">
+      <Typography.Text type="secondary" style={{ fontSize: 12, padding: '4px 8px 0' }}>
+        {t('teams.closedSection')}
+      </Typography.Text>
+      {teams.map((team) => (
+        <Flex
+          key={team.engineCode}
+          align="center"
+          gap={8}
+          style={{ padding: '4px 8px' }}
+          data-testid={`closed-team-${team.engineCode}`}
+        >
+          <Flex vertical style={{ flex: 1, minWidth: 0 }}>
+            <Typography.Text delete type="secondary" ellipsis={{ tooltip: team.corpName }}>
+              {team.corpName}
+            </Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('teams.closedUntil', { time: closing.when(team.purgeAt) })}
+            </Typography.Text>
+          </Flex>
+          <Button
+            size="small"
+            icon={<UndoOutlined />}
+            loading={closing.busy}
+            onClick={() => void closing.restore(team)}
+            data-testid={`closed-team-restore-${team.engineCode}`}
+          >
+            {t('teams.restore')}
+          </Button>
+        </Flex>
+      ))}
+    </Flex>
+  );
+}

@@ -1,0 +1,114 @@
+import { Limits } from '@canopy/contract';
+import { Button, Flex, Result, Space } from 'antd';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChunkTimeoutError, chunkTimeout } from './chunk-timeout';
+
+type Loader = () => Promise<ComponentType>;
+
+/** One lazily loaded part: loads on demand, remembers the component once it has arrived. */
+interface Chunk {
+  loaded: ComponentType | null;
+  load(): Promise<ComponentType>;
+}
+
+function chunk(load: Loader): Chunk {
+  const c: Chunk = {
+    loaded: null,
+    async load() {
+      // Spec §8/§9: a part that has not arrived after 120 s is an error (the user may retry).
+      const Component = await chunkTimeout(load(), Limits.subAppChunkTimeoutMs);
+      c.loaded = Component;
+      return Component;
+    },
+  };
+  return c;
+}
+
+type GateState = { kind: 'loading' } | { kind: 'failed'; error: unknown };
+
+/**
+ * Renders a chunk's component once it is there; until then the fallback, or, when loading failed or
+ * timed out, an error with a retry that imports it again.
+ */
+function ChunkGate({
+  part,
+  initialError,
+  fallback,
+  compact,
+}: {
+  part: Chunk;
+  initialError?: unknown;
+  fallback: ReactNode;
+  compact: boolean;
+}) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<GateState>(
+    initialError === undefined ? { kind: 'loading' } : { kind: 'failed', error: initialError },
+  );
+  const [, setLoadedAt] = useState(0);
+
+  useEffect(() => {
+    if (part.loaded || state.kind !== 'loading') return;
+    let alive = true;
+    part.load().then(
+      () => alive && setLoadedAt(Date.now()),
+      (error: unknown) => alive && setState({ kind: 'failed', error }),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [part, state]);
+
+  if (part.loaded) {
+    const Component = part.loaded;
+    return <Component />;
+  }
+  if (state.kind === 'loading') return fallback;
+  const timedOut = state.error instanceof ChunkTimeoutError;
+  return (
+    <Flex align="center" justify="center" style={compact ? undefined : { minHeight: '60vh' }}>
+      <Result
+        data-testid="chunk-load-failed"
+        status="error"
+        title={t('errors.chunkFailedTitle')}
+        subTitle={timedOut ? t('errors.chunkTimeout') : t('errors.chunkFailed')}
+        extra={
+          <Space>
+            <Button type="primary" data-testid="chunk-retry" onClick={() => setState({ kind: 'loading' })}>
+              {t('common.retry')}
+            </Button>
+            {!compact && <Button onClick={() => window.location.reload()}>{t('common.refresh')}</Button>}
+          </Space>
+        }
+      />
+    </Flex>
+  );
+}
+
+/**
+ * A route's page, fetched the first time the route is visited (react-router `lazy`: the current
+ * page stays while it loads). When it fails or times out the route shows the error and a retry.
+ */
+export function lazyRoute(load: Loader): () => Promise<{ Component: ComponentType }> {
+  const part = chunk(load);
+  return async () => {
+    try {
+      return { Component: await part.load() };
+    } catch (error) {
+      return {
+        Component: function ChunkRoute() {
+          return <ChunkGate part={part} initialError={error} fallback={null} compact={false} />;
+        },
+      };
+    }
+  };
+}
+
+/** A part inside a page, in its own chunk: the fallback while it loads, an error with retry if it does not. */
+export function lazyPart(load: Loader, fallback: ReactNode = null): ComponentType {
+  const part = chunk(load);
+  return function LazyPart() {
+    return <ChunkGate part={part} fallback={fallback} compact />;
+  };
+}

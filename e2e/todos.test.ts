@@ -1,0 +1,187 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, type RunningServer, startServer } from './harness.js';
+import { createBlankApp, createTable, joinTeamOf, pageApi, registerWithTeam, shot } from './steps.js';
+
+/**
+ * To-dos end to end (issue 11): the owner submits a record into a flow whose approver is a member
+ * WITHOUT a role in the app; the approver sees it in the home panel and the header badge, opens the
+ * approval view from the panel, approves, and panel and badge update. Then /todos: groups per
+ * table, batch approve (an item whose node requires a comment cannot be selected), the done list.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const toast = (page: Page) => page.locator('.ant-message').innerText();
+
+function flow(approverId: string, commentRequired: boolean) {
+  return {
+    nodes: [
+      { id: 'start', type: 'start', name: '发起', next: 'a', settings: { fieldRules: {} } },
+      {
+        id: 'a',
+        type: 'approve',
+        name: '主管审批',
+        settings: {
+          participants: [{ kind: 'members', ids: [approverId] }],
+          mode: 'any',
+          whenEmpty: 'error',
+          fieldRules: {},
+          comment: {
+            approve: { enableComment: true, required: commentRequired },
+            reject: { enableComment: true, required: false },
+          },
+          actions: ['comment'],
+          closeRevert: false,
+          closeTerminate: false,
+          rejectTo: 'end',
+        },
+      },
+    ],
+  };
+}
+
+describe('to-dos', () => {
+  let owner: Page;
+  let approver: Page;
+  let appCode = '';
+  let expenses = '';
+  let purchases = '';
+  let reason = '';
+  let purchaseReason = '';
+  let submittedAt = 0;
+
+  it('sets up two tables with flows whose approver has no role in the app', async () => {
+    owner = (await newPage(browser, server.baseUrl)).page;
+    await registerWithTeam(owner, '周总', '青禾科技');
+    await createBlankApp(owner, '行政审批');
+    await createTable(owner, '费用报销');
+    [, , appCode = '', expenses = ''] = new URL(owner.url()).pathname.split('/');
+    approver = (await newPage(browser, server.baseUrl)).page;
+    await joinTeamOf(owner, approver, '艾审批');
+    const approverId = (await pageApi<{ memberId: string }>(approver, 'GET', '/v1/org/member/info')).data.memberId;
+    const field = async (schemaCode: string) =>
+      (
+        await pageApi<{ code: string }>(owner, 'POST', `/v1/apps/${appCode}/schemas/${schemaCode}/fields`, {
+          name: '事由',
+          type: 'text',
+        })
+      ).data.code;
+    reason = await field(expenses);
+    const node = await pageApi<{ code: string }>(owner, 'POST', `/v1/apps/${appCode}/nodes`, {
+      type: 'Schema',
+      displayName: '采购申请',
+    });
+    purchases = node.data.code;
+    purchaseReason = await field(purchases);
+    for (const [schemaCode, strict] of [
+      [expenses, false],
+      [purchases, true],
+    ] as const) {
+      const base = `/v1/apps/${appCode}/schemas/${schemaCode}/workflow`;
+      expect((await pageApi(owner, 'PUT', base, { definition: flow(approverId, strict) })).status).toBe(200);
+      expect((await pageApi(owner, 'POST', `${base}/publish`)).status).toBe(200);
+    }
+  });
+
+  it('the approver sees nothing to do yet', async () => {
+    await approver.goto('/home');
+    await expect.poll(() => approver.getByTestId('todo-panel').innerText()).toContain('当前暂无待办任务');
+    await expect.poll(() => approver.locator('[data-testid="header-todo-badge"] .ant-badge-count').count()).toBe(0);
+  });
+
+  it('the owner submits a record into the flow', async () => {
+    await owner.goto(`/app/${appCode}/${expenses}`);
+    await owner.getByTestId('record-add').click();
+    await owner.getByTestId('record-form').getByTestId('form-field-事由').locator('input').fill('客户拜访差旅');
+    await owner.getByTestId('record-submit').click();
+    await expect.poll(() => toast(owner)).toContain('已提交审批');
+    submittedAt = Date.now();
+  });
+
+  it('the approver sees it in the panel and the badge, opens it from the panel and approves', async () => {
+    // No reload since the empty panel, and to-do queries never poll: only the live push can bring it.
+    expect(new URL(approver.url()).pathname).toBe('/home');
+    const item = approver.getByTestId('todo-panel-item');
+    await expect.poll(() => item.count()).toBe(1);
+    console.info(`to-do reached the open workbench ${Date.now() - submittedAt} ms after the submit was confirmed`);
+    const text = await item.innerText();
+    expect(text).toContain('审批流程');
+    expect(text).toContain('周总');
+    await expect
+      .poll(() => approver.locator('[data-testid="header-todo-badge"] .ant-badge-count').innerText())
+      .toContain('1');
+    await shot(approver, 'todos-home-panel');
+    await item.locator('a').click();
+    await approver.getByTestId('approval-page').waitFor();
+    expect(new URL(approver.url()).pathname).toBe(`/workflow/${appCode}/approval`);
+    await approver.getByTestId('wf-action-bar').waitFor();
+    // The table and form came with the view context: the app's own calls would refuse this member.
+    await expect.poll(() => approver.getByTestId('approval-form').innerText()).toContain('客户拜访差旅');
+    await shot(approver, 'todos-approval-view-no-role');
+    await approver.getByTestId('wf-action-approve').click();
+    await expect.poll(() => toast(approver)).toContain('已同意');
+    await approver.goto('/home');
+    await expect.poll(() => approver.getByTestId('todo-panel').innerText()).toContain('当前暂无待办任务');
+    await expect.poll(() => approver.locator('[data-testid="header-todo-badge"] .ant-badge-count').count()).toBe(0);
+  });
+
+  it('the rest of the app stays closed to the approver', async () => {
+    await approver.goto(`/workflow/${appCode}`);
+    await expect.poll(() => new URL(approver.url()).pathname).toBe('/appNotFound');
+  });
+
+  it('/todos: groups, filters, batch approve with an item that needs a comment, the done list', async () => {
+    const start = async (schemaCode: string, field: string, title: string) =>
+      expect(
+        (await pageApi(owner, 'POST', '/v1/workflow/start', { appCode, schemaCode, data: { [field]: title } })).status,
+      ).toBe(200);
+    await start(expenses, reason, '办公用品');
+    await start(expenses, reason, '团建');
+    await start(purchases, purchaseReason, '服务器');
+
+    await approver.goto('/todos');
+    await expect.poll(() => new URL(approver.url()).pathname).toBe('/todos/todo');
+    const rows = approver.getByTestId('todos-row');
+    await expect.poll(() => rows.count()).toBe(3);
+    const groups = approver.getByTestId('todo-groups');
+    await expect.poll(() => groups.innerText()).toContain('行政审批');
+    await shot(approver, 'todos-list');
+
+    await groups.getByText('采购申请').click();
+    await expect.poll(() => rows.count()).toBe(1);
+    await groups.getByText('全部', { exact: true }).click();
+    await expect.poll(() => rows.count()).toBe(3);
+
+    // The purchase needs a comment: its checkbox is disabled; select the others and approve.
+    const boxes = approver.locator('[data-testid="todos-list"] tbody .ant-checkbox-input');
+    const states = await boxes.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).disabled));
+    expect(states.filter(Boolean)).toHaveLength(1);
+    await approver.locator('[data-testid="todos-list"] thead .ant-checkbox-input').check();
+    await expect.poll(() => approver.getByTestId('todos-batch-approve').innerText()).toContain('2');
+    await shot(approver, 'todos-batch-selected');
+    await approver.getByTestId('todos-batch-approve').click();
+    await expect.poll(() => toast(approver)).toContain('已同意 2 项');
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect
+      .poll(() => approver.locator('[data-testid="header-todo-badge"] .ant-badge-count').innerText())
+      .toContain('1');
+
+    await approver.getByTestId('todos-tab-done').click();
+    await expect.poll(() => new URL(approver.url()).pathname).toBe('/todos/done');
+    await expect.poll(() => rows.count()).toBe(3);
+    await approver.getByTestId('todos-tab-original').click();
+    await expect.poll(() => approver.getByTestId('todos-list').innerText()).toContain('暂无我发起的流程');
+    await shot(approver, 'todos-original-empty');
+  });
+});

@@ -1,0 +1,38 @@
+import Type, { type Static } from 'typebox';
+
+/**
+ * The new-user guide (spec §4 "Guide", §7 onboarding calls): five things a new user does once, in
+ * order. A step counts only when the server finds it really done in the current team.
+ */
+export const OnboardingSteps = ['app', 'table', 'fields', 'record', 'flow'] as const;
+export type OnboardingStep = (typeof OnboardingSteps)[number];
+const Step = Type.Union([
+  Type.Literal('app'),
+  Type.Literal('table'),
+  Type.Literal('fields'),
+  Type.Literal('record'),
+  Type.Literal('flow'),
+]);
+
+/** What the user did with the guide: nothing yet (null: the guide runs), skipped it or finished it. */
+export const OnboardingAction = Type.Union([Type.Literal('skipped'), Type.Literal('finished')]);
+export type OnboardingAction = Static<typeof OnboardingAction>;
+
+export const OnboardingState = Type.Object({
+  /** null while the guide is due (guide type 'action'); otherwise the guide stays closed. */
+  action: Type.Union([OnboardingAction, Type.Null()]),
+  /** Steps done, in guide order. */
+  steps: Type.Array(Step),
+});
+export type OnboardingState = Static<typeof OnboardingState>;
+
+/** Guide save: record skipping or finishing, or `restart` (help menu "新手引导") to run it again from the start. */
+export const OnboardingSaveBody = Type.Object(
+  { action: Type.Union([OnboardingAction, Type.Literal('restart')]) },
+  { additionalProperties: false },
+);
+export type OnboardingSaveBody = Static<typeof OnboardingSaveBody>;
+
+/** A step the web app saw the user do; the server checks it before recording it. */
+export const OnboardingStepBody = Type.Object({ userTag: Step }, { additionalProperties: false });
+export type OnboardingStepBody = Static<typeof OnboardingStepBody>;

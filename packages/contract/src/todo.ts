@@ -1,0 +1,175 @@
+import Type, { type Static } from 'typebox';
+import { MemberRef } from './workflow.js';
+
+/**
+ * To-dos (spec §3, §4): the member's work items across the team's flows, as the home panel, the
+ * header badge and `/todos/:taskType` show them.
+ */
+
+/** Spec §3 to-do list filters: Todo 0, Done 1, Original 2 (started by me). */
+export const TodoState = { Todo: 0, Done: 1, Original: 2 } as const;
+export type TodoState = (typeof TodoState)[keyof typeof TodoState];
+
+/**
+ * Spec §4 task types, the route's `:taskType`: `todo` and `done` read the participant's list (without
+ * copies), `original` the originator's running instances (state 0 of that list), `circulated` the
+ * copies sent to me ("抄送我的"), read or not.
+ */
+export const TodoTaskTypes = ['todo', 'done', 'original', 'circulated'] as const;
+export type TodoTaskType = (typeof TodoTaskTypes)[number];
+export const TodoTaskTypeSchema = Type.Union([
+  Type.Literal('todo'),
+  Type.Literal('done'),
+  Type.Literal('original'),
+  Type.Literal('circulated'),
+]);
+
+/** Sorts: by receive time (latest/earliest to-do) or finish time (latest/earliest finished). */
+export const TodoSortBy = Type.Union([Type.Literal('receive'), Type.Literal('finish')]);
+export type TodoSortBy = Static<typeof TodoSortBy>;
+/** 1: latest first; 0: earliest first (the panel asks with 1). */
+export const SortDirection = Type.Union([Type.Literal(0), Type.Literal(1)]);
+
+/** The full list's page size is the caller's, within this. */
+export const TodoPageMax = 100;
+/** Items approved in one batch, at most. */
+export const TodoBatchMax = 50;
+
+const Code = Type.String({ minLength: 1, maxLength: 64 });
+const Codes = Type.Array(Code, { maxItems: 200 });
+
+/** Spec §3 paging parameters (the participant is always the asker: nobody reads another's list). */
+export const TodoPageBody = Type.Object(
+  {
+    state: Type.Union([Type.Literal(0), Type.Literal(1)]),
+    pageSize: Type.Integer({ minimum: 1, maximum: TodoPageMax }),
+    pageIndex: Type.Integer({ minimum: 0, maximum: 100_000 }),
+    sortDirection: Type.Optional(SortDirection),
+    appCodes: Type.Optional(Codes),
+    schemaCodes: Type.Optional(Codes),
+  },
+  { additionalProperties: false },
+);
+export type TodoPageBody = Static<typeof TodoPageBody>;
+
+/** Spec §3 to-do item (panel). */
+export const TodoPanelItem = Type.Object({
+  workItemId: Type.String(),
+  workflowName: Type.String(),
+  originator: MemberRef,
+  createTime: Type.Number(),
+  appCode: Type.String(),
+  schemaCode: Type.String(),
+  bizData: Type.Object({ bizObjectId: Type.String() }),
+  workflowCode: Type.String(),
+  workflowVersion: Type.Integer(),
+  workflowInstance: Type.Object({
+    instanceId: Type.String(),
+    workItemId: Type.String(),
+    itemType: Type.Integer(),
+    activityCode: Type.String(),
+    instanceState: Type.Integer(),
+  }),
+});
+export type TodoPanelItem = Static<typeof TodoPanelItem>;
+export const TodoPage = Type.Object({ resultList: Type.Array(TodoPanelItem), total: Type.Integer() });
+export type TodoPage = Static<typeof TodoPage>;
+
+/** Which group of the sidebar: all, one app, one table, or the codes not in the summary ("other"). */
+export const TodoGroup = Type.Union([
+  Type.Object({ kind: Type.Literal('all') }, { additionalProperties: false }),
+  Type.Object({ kind: Type.Literal('app'), appCode: Code }, { additionalProperties: false }),
+  Type.Object({ kind: Type.Literal('schema'), appCode: Code, schemaCode: Code }, { additionalProperties: false }),
+  Type.Object({ kind: Type.Literal('other'), appCodes: Codes, schemaCodes: Codes }, { additionalProperties: false }),
+]);
+export type TodoGroup = Static<typeof TodoGroup>;
+
+export const TodoListBody = Type.Object(
+  {
+    taskType: TodoTaskTypeSchema,
+    pageSize: Type.Integer({ minimum: 1, maximum: TodoPageMax }),
+    pageIndex: Type.Integer({ minimum: 0, maximum: 100_000 }),
+    sortBy: Type.Optional(TodoSortBy),
+    sortDirection: Type.Optional(SortDirection),
+    group: Type.Optional(TodoGroup),
+    /** Spec §3 matchers: the text searched in the flow's and table's names and the originator's name. */
+    matchers: Type.Optional(Type.Object({ keyword: Type.String({ maxLength: 100 }) }, { additionalProperties: false })),
+  },
+  { additionalProperties: false },
+);
+export type TodoListBody = Static<typeof TodoListBody>;
+
+/** One activity of an entry: for my lists my own item; for what I started, each open node. */
+export const TodoActivity = Type.Object({
+  activityName: Type.String(),
+  activityCode: Type.String(),
+  workItemId: Type.String(),
+  workItemState: Type.Integer(),
+  itemType: Type.Integer(),
+  participants: Type.Array(MemberRef),
+  receiveTime: Type.Number(),
+  finishTime: Type.Number(),
+});
+export type TodoActivity = Static<typeof TodoActivity>;
+
+/** Spec §3 to-do item (full list), with what the page shows and whether it may be batch-approved. */
+export const TodoListItem = Type.Object({
+  instanceId: Type.String(),
+  instanceState: Type.Integer(),
+  appCode: Type.String(),
+  schemaCode: Type.String(),
+  appName: Type.String(),
+  schemaName: Type.String(),
+  workflowName: Type.String(),
+  originator: MemberRef,
+  createTime: Type.Number(),
+  todos: Type.Array(TodoActivity),
+  /**
+   * `ok`: an approval that needs no comment; otherwise why not: `commentRequired`, `notApproval`
+   * (fill or copy items), `handled` (not open).
+   */
+  batchApprove: Type.Union([
+    Type.Literal('ok'),
+    Type.Literal('commentRequired'),
+    Type.Literal('notApproval'),
+    Type.Literal('handled'),
+  ]),
+});
+export type TodoListItem = Static<typeof TodoListItem>;
+export const TodoList = Type.Object({ resultList: Type.Array(TodoListItem), total: Type.Integer() });
+export type TodoList = Static<typeof TodoList>;
+
+export const TodoSummaryQuery = Type.Object({ taskType: Type.Optional(TodoTaskTypeSchema) });
+/** Spec §3 to-do summary: apps and tables that exist; the rest is the "other" group. */
+export const TodoSummary = Type.Object({
+  total: Type.Integer(),
+  apps: Type.Array(
+    Type.Object({
+      appCode: Type.String(),
+      appName: Type.String(),
+      count: Type.Integer(),
+      schemas: Type.Array(Type.Object({ schemaCode: Type.String(), schemaName: Type.String(), count: Type.Integer() })),
+    }),
+  ),
+});
+export type TodoSummary = Static<typeof TodoSummary>;
+
+export const TodoBatchApproveBody = Type.Object(
+  {
+    workItemIds: Type.Array(Code, { minItems: 1, maxItems: TodoBatchMax }),
+  },
+  { additionalProperties: false },
+);
+export type TodoBatchApproveBody = Static<typeof TodoBatchApproveBody>;
+/** Each item's outcome: approved, or the error it met (nothing of it written). */
+export const TodoBatchApproveResult = Type.Object({
+  results: Type.Array(
+    Type.Object({
+      workItemId: Type.String(),
+      ok: Type.Boolean(),
+      errorCode: Type.Optional(Type.String()),
+      errorMessage: Type.Optional(Type.String()),
+    }),
+  ),
+});
+export type TodoBatchApproveResult = Static<typeof TodoBatchApproveResult>;

@@ -1,0 +1,95 @@
+import Type, { type Static } from 'typebox';
+import { MemberRef } from './workflow.js';
+
+/**
+ * Operations around approval flows (issue 10): out-of-office delegation and per-flow analytics.
+ * Node deadlines are part of a task node's settings (`DeadlineSettings` in workflow.ts).
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Out-of-office delegation.
+
+/**
+ * A member away for a period names a delegate (another active member of the same team). Work items
+ * created for the member while it is in force go to the delegate, who acts for them (`actingFor`);
+ * items the member already had stay theirs. One hop only: if the delegate is away too, items still
+ * go to the delegate and no further, so delegations can never loop.
+ */
+export const Delegation = Type.Object({
+  member: MemberRef,
+  delegate: MemberRef,
+  /** Epoch ms, inclusive. */
+  startsAt: Type.Integer(),
+  /** Epoch ms, exclusive. */
+  endsAt: Type.Integer(),
+  /** In force right now. */
+  active: Type.Boolean(),
+});
+export type Delegation = Static<typeof Delegation>;
+
+export const MyDelegations = Type.Object({
+  /** The asker's own delegation (null when none, or it is over). */
+  mine: Type.Union([Delegation, Type.Null()]),
+  /** Members who named the asker their delegate, for periods not over yet. */
+  forMe: Type.Array(Delegation),
+});
+export type MyDelegations = Static<typeof MyDelegations>;
+
+export const SetDelegationBody = Type.Object(
+  {
+    delegateMemberId: Type.String({ minLength: 1, maxLength: 64 }),
+    startsAt: Type.Integer({ minimum: 0 }),
+    endsAt: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+export type SetDelegationBody = Static<typeof SetDelegationBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Analytics of one table's flow (all its versions), for the designer.
+
+/**
+ * Durations in milliseconds over `count` samples: the median and the 90th percentile by nearest
+ * rank (the value at rank ⌈p·n⌉ of the sorted samples; 0 when there are none).
+ */
+export const DurationFigures = Type.Object({
+  count: Type.Integer(),
+  medianMs: Type.Integer(),
+  p90Ms: Type.Integer(),
+});
+export type DurationFigures = Static<typeof DurationFigures>;
+
+export const WorkflowAnalytics = Type.Object({
+  workflowCode: Type.String(),
+  /** Instances per spec state (and result, for finished ones). */
+  instancesByState: Type.Array(
+    Type.Object({
+      instanceState: Type.Integer(),
+      result: Type.Union([Type.Literal(''), Type.Literal('approved'), Type.Literal('rejected')]),
+      count: Type.Integer(),
+    }),
+  ),
+  /** Time from submission to the end, over finished instances (approved or rejected). */
+  timeToFinish: DurationFigures,
+  /**
+   * Time from a work item's arrival to its completion, per node (completed task items; not copies,
+   * not the originator's own submitting at the start node).
+   */
+  nodes: Type.Array(
+    Type.Object({ activityCode: Type.String(), activityName: Type.String(), ...DurationFigures.properties }),
+  ),
+  /** The same per member who completed them. */
+  approvers: Type.Array(Type.Object({ member: MemberRef, ...DurationFigures.properties })),
+  /** Where running instances wait now: open task items per node, and since when the oldest waits. */
+  waiting: Type.Array(
+    Type.Object({
+      activityCode: Type.String(),
+      activityName: Type.String(),
+      instances: Type.Integer(),
+      workItems: Type.Integer(),
+      oldestSince: Type.Integer(),
+    }),
+  ),
+  computedAt: Type.Integer(),
+});
+export type WorkflowAnalytics = Static<typeof WorkflowAnalytics>;
