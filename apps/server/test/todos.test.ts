@@ -237,3 +237,65 @@ describe('batch approve, done, original and copies', () => {
     expect((await summary(w.bob, 'circulated')).total).toBe(1);
   });
 });
+
+describe('the kept open count (todo_counts, kept by triggers on work_items)', () => {
+  const db = () => server.database.handle.db;
+  /** The count worked out from the items themselves. */
+  async function counted(memberId: string): Promise<number> {
+    const row = await db()
+      .selectFrom('work_items')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('participant_member_id', '=', memberId)
+      .where('state', '=', 0)
+      .where('item_type', '<>', ItemType.Circulate)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+  async function expectKept(...people: Person[]) {
+    for (const p of people) {
+      const real = await counted(p.memberId);
+      expect(await count(p), p.name).toBe(real);
+      expect((await panel(p)).total, p.name).toBe(real);
+    }
+  }
+
+  it('follows starts, decisions, copies, moves, reopens and deleted instances', async () => {
+    // After everything above: submits, batch approvals, a copy.
+    await expectKept(w.frank, w.alice, w.bob);
+    const again = await startFlow(w, plain, w.alice, { [plain.f.title]: '六' });
+    await expectKept(w.frank, w.alice);
+
+    // An item moved to another participant leaves one count and joins the other.
+    const item = await db()
+      .selectFrom('work_items')
+      .select(['id'])
+      .where('instance_id', '=', again.instance.instanceId)
+      .where('state', '=', 0)
+      .executeTakeFirstOrThrow();
+    await db()
+      .updateTable('work_items')
+      .set({ participant_member_id: w.bob.memberId })
+      .where('id', '=', item.id)
+      .execute();
+    await expectKept(w.frank, w.bob);
+    // Closed, then opened again; a change that keeps it open counts once.
+    await db().updateTable('work_items').set({ state: 2 }).where('id', '=', item.id).execute();
+    await expectKept(w.bob);
+    await db().updateTable('work_items').set({ state: 0 }).where('id', '=', item.id).execute();
+    await db().updateTable('work_items').set({ node_name: '改名' }).where('id', '=', item.id).execute();
+    await expectKept(w.bob, w.frank);
+    expect(await count(w.bob)).toBe(1);
+
+    // Deleting the instance removes its items by cascade: their counts go with them.
+    await db().deleteFrom('workflow_instances').where('id', '=', again.instance.instanceId).execute();
+    await expectKept(w.bob, w.frank);
+    expect(await count(w.bob)).toBe(0);
+  });
+
+  it('a page past the end still answers the total', async () => {
+    const total = await count(w.frank);
+    const far = await panel(w.frank, { pageIndex: 50 });
+    expect(far.resultList).toEqual([]);
+    expect(far.total).toBe(total);
+  });
+});

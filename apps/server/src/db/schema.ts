@@ -98,6 +98,13 @@ export interface LetterCountsTable {
   total: number;
 }
 
+/** One member's open to-dos (not copies), kept by triggers on work_items (20261124T0000_todo_counts). */
+export interface TodoCountsTable {
+  engine_code: string;
+  member_id: string;
+  open_items: number;
+}
+
 /** Mail written in a transaction, waiting to be sent (delivery/mail-queue.ts); deleted once sent. */
 export interface MailQueueTable {
   id: string;
@@ -532,6 +539,7 @@ export interface Database {
   notices: NoticesTable;
   mail_queue: MailQueueTable;
   letter_counts: LetterCountsTable;
+  todo_counts: TodoCountsTable;
   invitations: InvitationsTable;
   dev_outbox: DevOutboxTable;
   wechat_bind_scenes: WechatBindScenesTable;

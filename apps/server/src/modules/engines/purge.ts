@@ -26,6 +26,7 @@ const TEAM_TABLES = [
   'invitations',
   'notices',
   'letter_counts',
+  'todo_counts',
   'engine_features',
   'audit_log',
   'outbox_events',

@@ -91,12 +91,21 @@ export class TodoRepository {
       .where('workflow_instances.state', '=', RUNNING);
   }
 
-  /** Open to-dos (the badge). */
+  /** Open to-dos (the badge): the kept count, one primary-key read. */
   async count(who: Asker): Promise<number> {
-    const row = await this.items(who, 'todo')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    const row = await this.db
+      .selectFrom('todo_counts')
+      .select('open_items')
+      .where('engine_code', '=', who.engineCode)
+      .where('member_id', '=', who.memberId)
       .executeTakeFirst();
-    return Number(row?.n ?? 0);
+    return Math.max(0, Number(row?.open_items ?? 0));
+  }
+
+  /** The kept open count as a column of the page query (one statement instead of two). */
+  private keptOpen(who: Asker) {
+    return sql<number | string | null>`(select open_items from todo_counts
+      where todo_counts.engine_code = ${who.engineCode} and todo_counts.member_id = ${who.memberId})`;
   }
 
   /**
@@ -185,45 +194,55 @@ export class TodoRepository {
       return { rows: rows as TodoRow[], total };
     }
     let base = this.items(who, type);
-    for (const e of this.narrowed('work_items', filter)) base = base.where(e);
+    const narrowing = this.narrowed('work_items', filter);
+    for (const e of narrowing) base = base.where(e);
     const byFinish = filter.byFinish && type === 'done';
+    // The whole open list's total is kept (todo_counts): it comes with the page, in one statement.
+    const kept = type === 'todo' && narrowing.length === 0;
+    const pageQuery = base
+      .innerJoin('workflow_instances as inst', 'inst.id', 'work_items.instance_id')
+      .leftJoin('workflows as wf', 'wf.code', 'inst.workflow_code')
+      .leftJoin('members as om', 'om.member_id', 'inst.originator_member_id')
+      .leftJoin('users as ou', 'ou.id', 'om.user_id')
+      .select([
+        'work_items.id as item_id',
+        'work_items.instance_id',
+        'work_items.item_type',
+        'work_items.state as item_state',
+        'work_items.node_id',
+        'work_items.node_name',
+        'work_items.run_id',
+        'work_items.created_at as received_at',
+        'work_items.finished_at',
+        'work_items.app_code',
+        'work_items.schema_code',
+        'inst.workflow_code',
+        'inst.workflow_version',
+        'inst.state as instance_state',
+        'inst.record_id',
+        'inst.originator_member_id',
+        'inst.created_at as instance_created_at',
+        'wf.name as workflow_name',
+        'ou.user_name as originator_name',
+        (kept ? this.keptOpen(who) : sql<null>`null`).as('kept_total'),
+      ])
+      .orderBy(byFinish ? 'work_items.finished_at' : 'work_items.created_at', dir)
+      .limit(limit)
+      .offset(offset);
+    if (kept) {
+      const rows = await pageQuery.execute();
+      // A page past the end has no row to carry the total: then it is read on its own.
+      const total = rows.length ? Math.max(0, Number(rows[0]?.kept_total ?? 0)) : await this.count(who);
+      return { rows: rows.map(({ kept_total: _, ...r }) => r) as TodoRow[], total };
+    }
     const [rows, total] = await Promise.all([
-      base
-        .innerJoin('workflow_instances as inst', 'inst.id', 'work_items.instance_id')
-        .leftJoin('workflows as wf', 'wf.code', 'inst.workflow_code')
-        .leftJoin('members as om', 'om.member_id', 'inst.originator_member_id')
-        .leftJoin('users as ou', 'ou.id', 'om.user_id')
-        .select([
-          'work_items.id as item_id',
-          'work_items.instance_id',
-          'work_items.item_type',
-          'work_items.state as item_state',
-          'work_items.node_id',
-          'work_items.node_name',
-          'work_items.run_id',
-          'work_items.created_at as received_at',
-          'work_items.finished_at',
-          'work_items.app_code',
-          'work_items.schema_code',
-          'inst.workflow_code',
-          'inst.workflow_version',
-          'inst.state as instance_state',
-          'inst.record_id',
-          'inst.originator_member_id',
-          'inst.created_at as instance_created_at',
-          'wf.name as workflow_name',
-          'ou.user_name as originator_name',
-        ])
-        .orderBy(byFinish ? 'work_items.finished_at' : 'work_items.created_at', dir)
-        .limit(limit)
-        .offset(offset)
-        .execute(),
+      pageQuery.execute(),
       base
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .executeTakeFirst()
         .then((r) => Number(r?.n ?? 0)),
     ]);
-    return { rows: rows as TodoRow[], total };
+    return { rows: rows.map(({ kept_total: _, ...r }) => r) as TodoRow[], total };
   }
 
   /** The group and the search: the flow's name, the table's name or the originator's name. */

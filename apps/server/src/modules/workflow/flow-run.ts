@@ -37,9 +37,17 @@ const uniqueViolation = (e: unknown) => {
 };
 
 /**
+ * PostgreSQL chose this transaction as a deadlock's victim: two actions on different instances took
+ * kept-count rows (todo_counts, letter_counts) of the same two members in opposite orders. It was
+ * rolled back whole, so running it again is safe.
+ */
+const deadlockVictim = (e: unknown) => (e as { code?: string }).code === '40P01';
+
+/**
  * Runs an action as one transaction; when the instance changed under it (another action on the same
  * instance committed first) the transaction is rolled back and the action runs again from the start,
- * reading what the other one decided. A concurrent duplicate instance is the caller's conflict.
+ * reading what the other one decided; so does a deadlock's victim. A concurrent duplicate instance
+ * is the caller's conflict.
  */
 export async function inTransaction<T>(
   db: Kysely<Database>,
@@ -51,6 +59,7 @@ export async function inTransaction<T>(
       return await db.transaction().execute(work);
     } catch (e) {
       if (e instanceof InstanceChanged && attempt < 50) continue;
+      if (deadlockVictim(e) && attempt < 5) continue;
       if (onUnique && uniqueViolation(e)) throw onUnique();
       throw e;
     }
