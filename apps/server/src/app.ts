@@ -65,6 +65,7 @@ import { SettingsService } from './modules/settings/service.js';
 import { WechatBinding } from './modules/settings/wechat.js';
 import { DeveloperWechat, OfficialAccountWechat } from './modules/settings/wechat-providers.js';
 import { wechatRoutes } from './modules/settings/wechat-routes.js';
+import { ssoRoutes } from './modules/sso/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { todoRoutes } from './modules/todos/routes.js';
 import { createTodos } from './modules/todos/service.js';
@@ -142,6 +143,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   const delivery = new Delivery(services.db, app.log, config.smtpUrl);
   const baseUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   onboardingRoutes(app, services, accounts, baseUrl);
+  ssoRoutes(app, services, accounts);
   invitationRoutes(
     app,
     new InvitationService(services.db, new InvitationRepository(services.db), delivery, baseUrl, letters),

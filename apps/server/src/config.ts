@@ -28,6 +28,20 @@ export interface Config {
    * stands in (QR links land in the developer outbox).
    */
   wechat: WechatConfig | undefined;
+  /** Sign-in with the company's OpenID Connect provider; absent unless OIDC_ISSUER is set. */
+  oidc: OidcConfig | undefined;
+}
+
+export interface OidcConfig {
+  /** The provider's issuer URL (discovery reads `<issuer>/.well-known/openid-configuration`). */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  scope: string;
+  /** The team (engine code) a first sign-in joins as a member; '' joins none. */
+  teamCode: string;
+  /** The login page's button text; '' uses the product's own. */
+  label: string;
 }
 
 export interface WechatConfig {
@@ -93,5 +107,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
             apiBase: (env.WECHAT_API_BASE || 'https://api.weixin.qq.com').replace(/\/$/, ''),
           }
         : undefined,
+    oidc: parseOidc(env),
+  };
+}
+
+/** OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET (all three, or none), OIDC_SCOPE, OIDC_TEAM, OIDC_LABEL. */
+function parseOidc(env: NodeJS.ProcessEnv): OidcConfig | undefined {
+  const issuer = env.OIDC_ISSUER?.trim();
+  if (!issuer) return undefined;
+  if (!/^https?:\/\/[^/]+/i.test(issuer)) throw new Error(`OIDC_ISSUER must be an http(s) address, got ${issuer}`);
+  const clientId = env.OIDC_CLIENT_ID?.trim();
+  const clientSecret = env.OIDC_CLIENT_SECRET ?? '';
+  if (!clientId || !clientSecret)
+    throw new Error('OIDC_ISSUER is set: OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are needed too');
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    scope: env.OIDC_SCOPE?.trim() || 'openid profile email',
+    teamCode: env.OIDC_TEAM?.trim() ?? '',
+    label: env.OIDC_LABEL?.trim() ?? '',
   };
 }

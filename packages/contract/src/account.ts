@@ -67,3 +67,8 @@ export type AuthorizationCode = Static<typeof AuthorizationCode>;
 
 /** The path the code is spent at (a plain page, not a JSON call: the system browser opens it). */
 export const AUTHORIZATION_CODE_PATH = '/v1/user/information/authorizationCode/open';
+
+/** Sign-in with the company's OpenID Connect provider: the login page's button opens the start. */
+export const SSO_START_PATH = '/v1/auth/oidc/start';
+/** Where the provider sends the browser back (register `<PUBLIC_URL>/v1/auth/oidc/callback`). */
+export const SSO_CALLBACK_PATH = '/v1/auth/oidc/callback';

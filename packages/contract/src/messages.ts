@@ -862,6 +862,38 @@ export const ServerMessages = {
     en: 'This status change is not allowed: open → in progress → resolved or closed',
     jp: 'このステータス変更はできません：未対応 → 対応中 → 解決済みまたはクローズ',
   },
+  'sso.title': { zh: '企业账号登录', en: 'Company sign-in', jp: '企業アカウントでログイン' },
+  'sso.notConfigured': {
+    zh: '本实例未开启企业账号登录',
+    en: 'Company sign-in is not set up on this instance',
+    jp: 'このインスタンスでは企業アカウントでのログインが設定されていません',
+  },
+  'sso.expired': {
+    zh: '登录已失效（超过 10 分钟或已使用），请返回登录页重新登录',
+    en: 'This sign-in is no longer valid (older than 10 minutes or already used). Go back to the login page and try again',
+    jp: 'このログインは無効です（10 分を過ぎたか使用済み）。ログインページに戻ってやり直してください',
+  },
+  'sso.refused': {
+    zh: '企业身份提供方拒绝了登录：{reason}',
+    en: 'The company identity provider refused the sign-in: {reason}',
+    jp: '企業の ID プロバイダーがログインを拒否しました：{reason}',
+  },
+  'sso.unreachable': {
+    zh: '无法连接企业身份提供方，请稍后重试或联系管理员',
+    en: 'The company identity provider cannot be reached; try again later or contact your administrator',
+    jp: '企業の ID プロバイダーに接続できません。しばらくしてから再試行するか管理者に連絡してください',
+  },
+  'sso.disabled': {
+    zh: '该账号已停用，请联系管理员',
+    en: 'This account is disabled; contact your administrator',
+    jp: 'このアカウントは無効です。管理者に連絡してください',
+  },
+  'sso.failed': {
+    zh: '企业账号登录未完成，请返回登录页重试',
+    en: 'The company sign-in did not complete; go back to the login page and try again',
+    jp: '企業アカウントでのログインが完了しませんでした。ログインページに戻ってやり直してください',
+  },
+  'sso.backToLogin': { zh: '返回登录页', en: 'Back to the login page', jp: 'ログインページに戻る' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ServerMessageKey = keyof typeof ServerMessages;

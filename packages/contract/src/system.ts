@@ -11,6 +11,8 @@ export const SystemInfo = Type.Object({
   }),
   copyright: Type.String(),
   privateDeployment: Type.Boolean(),
+  /** Company sign-in (OpenID Connect) on the login page; null when not set up. */
+  sso: Type.Union([Type.Null(), Type.Object({ label: Type.String() })]),
   rootDomain: Type.String(),
   cdnBase: Type.String(),
 });

@@ -105,6 +105,24 @@ export interface TodoCountsTable {
   open_items: number;
 }
 
+/** An account's identity at the company's OpenID Connect provider (modules/sso). */
+export interface UserIdentitiesTable {
+  issuer: string;
+  subject: string;
+  user_id: string;
+  created_at: number;
+  last_login_at: number;
+}
+
+/** A started company sign-in, spent once by its callback (modules/sso). */
+export interface SsoLoginsTable {
+  state: string;
+  code_verifier: string;
+  nonce: string;
+  redirect_to: string;
+  created_at: number;
+}
+
 /** Mail written in a transaction, waiting to be sent (delivery/mail-queue.ts); deleted once sent. */
 export interface MailQueueTable {
   id: string;
@@ -540,6 +558,8 @@ export interface Database {
   mail_queue: MailQueueTable;
   letter_counts: LetterCountsTable;
   todo_counts: TodoCountsTable;
+  user_identities: UserIdentitiesTable;
+  sso_logins: SsoLoginsTable;
   invitations: InvitationsTable;
   dev_outbox: DevOutboxTable;
   wechat_bind_scenes: WechatBindScenesTable;

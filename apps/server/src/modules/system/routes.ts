@@ -25,6 +25,7 @@ export function systemRoutes(app: FastifyInstance, services: Services): void {
     },
     copyright: `© 2026 Canopy. All rights reserved.`,
     privateDeployment: config.privateDeployment,
+    sso: config.oidc ? { label: config.oidc.label } : null,
     rootDomain: config.rootDomain,
     cdnBase: config.cdnBase,
   }));

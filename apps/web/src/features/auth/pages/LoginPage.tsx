@@ -1,10 +1,11 @@
-import { LockOutlined } from '@ant-design/icons';
-import { ErrorCode } from '@canopy/contract';
-import { Alert, Button, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
+import { LockOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { ErrorCode, SSO_START_PATH, type SystemInfo } from '@canopy/contract';
+import { Alert, Button, Divider, Form, Input, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../../shell/api/api-error';
+import { fetchSystemInfo } from '../../../shell/session/session-api';
 import { login } from '../api/auth-api';
 import { AccountInput } from '../components/AccountInput';
 import { AuthLayout } from '../components/AuthLayout';
@@ -25,6 +26,7 @@ export function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const countdown = useCountdown();
+  const sso = useCompanySignIn();
 
   const submit = async ({ account, password }: LoginForm) => {
     setSubmitting(true);
@@ -102,6 +104,22 @@ export function LoginPage() {
           {t('auth.loginSubmit')}
         </Button>
       </Form>
+      {sso && (
+        <>
+          <Divider plain>
+            <Typography.Text type="secondary">{t('auth.or')}</Typography.Text>
+          </Divider>
+          <Button
+            size="large"
+            block
+            icon={<SafetyCertificateOutlined />}
+            href={`${SSO_START_PATH}?redirect=${encodeURIComponent(target)}`}
+            data-testid="login-sso"
+          >
+            {sso.label || t('auth.ssoLogin')}
+          </Button>
+        </>
+      )}
       <Typography.Paragraph style={{ textAlign: 'center', margin: '20px 0 0' }}>
         <Typography.Text type="secondary">{t('auth.noAccount')}</Typography.Text>{' '}
         <Link to={withRedirect('/register')} data-testid="go-register">
@@ -110,4 +128,21 @@ export function LoginPage() {
       </Typography.Paragraph>
     </AuthLayout>
   );
+}
+
+/** The company sign-in this instance offers (OIDC_* settings), if any; the page works without it. */
+function useCompanySignIn(): SystemInfo['sso'] {
+  const [sso, setSso] = useState<SystemInfo['sso']>(null);
+  useEffect(() => {
+    let live = true;
+    fetchSystemInfo()
+      .then((info) => {
+        if (live) setSso(info.sso);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return sso;
 }

@@ -223,6 +223,8 @@ export const en: Translation = {
     passwordTooLong: 'Password must be at most {{max}} characters',
     confirmRequired: 'Enter the password again',
     confirmMismatch: 'The two passwords do not match',
+    or: 'or',
+    ssoLogin: 'Sign in with your company account',
     loginSubmit: 'Log in',
     registerSubmit: 'Sign up',
     noAccount: 'No account yet?',

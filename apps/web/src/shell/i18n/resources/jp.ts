@@ -223,6 +223,8 @@ export const jp: Translation = {
     passwordTooLong: 'パスワードは {{max}} 文字以内にしてください',
     confirmRequired: 'もう一度パスワードを入力してください',
     confirmMismatch: '2 つのパスワードが一致しません',
+    or: 'または',
+    ssoLogin: '企業アカウントでログイン',
     loginSubmit: 'ログイン',
     registerSubmit: '登録',
     noAccount: 'アカウントをお持ちでない方',

@@ -223,6 +223,8 @@ export const zh = {
     passwordTooLong: '密码不能超过 {{max}} 个字符',
     confirmRequired: '请再次输入密码',
     confirmMismatch: '两次输入的密码不一致',
+    or: '或',
+    ssoLogin: '使用企业账号登录',
     loginSubmit: '登录',
     registerSubmit: '注册',
     noAccount: '还没有账号？',
