@@ -6,6 +6,7 @@ import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
+import { registerCompression } from './http/compression.js';
 import type { Services } from './http/context.js';
 import { registerDocs } from './http/docs.js';
 import { registerErrorHandling } from './http/error-handler.js';
@@ -121,6 +122,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   // Headers first, so every answer carries them, refusals included; then the origin check, before
   // any session is looked up or body read.
   await registerSecurityHeaders(app, config);
+  await registerCompression(app);
   registerOriginCheck(app, config.publicUrl);
   await app.register(fastifyCookie);
   await registerDocs(app, PRODUCT_VERSION);

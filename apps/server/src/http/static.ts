@@ -41,6 +41,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     await app.register(fastifyStatic, {
       root: webDist,
       index: false,
+      // assets/*.br and *.gz written by the build (apps/web/build/precompress.ts), sent as they are.
+      preCompressed: true,
       // Files are looked up per request; a miss falls through to the not-found handler below.
       wildcard: true,
       setHeaders(res, filePath) {
