@@ -2,7 +2,7 @@ import { BellOutlined } from '@ant-design/icons';
 import type { Letter } from '@canopy/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Empty, Flex, Popover, Segmented, Spin, Tooltip, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../shell/navigation/AppLink';
 import { useSession } from '../../../shell/session/session-context';
@@ -35,6 +35,14 @@ export function NoticeBell() {
   useEffect(() => {
     if (open) reload();
   }, [open, reload]);
+
+  // A letter arriving while the popup is open (the live push or the poll raised the count) shows at
+  // the top of the list at once; reading letters lowers the count and needs no reload.
+  const lastCount = useRef(count);
+  useEffect(() => {
+    if (open && count > lastCount.current) reload();
+    lastCount.current = count;
+  }, [open, count, reload]);
 
   const setCount = (update: (n: number) => number) =>
     queryClient.setQueryData<number>(noticeKeys.unreadCount(engineCode), (n) => update(n ?? 0));
