@@ -862,6 +862,39 @@ export const ServerMessages = {
     en: 'This status change is not allowed: open → in progress → resolved or closed',
     jp: 'このステータス変更はできません：未対応 → 対応中 → 解決済みまたはクローズ',
   },
+  'shortcut.name.length': {
+    zh: '请输入2到32个字符',
+    en: 'Enter 2 to 32 characters',
+    jp: '2〜32文字で入力してください',
+  },
+  'shortcut.noneSelected': { zh: '没有选中具体数据！', en: 'Nothing is selected!', jp: 'データが選択されていません！' },
+  'shortcut.alreadyAdded': { zh: '已添加至工作台', en: 'Already on the workbench', jp: 'ワークベンチに追加済みです' },
+  'shortcut.ownerOnly': {
+    zh: '只有团队所有者可以管理快捷方式',
+    en: 'Only the team owner can manage shortcuts',
+    jp: 'ショートカットを管理できるのはチームの所有者だけです',
+  },
+  'shortcut.notFound': { zh: '快捷方式不存在', en: 'No such shortcut', jp: 'ショートカットが存在しません' },
+  'shortcut.target.notFound': {
+    zh: '数据表不存在',
+    en: 'The data table does not exist',
+    jp: 'データテーブルが存在しません',
+  },
+  'shortcut.target.noAdd': {
+    zh: '仪表盘和同步表不能快速新增',
+    en: 'Dashboards and synced tables cannot have a quick-add shortcut',
+    jp: 'ダッシュボードと同期テーブルにはクイック追加を作れません',
+  },
+  'shortcut.layout.mismatch': {
+    zh: '排序需包含全部快捷方式且不能重复',
+    en: 'The order must list every shortcut exactly once',
+    jp: '並び順にはすべてのショートカットを一度ずつ含めてください',
+  },
+  'shortcut.tooMany': {
+    zh: '快捷方式最多200个',
+    en: 'A workbench holds at most 200 shortcuts',
+    jp: 'ショートカットは200個までです',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ServerMessageKey = keyof typeof ServerMessages;
@@ -906,6 +939,7 @@ export const FieldLabels: Record<string, Record<Language, string>> = {
   action: { zh: '引导操作', en: 'Guide action', jp: 'ガイド操作' },
   userTag: { zh: '引导步骤', en: 'Guide step', jp: 'ガイドのステップ' },
   clientType: { zh: '客户端类型', en: 'Client type', jp: 'クライアント種別' },
+  layout: { zh: '排序', en: 'Order', jp: '並び順' },
 };
 
 export function fieldLabel(field: string, lang: Language): string {
