@@ -62,18 +62,22 @@ export function AddShortcutDialog({ onClose }: { onClose: () => void }) {
     if (state === 'added')
       return (
         <Tooltip title={t('shortcuts.alreadyAdded')}>
-          <Checkbox checked disabled data-testid={testId}>
-            {label}
-            <Typography.Text type="secondary" style={{ fontSize: 12, marginLeft: 4 }}>
-              {t('shortcuts.alreadyAdded')}
-            </Typography.Text>
-          </Checkbox>
+          <span data-testid={testId}>
+            <Checkbox checked disabled>
+              {label}
+              <Typography.Text type="secondary" style={{ fontSize: 12, marginLeft: 4 }}>
+                {t('shortcuts.alreadyAdded')}
+              </Typography.Text>
+            </Checkbox>
+          </span>
         </Tooltip>
       );
     return (
-      <Checkbox checked={picked.has(keyOf(pick))} onChange={(e) => toggle(pick, e.target.checked)} data-testid={testId}>
-        {label}
-      </Checkbox>
+      <span data-testid={testId}>
+        <Checkbox checked={picked.has(keyOf(pick))} onChange={(e) => toggle(pick, e.target.checked)}>
+          {label}
+        </Checkbox>
+      </span>
     );
   };
 
