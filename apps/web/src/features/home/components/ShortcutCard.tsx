@@ -17,7 +17,7 @@ interface Props {
 /** One shortcut on the workbench: its colour and icon, name and kind; click to use, drag to reorder. */
 export function ShortcutCard({ shortcut, sortable, onOpen, onSettings }: Props) {
   const { t } = useTranslation();
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: shortcut.code,
     disabled: !sortable,
   });
@@ -30,7 +30,11 @@ export function ShortcutCard({ shortcut, sortable, onOpen, onSettings }: Props) 
   );
   return (
     <li
-      ref={setNodeRef}
+      // The card itself picks up (Space, then arrows); Enter on its button opens the shortcut instead.
+      ref={(element) => {
+        setNodeRef(element);
+        setActivatorNodeRef(element);
+      }}
       className={`canopy-app-card canopy-shortcut-card${isDragging ? ' is-dragging' : ''}`}
       style={{ transform: CSS.Translate.toString(transform), transition }}
       data-testid={`shortcut-${shortcut.code}`}
