@@ -190,4 +190,23 @@ describe('workbench shortcuts', () => {
     await owner.getByTestId('shortcut-delete-confirm').click();
     await expect.poll(() => names(owner)).toEqual(['客户名录', '新增-订单']);
   });
+
+  it('a shortcut whose app was deleted says "应用不存在" with a note to contact the owner', async () => {
+    const gone = (await pageApi<{ code: string }>(owner, 'POST', '/v1/apps', { displayName: '旧应用' })).data.code;
+    const table = (
+      await pageApi<{ code: string }>(owner, 'POST', `/v1/apps/${gone}/nodes`, { type: 'Schema', displayName: '旧表' })
+    ).data.code;
+    const added = await pageApi(owner, 'POST', '/v1/dashboard/nodes/batch', {
+      nodes: [{ appCode: gone, schemaCode: table, type: 3 }],
+    });
+    expect(added.status).toBe(200);
+    expect((await pageApi(owner, 'DELETE', `/v1/apps/${gone}`)).status).toBe(200);
+    await member.goto('/home');
+    await card(member, '查看-旧表').getByTestId('shortcut-open').click();
+    const dialog = member.locator('.ant-modal-confirm');
+    await settled(dialog);
+    await expect.poll(() => dialog.innerText()).toContain('应用不存在');
+    await expect.poll(() => dialog.innerText()).toContain('请联系团队所有者');
+    await shot(member, 'shortcuts-app-missing');
+  });
 });
