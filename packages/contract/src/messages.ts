@@ -939,7 +939,6 @@ export const FieldLabels: Record<string, Record<Language, string>> = {
   action: { zh: '引导操作', en: 'Guide action', jp: 'ガイド操作' },
   userTag: { zh: '引导步骤', en: 'Guide step', jp: 'ガイドのステップ' },
   clientType: { zh: '客户端类型', en: 'Client type', jp: 'クライアント種別' },
-  layout: { zh: '排序', en: 'Order', jp: '並び順' },
 };
 
 export function fieldLabel(field: string, lang: Language): string {
