@@ -66,6 +66,9 @@ import { SettingsService } from './modules/settings/service.js';
 import { WechatBinding } from './modules/settings/wechat.js';
 import { DeveloperWechat, OfficialAccountWechat } from './modules/settings/wechat-providers.js';
 import { wechatRoutes } from './modules/settings/wechat-routes.js';
+import { ShortcutRepository } from './modules/shortcuts/repository.js';
+import { shortcutRoutes } from './modules/shortcuts/routes.js';
+import { ShortcutService } from './modules/shortcuts/service.js';
 import { ssoRoutes } from './modules/sso/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { todoRoutes } from './modules/todos/routes.js';
@@ -168,6 +171,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     new NodeService(services.db, appRepository, (trx, node) => schemas.createForNode(trx, node)),
     new CustomMenuService(services.db, appRepository),
   );
+  shortcutRoutes(app, new ShortcutService(services.db, new ShortcutRepository(services.db), appRepository, contexts));
   const files = new FileService(services.db, config.dataDir);
   await fileRoutes(app, files);
   feedbackRoutes(app, new FeedbackService(services.db, new FeedbackRepository(services.db), letters), files);

@@ -29,6 +29,8 @@ export * from './password.js';
 export * from './records.endpoints.js';
 export * from './schemas.endpoints.js';
 export * from './schemas.js';
+export * from './shortcuts.endpoints.js';
+export * from './shortcuts.js';
 export * from './system.endpoints.js';
 export * from './system.js';
 export * from './team.js';

@@ -547,6 +547,25 @@ export interface FeedbackTable {
   updated_at: number;
 }
 
+/** A workbench shortcut or a team's root of them (spec §3 dashboard node; modules/shortcuts). */
+export interface DashboardNodesTable {
+  code: string;
+  engine_code: string;
+  parent_code: string;
+  app_code: string;
+  schema_code: string;
+  display_name: string;
+  type: number;
+  mode: number;
+  /** JSON. */
+  properties: string;
+  /** JSON. */
+  front_extra_data: string;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -591,4 +610,5 @@ export interface Database {
   workflow_timers: WorkflowTimersTable;
   workflow_delegations: WorkflowDelegationsTable;
   feedback: FeedbackTable;
+  dashboard_nodes: DashboardNodesTable;
 }

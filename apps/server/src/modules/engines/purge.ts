@@ -13,6 +13,7 @@ const TEAM_TABLES = [
   'workflow_timers',
   'import_jobs',
   'feedback',
+  'dashboard_nodes',
   'views',
   'record_history',
   'fields',

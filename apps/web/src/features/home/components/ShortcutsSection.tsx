@@ -1,13 +1,133 @@
-import { Card } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { DashboardNodeType, type Shortcut } from '@canopy/contract';
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
+import { App, Button, Card, Flex, Result, Skeleton, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppNavigate } from '../../../shell/navigation/useAppNavigate';
+import { useSaveShortcutOrder, useShortcutList } from '../hooks/useShortcuts';
+import { AddShortcutDialog } from './AddShortcutDialog';
+import { QuickAddDrawer } from './QuickAddDrawer';
 import { SectionEmpty } from './SectionEmpty';
+import { ShortcutCard } from './ShortcutCard';
+import { ShortcutSettingsDialog } from './ShortcutSettingsDialog';
+import './app-grid.css';
 
-/** Shortcuts to add or view data in an app (spec §2 Home, centre). They come with apps. */
+/**
+ * 快捷方式 (spec §2 Home, centre; §3–§6): the team's quick-add and quick-view shortcuts in the saved
+ * order. The team owner adds them from the apps' tables, renames, recolours, re-icons, deletes and
+ * drags them; everyone uses them as far as their rights on the table go.
+ */
 export function ShortcutsSection() {
   const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const navigate = useAppNavigate();
+  const list = useShortcutList();
+  const saveOrder = useSaveShortcutOrder();
+  const [adding, setAdding] = useState(false);
+  const [settings, setSettings] = useState<Shortcut | null>(null);
+  const [quickAdd, setQuickAdd] = useState<Shortcut | null>(null);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const nodes = list.data?.nodes ?? [];
+  const canManage = list.data?.canManage ?? false;
+
+  const open = (s: Shortcut) => {
+    if (!s.reach.app) {
+      modal.warning({ title: t('shortcuts.appMissing'), content: t('shortcuts.appMissingHint') });
+      return;
+    }
+    const { appCode, schemaCode } = s.reference;
+    if (s.type === DashboardNodeType.linkQuery) {
+      if (!s.reach.add) message.warning(t('shortcuts.noAddPermission'));
+      else setQuickAdd(s);
+      return;
+    }
+    if (!s.reach.view) message.warning(t('shortcuts.noViewPermission'));
+    else navigate(`/app/${encodeURIComponent(appCode)}/${encodeURIComponent(schemaCode)}`);
+  };
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const codes = nodes.map((n) => n.code);
+    const from = codes.indexOf(String(active.id));
+    const to = codes.indexOf(String(over.id));
+    if (from < 0 || to < 0) return;
+    saveOrder.mutate(arrayMove(codes, from, to));
+  };
+
+  let body: ReactNode;
+  if (list.isPending) body = <Skeleton active paragraph={{ rows: 2 }} />;
+  else if (list.isError)
+    body = (
+      <Result
+        status="warning"
+        title={t('shortcuts.loadFailed')}
+        extra={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
+      />
+    );
+  else if (nodes.length === 0) body = <SectionEmpty title={t('home.shortcutsEmpty')} hint={t('home.shortcutsHint')} />;
+  else
+    body = (
+      <Flex vertical gap={10}>
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+          <SortableContext items={nodes.map((n) => n.code)} strategy={rectSortingStrategy}>
+            <ul className="canopy-app-grid" data-testid="shortcut-grid">
+              {nodes.map((s) => (
+                <ShortcutCard
+                  key={s.code}
+                  shortcut={s}
+                  sortable={canManage}
+                  onOpen={() => open(s)}
+                  onSettings={() => setSettings(s)}
+                />
+              ))}
+            </ul>
+          </SortableContext>
+        </DndContext>
+        {canManage && nodes.length > 1 && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('shortcuts.reorderHint')}
+          </Typography.Text>
+        )}
+      </Flex>
+    );
+
   return (
-    <Card title={t('home.shortcutsTitle')} data-testid="shortcuts-section">
-      <SectionEmpty title={t('home.shortcutsEmpty')} hint={t('home.shortcutsHint')} />
+    <Card
+      title={t('home.shortcutsTitle')}
+      data-testid="shortcuts-section"
+      extra={
+        canManage && (
+          <Button icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="shortcut-add">
+            {t('shortcuts.add')}
+          </Button>
+        )
+      }
+    >
+      {body}
+      {adding && <AddShortcutDialog onClose={() => setAdding(false)} />}
+      {settings && (
+        <ShortcutSettingsDialog shortcut={settings} canManage={canManage} onClose={() => setSettings(null)} />
+      )}
+      {quickAdd && (
+        <QuickAddDrawer
+          appCode={quickAdd.reference.appCode}
+          schemaCode={quickAdd.reference.schemaCode}
+          onClose={() => setQuickAdd(null)}
+        />
+      )}
     </Card>
   );
 }

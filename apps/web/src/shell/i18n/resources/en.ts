@@ -3,6 +3,7 @@ import { enApps } from './en-apps';
 import { enCorp } from './en-corp';
 import { enFeedback } from './en-feedback';
 import { enOrg } from './en-org';
+import { enShortcuts } from './en-shortcuts';
 import { enTables } from './en-tables';
 import { enTeams } from './en-teams';
 import { enTransfer } from './en-transfer';
@@ -22,6 +23,7 @@ export const en: Translation = {
   org: enOrg,
   corp: enCorp,
   feedback: enFeedback,
+  shortcuts: enShortcuts,
   common: {
     appName: 'Canopy',
     loading: 'Loading…',
@@ -189,7 +191,7 @@ export const en: Translation = {
     todoUntitled: 'Untitled flow',
     shortcutsTitle: 'Shortcuts',
     shortcutsEmpty: 'No shortcuts yet',
-    shortcutsHint: 'Add a data table to the workbench from an app to add or view its data in one click here.',
+    shortcutsHint: 'The team owner can add data tables here as shortcuts to add or view their data in one click.',
   },
   team: {
     createTitle: 'Create team',

@@ -3,6 +3,7 @@ import { jpApps } from './jp-apps';
 import { jpCorp } from './jp-corp';
 import { jpFeedback } from './jp-feedback';
 import { jpOrg } from './jp-org';
+import { jpShortcuts } from './jp-shortcuts';
 import { jpTables } from './jp-tables';
 import { jpTeams } from './jp-teams';
 import { jpTransfer } from './jp-transfer';
@@ -22,6 +23,7 @@ export const jp: Translation = {
   org: jpOrg,
   corp: jpCorp,
   feedback: jpFeedback,
+  shortcuts: jpShortcuts,
   common: {
     appName: 'Canopy',
     loading: '読み込み中…',
@@ -189,7 +191,8 @@ export const jp: Translation = {
     todoUntitled: '無題のフロー',
     shortcutsTitle: 'ショートカット',
     shortcutsEmpty: 'ショートカットはまだありません',
-    shortcutsHint: 'アプリでデータテーブルをワークベンチに追加すると、ここからワンクリックで追加・閲覧できます。',
+    shortcutsHint:
+      'チームの所有者はここでデータテーブルをショートカットとして追加でき、ワンクリックで追加・閲覧できます。',
   },
   team: {
     createTitle: 'チームを作成',

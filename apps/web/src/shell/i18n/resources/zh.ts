@@ -3,6 +3,7 @@ import { zhApps } from './zh-apps';
 import { zhCorp } from './zh-corp';
 import { zhFeedback } from './zh-feedback';
 import { zhOrg } from './zh-org';
+import { zhShortcuts } from './zh-shortcuts';
 import { zhTables } from './zh-tables';
 import { zhTeams } from './zh-teams';
 import { zhTransfer } from './zh-transfer';
@@ -24,6 +25,7 @@ export const zh = {
   org: zhOrg,
   corp: zhCorp,
   feedback: zhFeedback,
+  shortcuts: zhShortcuts,
   common: {
     appName: 'Canopy',
     loading: '加载中…',
@@ -189,7 +191,7 @@ export const zh = {
     todoUntitled: '未命名流程',
     shortcutsTitle: '快捷方式',
     shortcutsEmpty: '暂无快捷方式',
-    shortcutsHint: '在应用中把数据表添加到工作台后，就能在这里一键新增或查看数据。',
+    shortcutsHint: '团队所有者可以在这里把数据表添加为快捷方式，之后一键新增或查看数据。',
   },
   team: {
     createTitle: '创建团队',

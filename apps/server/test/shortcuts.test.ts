@@ -1,0 +1,301 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, TestClient, type TestServer } from './harness.js';
+import { createTeam, joinTeam, type TeamFixture } from './org-helpers.js';
+
+/**
+ * Workbench shortcuts (issue 12; spec §3 dashboard nodes, §4 order, §5 rules, §6 permissions):
+ * the creation tree, batch add, rename/recolour/re-icon, delete, reorder, the team owner's rights,
+ * what a member may do with each target, a deleted app and isolation between teams.
+ */
+let server: TestServer;
+let team: TeamFixture;
+let member: { client: TestClient; memberId: string };
+let outsider: { client: TestClient; memberId: string };
+let other: TeamFixture;
+let appCode: string;
+const n: Record<string, string> = {};
+
+interface TreeLeaf {
+  code: string;
+  type: string;
+  tag: string;
+  displayName: string;
+  add: string;
+  view: string;
+  children?: TreeLeaf[];
+}
+
+async function userId(client: TestClient): Promise<string> {
+  return (await client.request('GET', '/v1/user/information/basic')).json.data.id;
+}
+
+async function node(body: Record<string, unknown>, app = appCode): Promise<string> {
+  const res = await team.owner.request('POST', `/v1/apps/${app}/nodes`, { body });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res.json.data.code;
+}
+
+async function list(client: TestClient) {
+  const res = await client.request('GET', '/v1/dashboard/nodes');
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res.json.data;
+}
+
+async function add(client: TestClient, nodes: Record<string, unknown>[]) {
+  return client.request('POST', '/v1/dashboard/nodes/batch', { body: { nodes } });
+}
+
+async function tree(): Promise<TreeLeaf[]> {
+  const res = await team.owner.request('GET', '/v1/dashboard/nodes/tree');
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res.json.data.find((a: { appCode: string }) => a.appCode === appCode).children;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  team = await createTeam(server, '快捷团队');
+  member = await joinTeam(server, team, '成员甲');
+  outsider = await joinTeam(server, team, '局外人');
+  other = await createTeam(server, '别的团队', '别人');
+  appCode = (await team.owner.request('POST', '/v1/apps', { body: { displayName: '订单管理' } })).json.data.code;
+  await team.owner.request('POST', '/v1/apps/role/add', {
+    body: { appCode, userIds: [await userId(member.client)], role: 'member' },
+  });
+  n.group = await node({ type: 'Group', displayName: '销售' });
+  n.orders = await node({ type: 'Schema', displayName: '订单', parentCode: n.group });
+  n.customers = await node({ type: 'Schema', displayName: '客户' });
+  n.sync = await node({ type: 'Schema', displayName: '同步表', tag: 'SyncSchema' });
+  n.board = await node({ type: 'Dashboard', displayName: '销售看板' });
+  n.module = await node({ type: 'UserModule', displayName: '自定义页面' });
+  // Members may view and add orders, but only view customers.
+  const rights = (add: string[]) => ({ add, view: ['manager', 'member'], edit: [], delete: [] });
+  for (const [code, addRoles] of [
+    [n.orders, ['manager', 'member']],
+    [n.customers, []],
+  ] as const) {
+    const res = await team.owner.request('PUT', `/v1/apps/${appCode}/schemas/${code}`, {
+      body: { permissions: rights([...addRoles]) },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+  }
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('the creation tree', () => {
+  it('lists apps → groups → tables with boxes; no UserModule, no add box for dashboards and sync tables', async () => {
+    const children = await tree();
+    const names = children.map((c) => c.displayName);
+    expect(names).toEqual(['销售', '客户', '同步表', '销售看板']);
+    const byName = (name: string) => children.find((c) => c.displayName === name) as TreeLeaf;
+    expect(byName('销售')).toMatchObject({ type: 'Group', add: 'none', view: 'none' });
+    expect(byName('销售').children?.map((c) => [c.displayName, c.add, c.view])).toEqual([['订单', 'open', 'open']]);
+    expect(byName('同步表')).toMatchObject({ tag: 'SyncSchema', add: 'none', view: 'open' });
+    expect(byName('销售看板')).toMatchObject({ type: 'Dashboard', add: 'none', view: 'open' });
+  });
+
+  it('is for the team owner only', async () => {
+    const res = await member.client.request('GET', '/v1/dashboard/nodes/tree');
+    expect(res.status).toBe(403);
+    expect(res.json.errorMessage).toBe('只有团队所有者可以管理快捷方式');
+  });
+});
+
+describe('creating shortcuts', () => {
+  it('needs at least one box: "没有选中具体数据！"', async () => {
+    const res = await add(team.owner, []);
+    expect(res.status).toBe(400);
+    expect(res.json.errorMessage).toBe('没有选中具体数据！');
+  });
+
+  it('checks names: 2 to 32 characters ("请输入2到32个字符") and writes nothing on a failure', async () => {
+    for (const displayName of ['新', ' 新 ', '新'.repeat(33)]) {
+      const res = await add(team.owner, [
+        { appCode, schemaCode: n.customers, type: 3 },
+        { appCode, schemaCode: n.orders, type: 2, displayName },
+      ]);
+      expect(res.status).toBe(400);
+      expect(res.json.fieldErrors).toEqual([{ field: 'displayName', message: '请输入2到32个字符' }]);
+    }
+    expect((await list(team.owner)).nodes).toEqual([]);
+  });
+
+  it('refuses quick add on a dashboard or a sync table, a UserModule and tables of other teams', async () => {
+    for (const schemaCode of [n.board, n.sync]) {
+      const res = await add(team.owner, [{ appCode, schemaCode, type: 2 }]);
+      expect(res.status).toBe(400);
+      expect(res.json.errorMessage).toBe('仪表盘和同步表不能快速新增');
+    }
+    const module = await add(team.owner, [{ appCode, schemaCode: n.module, type: 3 }]);
+    expect(module.status).toBe(404);
+    const foreign = await add(other.owner, [{ appCode, schemaCode: n.orders, type: 3 }]);
+    expect(foreign.status).toBe(404);
+    expect(foreign.json.errorMessage).toBe('应用不存在');
+  });
+
+  it('is for the team owner only', async () => {
+    const res = await add(member.client, [{ appCode, schemaCode: n.orders, type: 2 }]);
+    expect(res.status).toBe(403);
+    expect((await list(team.owner)).nodes).toEqual([]);
+  });
+
+  it('adds quick add and quick view with the spec prefixes; the tree then shows "added" boxes', async () => {
+    const res = await add(team.owner, [
+      { appCode, schemaCode: n.orders, type: 2 },
+      { appCode, schemaCode: n.customers, type: 3 },
+      { appCode, schemaCode: n.board, type: 3, displayName: '看板', properties: { color: 2, icon: 'rocket' } },
+    ]);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const { nodes, root, canManage } = res.json.data;
+    expect(canManage).toBe(true);
+    expect(nodes.map((x: { displayName: string }) => x.displayName)).toEqual(['新增-订单', '查看-客户', '看板']);
+    expect(root).toMatchObject({ type: 10, properties: { layout: nodes.map((x: { code: string }) => x.code) } });
+    expect(nodes[0]).toMatchObject({
+      parentCode: root.code,
+      reference: { appCode, schemaCode: n.orders },
+      type: 2,
+      mode: 1,
+      frontExtraData: { type: 'Schema', tag: 'Normal' },
+    });
+    expect(nodes[2]).toMatchObject({ type: 3, properties: { color: 2, icon: 'rocket' } });
+    const children = await tree();
+    const orders = children[0]?.children?.[0];
+    expect([orders?.add, orders?.view]).toEqual(['added', 'open']);
+    expect(children.find((c) => c.code === n.customers)).toMatchObject({ add: 'open', view: 'added' });
+  });
+
+  it('refuses a box already on the workbench: "已添加至工作台", nothing written', async () => {
+    const before = (await list(team.owner)).nodes.length;
+    const res = await add(team.owner, [
+      { appCode, schemaCode: n.orders, type: 3 },
+      { appCode, schemaCode: n.orders, type: 2 },
+    ]);
+    expect(res.status).toBe(409);
+    expect(res.json.errorMessage).toBe('已添加至工作台');
+    const twice = await add(team.owner, [
+      { appCode, schemaCode: n.sync, type: 3 },
+      { appCode, schemaCode: n.sync, type: 3 },
+    ]);
+    expect(twice.status).toBe(409);
+    expect((await list(team.owner)).nodes.length).toBe(before);
+  });
+});
+
+describe('what each member sees', () => {
+  it('members see every shortcut with their rights on its target, and cannot manage', async () => {
+    const data = await list(member.client);
+    expect(data.canManage).toBe(false);
+    expect(data.nodes.map((x: { displayName: string; reach: unknown }) => [x.displayName, x.reach])).toEqual([
+      ['新增-订单', { app: true, add: true, view: true }],
+      ['查看-客户', { app: true, add: false, view: true }],
+      ['看板', { app: true, add: false, view: true }],
+    ]);
+    // A member without a role in the app has no right there ("无新增数据权限" / "无查看数据权限" on the web).
+    const none = await list(outsider.client);
+    expect(none.nodes.map((x: { reach: unknown }) => x.reach)).toEqual([
+      { app: true, add: false, view: false },
+      { app: true, add: false, view: false },
+      { app: true, add: false, view: false },
+    ]);
+  });
+
+  it('other teams see none of them and cannot touch them', async () => {
+    expect((await list(other.owner)).nodes).toEqual([]);
+    const code = (await list(team.owner)).nodes[0].code;
+    const rename = await other.owner.request('PUT', `/v1/dashboard/nodes/${code}`, { body: { displayName: '偷改' } });
+    expect(rename.status).toBe(404);
+    const remove = await other.owner.request('DELETE', `/v1/dashboard/nodes/${code}`);
+    expect(remove.status).toBe(404);
+    expect((await list(team.owner)).nodes[0].displayName).toBe('新增-订单');
+  });
+});
+
+describe('managing shortcuts', () => {
+  it('the owner renames, recolours and re-icons; names keep the 2–32 rule', async () => {
+    const code = (await list(team.owner)).nodes[1].code;
+    const bad = await team.owner.request('PUT', `/v1/dashboard/nodes/${code}`, { body: { displayName: 'x' } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.fieldErrors).toEqual([{ field: 'displayName', message: '请输入2到32个字符' }]);
+    const icon = await team.owner.request('PUT', `/v1/dashboard/nodes/${code}`, {
+      body: { properties: { icon: 'javascript:alert(1)' } },
+    });
+    expect(icon.status).toBe(400);
+    const res = await team.owner.request('PUT', `/v1/dashboard/nodes/${code}`, {
+      body: { displayName: ' 客户列表 ', properties: { color: 4, icon: 'team' } },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const changed = res.json.data.nodes.find((x: { code: string }) => x.code === code);
+    expect(changed).toMatchObject({ displayName: '客户列表', properties: { color: 4, icon: 'team' } });
+  });
+
+  it('members cannot rename, delete or reorder', async () => {
+    const data = await list(team.owner);
+    const code = data.nodes[0].code;
+    const rename = await member.client.request('PUT', `/v1/dashboard/nodes/${code}`, { body: { displayName: '改名' } });
+    expect(rename.status).toBe(403);
+    expect(rename.json.errorMessage).toBe('只有团队所有者可以管理快捷方式');
+    expect((await member.client.request('DELETE', `/v1/dashboard/nodes/${code}`)).status).toBe(403);
+    const layout = [...data.root.properties.layout].reverse();
+    const reorder = await member.client.request('PUT', '/v1/dashboard/nodes/layout', { body: { layout } });
+    expect(reorder.status).toBe(403);
+    expect((await list(team.owner)).root.properties.layout).toEqual(data.root.properties.layout);
+  });
+
+  it('reordering saves the root layout; it must name every shortcut exactly once', async () => {
+    const data = await list(team.owner);
+    const codes: string[] = data.root.properties.layout;
+    for (const layout of [codes.slice(1), [...codes, codes[0]], [...codes.slice(1), 'dnothere']]) {
+      const res = await team.owner.request('PUT', '/v1/dashboard/nodes/layout', { body: { layout } });
+      expect(res.status).toBe(400);
+      expect(res.json.errorMessage).toBe('排序需包含全部快捷方式且不能重复');
+    }
+    const layout = [codes[2], codes[0], codes[1]];
+    const res = await team.owner.request('PUT', '/v1/dashboard/nodes/layout', { body: { layout } });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.data.nodes.map((x: { code: string }) => x.code)).toEqual(layout);
+    expect((await list(member.client)).nodes.map((x: { code: string }) => x.code)).toEqual(layout);
+  });
+
+  it('the owner deletes one; it leaves the layout and its box is free again', async () => {
+    const data = await list(team.owner);
+    const target = data.nodes.find((x: { type: number }) => x.type === 2);
+    const res = await team.owner.request('DELETE', `/v1/dashboard/nodes/${target.code}`);
+    expect(res.status).toBe(200);
+    expect(res.json.data.root.properties.layout).not.toContain(target.code);
+    expect(res.json.data.nodes).toHaveLength(data.nodes.length - 1);
+    expect((await team.owner.request('DELETE', `/v1/dashboard/nodes/${target.code}`)).status).toBe(404);
+    const orders = (await tree())[0]?.children?.[0];
+    expect(orders?.add).toBe('open');
+  });
+});
+
+describe('a deleted app', () => {
+  it('keeps its shortcuts, marked so the web says "应用不存在"; the tree leaves the app out', async () => {
+    const gone = (await team.owner.request('POST', '/v1/apps', { body: { displayName: '将删除' } })).json.data.code;
+    const table = await node({ type: 'Schema', displayName: '记录' }, gone);
+    const created = await add(team.owner, [{ appCode: gone, schemaCode: table, type: 3 }]);
+    expect(created.status, JSON.stringify(created.json)).toBe(200);
+    expect((await team.owner.request('DELETE', `/v1/apps/${gone}`)).status).toBe(200);
+    const shortcut = (await list(member.client)).nodes.find(
+      (x: { reference: { appCode: string } }) => x.reference.appCode === gone,
+    );
+    expect(shortcut.reach).toEqual({ app: false, add: false, view: false });
+    const apps = (await team.owner.request('GET', '/v1/dashboard/nodes/tree')).json.data;
+    expect(apps.map((a: { appCode: string }) => a.appCode)).not.toContain(gone);
+  });
+});
+
+describe('input', () => {
+  it('unknown properties and types are refused without a 500', async () => {
+    const extra = await team.owner.request('POST', '/v1/dashboard/nodes/batch', {
+      body: { nodes: [{ appCode, schemaCode: n.customers, type: 2, owner: 'x' }] },
+    });
+    expect(extra.status).toBe(400);
+    const type = await add(team.owner, [{ appCode, schemaCode: n.customers, type: 10 }]);
+    expect(type.status).toBe(400);
+    const anonymous = await new TestClient(server.baseUrl).request('GET', '/v1/dashboard/nodes');
+    expect(anonymous.status).toBe(401);
+  });
+});
