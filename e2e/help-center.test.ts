@@ -85,6 +85,11 @@ describe('help center', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/help/create-table');
     await expect.poll(() => page.getByTestId('help-article-title').innerText()).toBe('创建数据表');
     await expect.poll(() => imageWidth(page)).toBeGreaterThan(0);
+    // 下一篇 at the article's end opens the next one, read from its top.
+    await page.getByTestId('help-next').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/help/member-permissions');
+    await expect.poll(() => page.getByTestId('help-article-title').innerText()).toBe('配置成员权限');
+    await expect.poll(() => page.getByTestId('page-scroll').evaluate((e) => e.scrollTop)).toBe(0);
   });
 
   it('shows the English article after switching the language to English', async () => {

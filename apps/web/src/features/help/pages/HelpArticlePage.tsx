@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Flex, Result, Row, Typography } from 'antd';
 import type { MouseEvent } from 'react';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { currentLanguage } from '../../../shell/i18n/i18n';
@@ -23,6 +23,11 @@ export function HelpArticlePage() {
   const article = articles[index];
   const rendered = useMemo(() => (article ? renderArticle(article.markdown) : undefined), [article]);
   useDocumentTitle(article ? `${article.title} - ${t('help.centerTitle')}` : t('help.centerTitle'));
+  // Going to another article (上一篇/下一篇, a link inside) starts reading it from its top.
+  const top = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (slug) top.current?.scrollIntoView({ block: 'start' });
+  }, [slug]);
 
   if (!article || !rendered) {
     return (
@@ -52,7 +57,11 @@ export function HelpArticlePage() {
   };
 
   return (
-    <div style={{ maxWidth: 1180, margin: '0 auto', padding: '20px 24px 40px' }} data-testid="help-article-page">
+    <div
+      ref={top}
+      style={{ maxWidth: 1180, margin: '0 auto', padding: '20px 24px 40px' }}
+      data-testid="help-article-page"
+    >
       <Link to="/help" data-testid="help-back">
         <ArrowLeftOutlined /> {t('help.backToCenter')}
       </Link>
