@@ -1,12 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type RunningServer, startServer } from './harness.js';
-import { registerWithTeam, shot } from './steps.js';
+import { registerWithTeam, settled, shot } from './steps.js';
 
 /**
  * PRIVATE_DEPLOYMENT=true (spec §2 Home, §6): the SaaS-only parts are not there — the help panel,
  * the operation area (whose chunk is never even fetched) — and a configured root domain does not
- * scope the session cookie to team sub-domains.
+ * scope the session cookie to team sub-domains. The help center is product documentation and stays.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -50,6 +50,24 @@ describe('a private deployment', () => {
     const cookies = await context.cookies();
     const session = cookies.find((c) => c.name === 'canopy_sid');
     expect(session?.domain).toBe('127.0.0.1');
+    await context.close();
+  });
+
+  it('keeps the help center: the help menu opens /help and an article shows its screenshot', async () => {
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await registerWithTeam(page, '内网成员', '青禾内网二部');
+    await page.getByTestId('all-apps-section').waitFor();
+    await page.getByTestId('header-help').click();
+    const docs = page.getByTestId('help-menu-docs');
+    await settled(docs);
+    await docs.click();
+    await expect.poll(() => page.getByTestId('help-article-item').count()).toBe(6);
+    await page.getByTestId('help-link-create-workflow').click();
+    await expect.poll(() => page.getByTestId('help-article-title').innerText()).toBe('创建审批流程');
+    const image = page.getByTestId('help-article-body').locator('img').first();
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+      .toBeGreaterThan(0);
     await context.close();
   });
 });

@@ -102,6 +102,15 @@ const routes: RouteObject[] = [
                   },
                 ],
               },
+              // The help center: product documentation, kept in private deployments too.
+              {
+                path: 'help',
+                ...page(() => import('../../features/help/pages/HelpCenterPage').then((m) => m.HelpCenterPage)),
+              },
+              {
+                path: 'help/:slug',
+                ...page(() => import('../../features/help/pages/HelpArticlePage').then((m) => m.HelpArticlePage)),
+              },
               {
                 path: 'feedback',
                 ...page(() => import('../../features/feedback/pages/FeedbackPage').then((m) => m.FeedbackPage)),

@@ -1,30 +1,25 @@
-import { type ReactNode, useMemo, useState } from 'react';
-import { HelpDrawer } from './HelpDrawer';
+import { type ReactNode, useMemo } from 'react';
+import { useNavigate } from 'react-router';
 import { type HelpCenter, HelpCenterContext } from './help-center-context';
-import type { HelpTopic } from './help-topics';
+import { helpPath } from './help-topics';
 import { NewUserTour, useRestartGuide } from './NewUserTour';
 
-/** Owns the help drawer and the new-user guide, so the header menu and the home help panel share them. */
+/** Opens the help center's pages and owns the new-user guide, so the header menu and the home help panel share them. */
 export function HelpCenterProvider({ children }: { children: ReactNode }) {
-  const [drawerOpen, setDrawerOpen] = useState(false);
-  const [topic, setTopic] = useState<HelpTopic | undefined>();
+  const navigate = useNavigate();
   const restart = useRestartGuide();
 
   const center = useMemo<HelpCenter>(
     () => ({
-      openHelp: (next) => {
-        setTopic(next);
-        setDrawerOpen(true);
-      },
+      openHelp: (topic) => navigate(helpPath(topic)),
       startGuide: () => restart.mutate(),
     }),
-    [restart.mutate],
+    [navigate, restart.mutate],
   );
 
   return (
     <HelpCenterContext value={center}>
       {children}
-      <HelpDrawer open={drawerOpen} topic={topic} onTopicChange={setTopic} onClose={() => setDrawerOpen(false)} />
       <NewUserTour />
     </HelpCenterContext>
   );

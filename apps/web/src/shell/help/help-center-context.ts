@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { HelpTopic } from './help-topics';
 
 export interface HelpCenter {
-  /** Opens the help drawer, at one topic when given. */
+  /** Opens the help center (/help), at one topic's article (/help/<slug>) when given. */
   openHelp: (topic?: HelpTopic) => void;
   /** Restarts the new-user guide from its first step (saved on the server). */
   startGuide: () => void;

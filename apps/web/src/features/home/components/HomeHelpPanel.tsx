@@ -2,7 +2,7 @@ import { CloseOutlined, ReadOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Row, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useHelpCenter } from '../../../shell/help/help-center-context';
-import { HELP_TOPICS } from '../../../shell/help/help-topics';
+import { HELP_TOPIC_SLUG, HELP_TOPICS } from '../../../shell/help/help-topics';
 
 /** The closable help panel with the six starter articles (spec §2 Home layout). */
 export function HomeHelpPanel({ onClose }: { onClose: () => void }) {
@@ -32,6 +32,7 @@ export function HomeHelpPanel({ onClose }: { onClose: () => void }) {
               block
               icon={<ReadOutlined />}
               style={{ justifyContent: 'flex-start' }}
+              data-testid={`home-help-${HELP_TOPIC_SLUG[topic]}`}
               onClick={() => openHelp(topic)}
             >
               <Typography.Text ellipsis>{t(`help.topics.${topic}.title`)}</Typography.Text>

@@ -133,34 +133,37 @@ export const en: Translation = {
     loadFailed: 'Could not load version info',
   },
   help: {
-    drawerTitle: 'Help center',
-    drawerIntro: 'Quick guides to common questions, to help you build your team’s business apps from scratch.',
+    centerTitle: 'Help center',
+    centerIntro:
+      'Build your team’s business apps from scratch: every article comes with screenshots of the product, or search for your question.',
+    searchPlaceholder: 'Search help articles, e.g. approval, filter, permissions',
+    noResults: 'No article matches “{{query}}”. Try another keyword.',
+    resultCount: 'Matching articles: {{count}}',
+    articleNotFound: 'Article not found',
+    backToCenter: 'Back to the help center',
+    prev: 'Previous',
+    next: 'Next',
+    toc: 'Contents',
     panelTitle: 'Getting started',
     panelClose: 'Do not show again',
     topics: {
       intro: {
         title: 'What is Canopy',
-        body: 'Canopy is a low-code business platform for teams: bring spreadsheets, approvals and statistics online without writing code.\nA team can build several apps. Each app is made of data tables, forms, views, dashboards and approval workflows; members handle to-dos and read data on the workbench.\nStart with the business you run most often, such as expenses, purchasing or customer records: build one data table first, then add workflows and statistics step by step.',
       },
       createTable: {
         title: 'Create a data table',
-        body: 'A data table holds one kind of business data, such as “Customers” or “Expense claims”.\nAfter creating a table in an app, drag in the fields you need: single-line text, number, date, dropdown, member, attachment and more, and switch on “Required” where needed.\nOnce saved, members can enter data through the form. Fields can be added or removed at any time; existing data is kept.',
       },
       memberPermissions: {
         title: 'Configure member permissions',
-        body: 'Permissions are managed by app roles: the app owner has every right, managers can change the app, and other members get what their role grants.\nIn the app settings, tick for each role which tables it may add to, view, edit or delete, and optionally limit it to data submitted by the member or their department.\nWhen members join the team, add them to the right role and it takes effect at once — no per-person setup.',
       },
       createWorkflow: {
         title: 'Create a workflow',
-        body: 'With a workflow switched on for a table, submitted data moves through it: start → approve → carbon copy → finish.\nIn the workflow designer, add approval steps, choose the approvers (specific members, department heads or roles), and set which fields each step can see or edit.\nOnce published, pending tasks appear in the approvers’ to-dos on the workbench, and you can follow the results under “Initiated by me”.',
       },
       useViews: {
         title: 'Use views',
-        body: 'A view is a way of looking at one table, such as “New customers this month” or “Waiting for my follow-up”.\nCreate a view in a table and set its filters, sorting and visible columns; you can also show it as a board or a calendar.\nViews change only how data is shown, never the data itself, so create one for each situation.',
       },
       useStatistics: {
         title: 'Use statistics',
-        body: 'Dashboards turn data into charts: create a dashboard in an app and add bar, line or pie charts or KPI cards.\nPick a table for each chart, set the dimension (for example by month or by owner) and the measure (for example count or total amount), and add filters if needed.\nCharts update as data changes — ideal for business boards and weekly reports.',
       },
     },
   },
