@@ -1,6 +1,7 @@
 import { enAccount } from './en-account';
 import { enApps } from './en-apps';
 import { enCorp } from './en-corp';
+import { enDashboards } from './en-dashboards';
 import { enFeedback } from './en-feedback';
 import { enOrg } from './en-org';
 import { enTables } from './en-tables';
@@ -22,6 +23,7 @@ export const en: Translation = {
   org: enOrg,
   corp: enCorp,
   feedback: enFeedback,
+  dashboards: enDashboards,
   common: {
     appName: 'Canopy',
     loading: 'Loading…',

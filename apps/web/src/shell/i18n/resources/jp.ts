@@ -1,6 +1,7 @@
 import { jpAccount } from './jp-account';
 import { jpApps } from './jp-apps';
 import { jpCorp } from './jp-corp';
+import { jpDashboards } from './jp-dashboards';
 import { jpFeedback } from './jp-feedback';
 import { jpOrg } from './jp-org';
 import { jpTables } from './jp-tables';
@@ -22,6 +23,7 @@ export const jp: Translation = {
   org: jpOrg,
   corp: jpCorp,
   feedback: jpFeedback,
+  dashboards: jpDashboards,
   common: {
     appName: 'Canopy',
     loading: '読み込み中…',

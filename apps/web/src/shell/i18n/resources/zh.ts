@@ -1,6 +1,7 @@
 import { zhAccount } from './zh-account';
 import { zhApps } from './zh-apps';
 import { zhCorp } from './zh-corp';
+import { zhDashboards } from './zh-dashboards';
 import { zhFeedback } from './zh-feedback';
 import { zhOrg } from './zh-org';
 import { zhTables } from './zh-tables';
@@ -24,6 +25,7 @@ export const zh = {
   org: zhOrg,
   corp: zhCorp,
   feedback: zhFeedback,
+  dashboards: zhDashboards,
   common: {
     appName: 'Canopy',
     loading: '加载中…',

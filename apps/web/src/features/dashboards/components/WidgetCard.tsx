@@ -1,0 +1,161 @@
+import { DeleteOutlined, EditOutlined, LockOutlined } from '@ant-design/icons';
+import type { AggregateResult, Widget } from '@canopy/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Empty, Flex, Result, Spin, Table, Tooltip, Typography, theme } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../shell/api/form-errors';
+import { appColorHex } from '../../apps/components/app-visuals';
+import { useAppWorkspace } from '../../apps/hooks/app-context';
+import { dashboardKeys, dashboardsApi } from '../api/dashboards-api';
+import { bucketLabel, chartData, chartOption, formatFull, formatShort, palette } from '../widget-model';
+import { WidgetChart } from './WidgetChart';
+import { useFieldNames } from './widget-labels';
+
+interface Props {
+  dashboardCode: string;
+  widget: Widget;
+  designing: boolean;
+  onEdit?: () => void;
+  onRemove?: () => void;
+}
+
+/** One widget: its figures fetched for the viewer, then a KPI, a chart or a table; loading, empty and no-permission states. */
+export function WidgetCard({ dashboardCode, widget, designing, onEdit, onRemove }: Props) {
+  const { t } = useTranslation();
+  const { engineCode, appCode } = useAppWorkspace();
+  const figures = useQuery({
+    queryKey: dashboardKeys.figures(engineCode, appCode, dashboardCode, widget.query),
+    queryFn: ({ signal }) => dashboardsApi.figures({ appCode, code: dashboardCode }, widget.query, signal),
+    retry: false,
+  });
+  return (
+    <Card
+      size="small"
+      title={
+        <span className="widget-drag" style={{ cursor: designing ? 'move' : 'default' }}>
+          {widget.title || t(`dashboards.kind.${widget.kind}`)}
+        </span>
+      }
+      extra={
+        designing && (
+          <Flex gap={4} className="widget-actions">
+            <Tooltip title={t('dashboards.editWidget')}>
+              <Button
+                size="small"
+                type="text"
+                icon={<EditOutlined />}
+                onClick={onEdit}
+                aria-label={t('dashboards.editWidget')}
+              />
+            </Tooltip>
+            <Tooltip title={t('dashboards.removeWidget')}>
+              <Button
+                size="small"
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                onClick={onRemove}
+                aria-label={t('dashboards.removeWidget')}
+              />
+            </Tooltip>
+          </Flex>
+        )
+      }
+      style={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+      styles={{ body: { flex: 1, minHeight: 0, padding: 12 } }}
+      data-testid={`widget-${widget.kind}`}
+      data-widget-id={widget.id}
+    >
+      {figures.isError ? (
+        <Result status="warning" subTitle={errorText(figures.error)} style={{ padding: 8 }} />
+      ) : !figures.data ? (
+        <Flex align="center" justify="center" style={{ height: '100%' }}>
+          <Spin />
+        </Flex>
+      ) : (
+        <WidgetBody widget={widget} result={figures.data} />
+      )}
+    </Card>
+  );
+}
+
+function WidgetBody({ widget, result }: { widget: Widget; result: AggregateResult }) {
+  const { t, i18n } = useTranslation();
+  const { token } = theme.useToken();
+  const { app } = useAppWorkspace();
+  const { fieldName, measureName } = useFieldNames(widget.query);
+  const language = i18n.language;
+  const dimension = widget.query.dimension;
+  const labelOf = (row: AggregateResult['rows'][number]) => {
+    if (row.key === null) return t('dashboards.emptyGroup');
+    if (dimension?.granularity)
+      return bucketLabel(row.key, dimension.granularity, (unit, values) => t(`dashboards.bucket.${unit}`, values));
+    return row.label;
+  };
+  const measureNames = widget.query.measures.map(measureName);
+  const measureKey = measureNames.join('|');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the labels follow the names (measureKey) and language
+  const option = useMemo(() => {
+    if (widget.kind !== 'bar' && widget.kind !== 'line' && widget.kind !== 'pie') return null;
+    const data = chartData(result, measureNames, labelOf, t('dashboards.rest'));
+    return chartOption(
+      widget.kind,
+      data,
+      palette(appColorHex(app.color)),
+      (v) => formatShort(v, language),
+      (v) => formatFull(v, language),
+    );
+  }, [result, widget.kind, measureKey, language, app.color, t]);
+
+  if (result.state === 'noPermission')
+    return (
+      <Flex vertical align="center" justify="center" style={{ height: '100%' }} data-testid="widget-no-permission">
+        <LockOutlined style={{ fontSize: 24, color: token.colorTextTertiary }} />
+        <Typography.Text type="secondary">{t('dashboards.noPermission')}</Typography.Text>
+      </Flex>
+    );
+  if (widget.kind === 'number') {
+    const value = result.rows[0]?.values[0] ?? null;
+    return (
+      <Flex vertical justify="center" style={{ height: '100%' }}>
+        <Typography.Text type="secondary">{measureNames[0]}</Typography.Text>
+        <span
+          style={{ fontSize: 32, fontWeight: 600, color: appColorHex(app.color), lineHeight: 1.3 }}
+          data-testid="widget-number-value"
+        >
+          {formatFull(value, language)}
+        </span>
+      </Flex>
+    );
+  }
+  if (!result.rows.length)
+    return (
+      <Flex align="center" justify="center" style={{ height: '100%' }}>
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboards.noData')} />
+      </Flex>
+    );
+  if (widget.kind === 'table') {
+    const rows = result.rows.map((r, i) => ({ key: String(i), label: labelOf(r), values: r.values }));
+    if (result.rest) rows.push({ key: 'rest', label: t('dashboards.rest'), values: result.rest.values });
+    return (
+      <Table
+        size="small"
+        pagination={false}
+        scroll={{ y: '100%' }}
+        dataSource={rows}
+        style={{ height: '100%', overflow: 'auto' }}
+        columns={[
+          { title: dimension ? fieldName(dimension.field) : '', dataIndex: 'label', key: 'label', ellipsis: true },
+          ...measureNames.map((name, i) => ({
+            title: name,
+            key: `m${i}`,
+            align: 'right' as const,
+            render: (_: unknown, row: (typeof rows)[number]) => formatFull(row.values[i] ?? null, language),
+          })),
+        ]}
+      />
+    );
+  }
+  return option && <WidgetChart option={option} testId={`widget-chart-${widget.kind}`} />;
+}

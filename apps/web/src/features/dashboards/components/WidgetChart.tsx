@@ -1,0 +1,34 @@
+import { BarChart, LineChart, PieChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { useEffect, useRef } from 'react';
+
+// Only what the widgets draw, so the dashboard chunk stays small (ECharts is tree-shaken by module).
+echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+
+/** One ECharts chart filling its box, following its option and the box's size (a resized widget). */
+export function WidgetChart({ option, testId }: { option: Record<string, unknown>; testId?: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<echarts.ECharts | null>(null);
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const instance = echarts.init(el, undefined, { renderer: 'canvas' });
+    chart.current = instance;
+    const observer = new ResizeObserver(() => instance.resize());
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      instance.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    chart.current?.setOption(option, { notMerge: true });
+  }, [option]);
+
+  return <div ref={box} style={{ width: '100%', height: '100%' }} data-testid={testId} />;
+}

@@ -1,0 +1,63 @@
+import type { Widget } from '@canopy/contract';
+import { describe, expect, it } from 'vitest';
+import { bucketLabel, chartData, chartOption, formatFull, formatShort, palette, placeNew } from './widget-model';
+
+const text = (unit: string, values: Record<string, string | number>) => `${unit}:${Object.values(values).join('/')}`;
+
+describe('widget model', () => {
+  it('formats figures the Chinese way: 万 and 亿 in short, digit groups in full', () => {
+    expect(formatShort(12_345, 'zh')).toBe('1.23万');
+    expect(formatShort(456_000_000, 'zh')).toBe('4.56亿');
+    expect(formatShort(800, 'zh')).toBe('800');
+    expect(formatFull(1_234_567.891, 'zh')).toBe('1,234,567.89');
+    expect(formatFull(null, 'zh')).toBe('-');
+    expect(formatShort(12_345, 'en')).toBe('12.35K');
+  });
+
+  it('names date buckets', () => {
+    expect(bucketLabel('2026-04', 'month', text)).toBe('month:2026/4');
+    expect(bucketLabel('2026-Q2', 'quarter', text)).toBe('quarter:2026/2');
+    expect(bucketLabel('2026', 'year', text)).toBe('year:2026');
+    expect(bucketLabel('2026-03-30', 'week', text)).toBe('week:2026-03-30');
+    expect(bucketLabel('2026-03-30', 'day', text)).toBe('2026-03-30');
+  });
+
+  it('turns groups and the rest into categories and one series per measure', () => {
+    const data = chartData(
+      {
+        state: 'ok',
+        rows: [
+          { key: 'a', label: '甲', values: [3, 10] },
+          { key: null, label: '', values: [1, null] },
+        ],
+        rest: { values: [5, 7] },
+      },
+      ['计数', '金额'],
+      (r) => r.label || '（空）',
+      '其他',
+    );
+    expect(data).toEqual({
+      categories: ['甲', '（空）', '其他'],
+      series: [
+        { name: '计数', values: [3, 1, 5] },
+        { name: '金额', values: [10, null, 7] },
+      ],
+    });
+    const pie = chartOption('pie', data, palette('#0f9d6b'), String, String) as {
+      color: string[];
+      series: { data: unknown[] }[];
+    };
+    expect(pie.color[0]).toBe('#0f9d6b');
+    expect(pie.series[0]?.data).toEqual([
+      { name: '甲', value: 3 },
+      { name: '（空）', value: 1 },
+      { name: '其他', value: 5 },
+    ]);
+  });
+
+  it("places a new widget below the others at its kind's size", () => {
+    const w = { place: { x: 0, y: 2, w: 6, h: 5 } } as Widget;
+    expect(placeNew([w], 'number')).toEqual({ x: 0, y: 7, w: 3, h: 2 });
+    expect(placeNew([], 'bar')).toEqual({ x: 0, y: 0, w: 6, h: 5 });
+  });
+});

@@ -1,0 +1,112 @@
+import type { AggregateResult, DateGranularity, Widget, WidgetKind, WidgetPlace } from '@canopy/contract';
+
+/** The grid: 12 columns of rows this tall (px). */
+export const GRID_COLUMNS = 12;
+export const ROW_HEIGHT = 56;
+
+/** Where a new widget of this kind goes: below everything, at its natural size. */
+export function placeNew(widgets: Widget[], kind: WidgetKind): WidgetPlace {
+  const y = widgets.reduce((max, w) => Math.max(max, w.place.y + w.place.h), 0);
+  return kind === 'number' ? { x: 0, y, w: 3, h: 2 } : { x: 0, y, w: 6, h: 5 };
+}
+
+const LOCALES: Record<string, string> = { zh: 'zh-CN', en: 'en-US', jp: 'ja-JP' };
+export const localeOf = (language: string) => LOCALES[language] ?? 'zh-CN';
+
+/** A figure in full with digit grouping (KPI cards, tables): 1,234,567.89. */
+export function formatFull(value: number | null, language: string): string {
+  if (value === null) return '-';
+  return new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 2 }).format(value);
+}
+
+/** A figure in short (axes, labels): Chinese 万 and 亿 (1.23万, 4.5亿); en 12.3K. */
+export function formatShort(value: number | null, language: string): string {
+  if (value === null) return '-';
+  return new Intl.NumberFormat(localeOf(language), { notation: 'compact', maximumFractionDigits: 2 }).format(value);
+}
+
+/** A date bucket as people read it: 2026年4月, 2026年第2季度, 2026-03-30 当周. */
+export type BucketText = (
+  unit: 'week' | 'month' | 'quarter' | 'year',
+  values: Record<string, string | number>,
+) => string;
+
+export function bucketLabel(key: string, granularity: DateGranularity, text: BucketText): string {
+  if (granularity === 'month' && /^\d{4}-\d{2}$/.test(key))
+    return text('month', { year: key.slice(0, 4), month: Number(key.slice(5)) });
+  if (granularity === 'quarter' && /^\d{4}-Q\d$/.test(key))
+    return text('quarter', { year: key.slice(0, 4), quarter: key.slice(6) });
+  if (granularity === 'year' && /^\d{4}$/.test(key)) return text('year', { year: key });
+  if (granularity === 'week') return text('week', { day: key });
+  return key;
+}
+
+export interface ChartData {
+  categories: string[];
+  /** One series per measure. */
+  series: { name: string; values: (number | null)[] }[];
+}
+
+/** The rows of an answer as chart categories and series, with the rest as one more category. */
+export function chartData(
+  result: AggregateResult,
+  measureNames: string[],
+  labelOf: (row: AggregateResult['rows'][number]) => string,
+  restName: string,
+): ChartData {
+  const rows = [...result.rows.map((r) => ({ label: labelOf(r), values: r.values }))];
+  if (result.rest) rows.push({ label: restName, values: result.rest.values });
+  return {
+    categories: rows.map((r) => r.label),
+    series: measureNames.map((name, i) => ({ name, values: rows.map((r) => r.values[i] ?? null) })),
+  };
+}
+
+/** A palette led by the app's theme colour, then colours that sit well beside it. */
+export function palette(primary: string): string[] {
+  const others = ['#36cfc9', '#f7b500', '#ff7a45', '#9254de', '#73d13d', '#ff4d94', '#40a9ff', '#ffc53d'];
+  return [primary, ...others.filter((c) => c.toLowerCase() !== primary.toLowerCase())];
+}
+
+/** An ECharts option for a bar, line or pie widget. */
+export function chartOption(
+  kind: 'bar' | 'line' | 'pie',
+  data: ChartData,
+  colors: string[],
+  short: (v: number | null) => string,
+  full: (v: number | null) => string,
+): Record<string, unknown> {
+  const tooltipValue = (v: unknown) => full(typeof v === 'number' ? v : null);
+  if (kind === 'pie') {
+    const first = data.series[0];
+    return {
+      color: colors,
+      tooltip: { trigger: 'item', valueFormatter: tooltipValue },
+      legend: { type: 'scroll', bottom: 0 },
+      series: [
+        {
+          type: 'pie',
+          name: first?.name ?? '',
+          radius: ['40%', '68%'],
+          center: ['50%', '45%'],
+          label: { formatter: '{b}: {d}%' },
+          data: data.categories.map((name, i) => ({ name, value: first?.values[i] ?? 0 })),
+        },
+      ],
+    };
+  }
+  return {
+    color: colors,
+    tooltip: { trigger: 'axis', valueFormatter: tooltipValue },
+    legend: data.series.length > 1 ? { bottom: 0 } : undefined,
+    grid: { left: 8, right: 16, top: 16, bottom: data.series.length > 1 ? 32 : 8, containLabel: true },
+    xAxis: { type: 'category', data: data.categories, axisLabel: { hideOverlap: true } },
+    yAxis: { type: 'value', axisLabel: { formatter: (v: number) => short(v) } },
+    series: data.series.map((s) => ({
+      type: kind,
+      name: s.name,
+      data: s.values,
+      ...(kind === 'line' ? { smooth: true, connectNulls: true } : { barMaxWidth: 48 }),
+    })),
+  };
+}

@@ -1,0 +1,42 @@
+import type { zhDashboards } from './zh-dashboards';
+
+/** English texts of dashboards. */
+export const enDashboards: typeof zhDashboards = {
+  design: 'Design dashboard',
+  addWidget: 'Add chart',
+  saved: 'Dashboard saved',
+  loadFailed: 'The dashboard could not be loaded',
+  emptyDesigner: 'This dashboard has no charts yet. Add one to start.',
+  emptyViewer: 'This dashboard has no charts yet',
+  editWidget: 'Edit chart',
+  removeWidget: 'Remove chart',
+  editorTitle: 'Chart settings',
+  noPermission: 'No permission to view',
+  noData: 'No data',
+  emptyGroup: '(empty)',
+  rest: 'Others',
+  recordCount: 'Records',
+  pickTable: 'Choose a table',
+  pickDimension: 'Choose a field to group by',
+  pickMeasureField: 'Choose a field',
+  addMeasure: 'Add measure',
+  removeMeasure: 'Remove measure',
+  noTables: 'The app has no data tables yet',
+  field: {
+    kind: 'Chart type',
+    title: 'Title',
+    table: 'Table',
+    dimension: 'Dimension',
+    measures: 'Measures',
+    filter: 'Filter',
+  },
+  kind: { number: 'KPI', bar: 'Bar chart', line: 'Line chart', pie: 'Pie chart', table: 'Table' },
+  aggregate: { count: 'Count', sum: 'Sum', avg: 'Average', min: 'Minimum', max: 'Maximum', distinct: 'Distinct count' },
+  granularity: { day: 'By day', week: 'By week', month: 'By month', quarter: 'By quarter', year: 'By year' },
+  bucket: {
+    week: 'Week of {{day}}',
+    month: '{{year}}-{{month}}',
+    quarter: '{{year}} Q{{quarter}}',
+    year: '{{year}}',
+  },
+};

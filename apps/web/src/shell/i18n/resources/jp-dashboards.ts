@@ -1,0 +1,42 @@
+import type { zhDashboards } from './zh-dashboards';
+
+/** Japanese texts of dashboards. */
+export const jpDashboards: typeof zhDashboards = {
+  design: 'ダッシュボードを設計',
+  addWidget: 'グラフを追加',
+  saved: 'ダッシュボードを保存しました',
+  loadFailed: 'ダッシュボードを読み込めませんでした',
+  emptyDesigner: 'グラフがまだありません。グラフを追加して始めましょう',
+  emptyViewer: 'グラフがまだありません',
+  editWidget: 'グラフを編集',
+  removeWidget: 'グラフを削除',
+  editorTitle: 'グラフの設定',
+  noPermission: '閲覧権限がありません',
+  noData: 'データがありません',
+  emptyGroup: '（空）',
+  rest: 'その他',
+  recordCount: 'レコード数',
+  pickTable: 'テーブルを選択',
+  pickDimension: 'ディメンションの項目を選択',
+  pickMeasureField: '項目を選択',
+  addMeasure: '指標を追加',
+  removeMeasure: '指標を削除',
+  noTables: 'アプリにテーブルがまだありません',
+  field: {
+    kind: 'グラフの種類',
+    title: 'タイトル',
+    table: 'テーブル',
+    dimension: 'ディメンション',
+    measures: '指標',
+    filter: 'フィルター',
+  },
+  kind: { number: '指標カード', bar: '棒グラフ', line: '折れ線グラフ', pie: '円グラフ', table: '明細表' },
+  aggregate: { count: '件数', sum: '合計', avg: '平均', min: '最小', max: '最大', distinct: '重複なし件数' },
+  granularity: { day: '日別', week: '週別', month: '月別', quarter: '四半期別', year: '年別' },
+  bucket: {
+    week: '{{day}} の週',
+    month: '{{year}}年{{month}}月',
+    quarter: '{{year}}年第{{quarter}}四半期',
+    year: '{{year}}年',
+  },
+};
