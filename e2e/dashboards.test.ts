@@ -89,9 +89,12 @@ describe('dashboards', () => {
     await editor.getByTestId('widget-kind').getByText('指标卡').click();
     await editor.getByTestId('widget-title').fill('订单数');
     await pick(page, editor.getByTestId('widget-table'), '订单');
+    // Compared with last month by creation time: all five orders are this month's.
+    await pick(page, editor.getByTestId('widget-compare-field'), '创建时间');
     await editor.getByTestId('widget-editor-done').click();
     await editor.waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByTestId('widget-number-value').innerText()).toBe('5');
+    await expect.poll(() => page.getByTestId('widget-number-compare').innerText()).toBe('上月 0');
     await shot(page, 'dashboards-designing');
 
     await page.getByTestId('dashboard-save').click();

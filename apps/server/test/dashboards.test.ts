@@ -449,6 +449,26 @@ describe('dashboard design', () => {
     expect((await team.owner.request('GET', url())).json.data.widgets).toEqual(before);
   });
 
+  it('keeps a KPI comparison on a date field, refuses one on another kind of field', async () => {
+    const kpi = widget('k', { kind: 'number', query: { schemaCode, measures: [{ aggregate: 'count' }] } });
+    const ok = await team.owner.request('PUT', url(), {
+      body: { widgets: [{ ...kpi, compare: { field: f.at, period: 'month' } }] },
+    });
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    expect(ok.json.data.widgets[0].compare).toEqual({ field: f.at, period: 'month' });
+    const bad = await team.owner.request('PUT', url(), {
+      body: { widgets: [{ ...kpi, compare: { field: f.region, period: 'month' } }] },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.fieldErrors.map((e: { field: string }) => e.field)).toEqual(['widgets[0].compare']);
+    // The periods are the views' relative dates: this month's and last month's figures.
+    const thisMonth = await figures(team.owner, {
+      measures: [{ aggregate: 'count' }],
+      filter: { op: 'and', conditions: [{ field: 'createdAt', operator: 'eq', value: 'thisMonth' }] },
+    });
+    expect(thisMonth.rows[0]?.values).toEqual([6]);
+  });
+
   it('answers a node that is not a dashboard as not found', async () => {
     expect((await team.owner.request('GET', `/v1/apps/${appCode}/dashboards/${schemaCode}`)).status).toBe(404);
   });

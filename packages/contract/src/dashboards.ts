@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { FilterGroup } from './views.js';
+import { FilterGroup, type RelativeDate } from './views.js';
 
 /**
  * Dashboards (the report sub-application): a Dashboard function node holds a grid of widgets; each
@@ -85,6 +85,25 @@ export const WidgetPlace = Type.Object(
 );
 export type WidgetPlace = Static<typeof WidgetPlace>;
 
+/** Periods a KPI compares with the one before (relative dates of the views' filter model). */
+export const ComparePeriod = ['day', 'week', 'month'] as const;
+export type ComparePeriod = (typeof ComparePeriod)[number];
+export const COMPARE_RANGES: Record<ComparePeriod, { current: RelativeDate; previous: RelativeDate }> = {
+  day: { current: 'today', previous: 'yesterday' },
+  week: { current: 'thisWeek', previous: 'lastWeek' },
+  month: { current: 'thisMonth', previous: 'lastMonth' },
+};
+
+export const WidgetCompare = Type.Object(
+  {
+    /** A date or date-time field (or createdAt/modifiedAt) that places records in a period. */
+    field: FieldCode,
+    period: Type.Union([Type.Literal('day'), Type.Literal('week'), Type.Literal('month')]),
+  },
+  { additionalProperties: false },
+);
+export type WidgetCompare = Static<typeof WidgetCompare>;
+
 export const Widget = Type.Object(
   {
     id: Type.String({ pattern: '^[A-Za-z0-9_-]{1,36}$' }),
@@ -97,6 +116,8 @@ export const Widget = Type.Object(
     ]),
     title: Type.String({ maxLength: 64 }),
     query: WidgetQuery,
+    /** KPI only: the current period's figure against the previous period's. */
+    compare: Type.Optional(WidgetCompare),
     place: WidgetPlace,
   },
   { additionalProperties: false },

@@ -1,10 +1,13 @@
-import type {
-  AggregateResult,
-  DashboardInfo,
-  FilterGroup,
-  SaveDashboardBody,
-  Widget,
-  WidgetQuery,
+import {
+  type AggregateResult,
+  COMPARE_RANGES,
+  type DashboardInfo,
+  ErrorCode,
+  FILTER_FAMILY,
+  type FilterGroup,
+  type SaveDashboardBody,
+  type Widget,
+  type WidgetQuery,
 } from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -120,6 +123,26 @@ export class DashboardService {
       } catch (e) {
         if (!(e instanceof AppError && e.statusCode === 400)) throw e;
         problems.push({ field: `widgets[${i}].query`, key: 'dashboard.widgetInvalid' });
+      }
+      if (w.compare) {
+        // The comparison adds "this period" / "last period" conditions on a date field.
+        const { current } = COMPARE_RANGES[w.compare.period];
+        const filter: FilterGroup = {
+          op: 'and',
+          conditions: [{ field: w.compare.field, operator: 'eq', value: current }],
+        };
+        const dateLike =
+          ['date', 'moment'].includes(
+            FILTER_FAMILY[ctx.fields.find((f) => f.code === w.compare?.field)?.type ?? ''] ?? '',
+          ) || ['createdAt', 'modifiedAt'].includes(w.compare.field);
+        try {
+          if (!dateLike || w.kind !== 'number')
+            throw new AppError(400, ErrorCode.validationFailed, 'dashboard.widgetInvalid');
+          await this.records.checkQuery(ctx, { filter });
+        } catch (e) {
+          if (!(e instanceof AppError && e.statusCode === 400)) throw e;
+          problems.push({ field: `widgets[${i}].compare`, key: 'dashboard.widgetInvalid' });
+        }
       }
     }
     if (problems.length) throw new FieldValidationError(problems);

@@ -1,6 +1,16 @@
 import type { Widget } from '@canopy/contract';
 import { describe, expect, it } from 'vitest';
-import { bucketLabel, chartData, chartOption, formatFull, formatShort, palette, placeNew } from './widget-model';
+import {
+  bucketLabel,
+  change,
+  chartData,
+  chartOption,
+  formatFull,
+  formatShort,
+  palette,
+  periodQuery,
+  placeNew,
+} from './widget-model';
 
 const text = (unit: string, values: Record<string, string | number>) => `${unit}:${Object.values(values).join('/')}`;
 
@@ -59,5 +69,28 @@ describe('widget model', () => {
     const w = { place: { x: 0, y: 2, w: 6, h: 5 } } as Widget;
     expect(placeNew([w], 'number')).toEqual({ x: 0, y: 7, w: 3, h: 2 });
     expect(placeNew([], 'bar')).toEqual({ x: 0, y: 0, w: 6, h: 5 });
+  });
+
+  it("narrows a KPI to this or last period with the views' relative dates", () => {
+    const base = { schemaCode: 's', measures: [{ aggregate: 'count' as const }] };
+    const compare = { field: 'createdAt', period: 'month' as const };
+    const cond = (value: string) => ({ field: 'createdAt', operator: 'eq', value });
+    expect(periodQuery(base, compare, 'current')?.filter).toEqual({ op: 'and', conditions: [cond('thisMonth')] });
+    const x = { field: 'a', operator: 'eq' as const, value: 1 };
+    expect(periodQuery({ ...base, filter: { op: 'and', conditions: [x] } }, compare, 'previous')?.filter).toEqual({
+      op: 'and',
+      conditions: [x, cond('lastMonth')],
+    });
+    expect(periodQuery({ ...base, filter: { op: 'or', conditions: [x, x] } }, compare, 'current')?.filter).toEqual({
+      op: 'and',
+      conditions: [{ op: 'or', conditions: [x, x] }, cond('thisMonth')],
+    });
+    expect(
+      periodQuery({ ...base, filter: { op: 'or', conditions: [{ op: 'and', conditions: [x] }] } }, compare, 'current'),
+    ).toBeNull();
+    expect(change(120, 100)).toBeCloseTo(0.2);
+    expect(change(80, -100)).toBeCloseTo(1.8);
+    expect(change(5, 0)).toBeNull();
+    expect(change(null, 3)).toBeNull();
   });
 });

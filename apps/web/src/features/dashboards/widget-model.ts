@@ -1,4 +1,15 @@
-import type { AggregateResult, DateGranularity, Widget, WidgetKind, WidgetPlace } from '@canopy/contract';
+import {
+  type AggregateResult,
+  COMPARE_RANGES,
+  type DateGranularity,
+  type FilterCondition,
+  type FilterGroup,
+  type Widget,
+  type WidgetCompare,
+  type WidgetKind,
+  type WidgetPlace,
+  type WidgetQuery,
+} from '@canopy/contract';
 
 /** The grid: 12 columns of rows this tall (px). */
 export const GRID_COLUMNS = 12;
@@ -109,4 +120,35 @@ export function chartOption(
       ...(kind === 'line' ? { smooth: true, connectNulls: true } : { barMaxWidth: 48 }),
     })),
   };
+}
+
+/**
+ * The widget's query narrowed to one period of the comparison date field ("this month", "last
+ * month" — the views' relative dates), or null when its filter cannot take one more condition
+ * (an OR of groups).
+ */
+export function periodQuery(
+  query: WidgetQuery,
+  compare: WidgetCompare,
+  which: 'current' | 'previous',
+): WidgetQuery | null {
+  const condition: FilterCondition = {
+    field: compare.field,
+    operator: 'eq',
+    value: COMPARE_RANGES[compare.period][which],
+  };
+  const f = query.filter;
+  let filter: FilterGroup;
+  if (!f?.conditions.length) filter = { op: 'and', conditions: [condition] };
+  else if (f.op === 'and') filter = { op: 'and', conditions: [...f.conditions, condition] };
+  else if (f.conditions.every((c) => !('conditions' in c)))
+    filter = { op: 'and', conditions: [{ op: 'or', conditions: f.conditions as FilterCondition[] }, condition] };
+  else return null;
+  return { ...query, filter };
+}
+
+/** The change from the previous period, as a fraction (0.12 = +12%); null when it cannot be told. */
+export function change(current: number | null, previous: number | null): number | null {
+  if (current === null || previous === null || previous === 0) return null;
+  return (current - previous) / Math.abs(previous);
 }

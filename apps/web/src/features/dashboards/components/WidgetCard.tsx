@@ -2,15 +2,27 @@ import { DeleteOutlined, EditOutlined, LockOutlined } from '@ant-design/icons';
 import type { AggregateResult, Widget } from '@canopy/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Result, Spin, Table, Tooltip, Typography, theme } from 'antd';
-import { useMemo } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shell/api/form-errors';
 import { appColorHex } from '../../apps/components/app-visuals';
 import { useAppWorkspace } from '../../apps/hooks/app-context';
 import { dashboardKeys, dashboardsApi } from '../api/dashboards-api';
-import { bucketLabel, chartData, chartOption, formatFull, formatShort, palette } from '../widget-model';
+import {
+  bucketLabel,
+  change,
+  chartData,
+  chartOption,
+  formatFull,
+  formatShort,
+  localeOf,
+  palette,
+  periodQuery,
+} from '../widget-model';
 import { WidgetChart } from './WidgetChart';
 import { useFieldNames } from './widget-labels';
+
+const DashboardCode = createContext('');
 
 interface Props {
   dashboardCode: string;
@@ -24,9 +36,13 @@ interface Props {
 export function WidgetCard({ dashboardCode, widget, designing, onEdit, onRemove }: Props) {
   const { t } = useTranslation();
   const { engineCode, appCode } = useAppWorkspace();
+  // A KPI compared with the previous period shows the current period's figure.
+  const query =
+    (widget.kind === 'number' && widget.compare && periodQuery(widget.query, widget.compare, 'current')) ||
+    widget.query;
   const figures = useQuery({
-    queryKey: dashboardKeys.figures(engineCode, appCode, dashboardCode, widget.query),
-    queryFn: ({ signal }) => dashboardsApi.figures({ appCode, code: dashboardCode }, widget.query, signal),
+    queryKey: dashboardKeys.figures(engineCode, appCode, dashboardCode, query),
+    queryFn: ({ signal }) => dashboardsApi.figures({ appCode, code: dashboardCode }, query, signal),
     retry: false,
   });
   return (
@@ -74,9 +90,44 @@ export function WidgetCard({ dashboardCode, widget, designing, onEdit, onRemove 
           <Spin />
         </Flex>
       ) : (
-        <WidgetBody widget={widget} result={figures.data} />
+        <DashboardCode.Provider value={dashboardCode}>
+          <WidgetBody widget={widget} result={figures.data} />
+        </DashboardCode.Provider>
       )}
     </Card>
+  );
+}
+
+/** The previous period's figure and the change (the card's own query is the current period's). */
+function Comparison({ widget, current }: { widget: Widget; current: number | null }) {
+  const { t, i18n } = useTranslation();
+  const { token } = theme.useToken();
+  const { engineCode, appCode } = useAppWorkspace();
+  const dashboardCode = useContext(DashboardCode);
+  const query = widget.compare ? periodQuery(widget.query, widget.compare, 'previous') : null;
+  const previous = useQuery({
+    queryKey: dashboardKeys.figures(engineCode, appCode, dashboardCode, query ?? widget.query),
+    queryFn: ({ signal }) => dashboardsApi.figures({ appCode, code: dashboardCode }, query ?? widget.query, signal),
+    enabled: Boolean(query),
+    retry: false,
+  });
+  if (!widget.compare || !query || !previous.data || previous.data.state !== 'ok') return null;
+  const before = previous.data.rows[0]?.values[0] ?? null;
+  const delta = change(current, before);
+  const color =
+    delta === null || delta === 0 ? token.colorTextSecondary : delta > 0 ? token.colorSuccess : token.colorError;
+  return (
+    <Typography.Text type="secondary" data-testid="widget-number-compare">
+      {t(`dashboards.compare.previous.${widget.compare.period}`)} {formatFull(before, i18n.language)}
+      {delta !== null && (
+        <span style={{ color, marginInlineStart: 8 }}>
+          {delta > 0 ? '↑' : delta < 0 ? '↓' : ''}
+          {new Intl.NumberFormat(localeOf(i18n.language), { style: 'percent', maximumFractionDigits: 1 }).format(
+            Math.abs(delta),
+          )}
+        </span>
+      )}
+    </Typography.Text>
   );
 }
 
@@ -119,13 +170,17 @@ function WidgetBody({ widget, result }: { widget: Widget; result: AggregateResul
     const value = result.rows[0]?.values[0] ?? null;
     return (
       <Flex vertical justify="center" style={{ height: '100%' }}>
-        <Typography.Text type="secondary">{measureNames[0]}</Typography.Text>
+        <Typography.Text type="secondary">
+          {measureNames[0]}
+          {widget.compare && ` · ${t(`dashboards.compare.current.${widget.compare.period}`)}`}
+        </Typography.Text>
         <span
           style={{ fontSize: 32, fontWeight: 600, color: appColorHex(app.color), lineHeight: 1.3 }}
           data-testid="widget-number-value"
         >
           {formatFull(value, language)}
         </span>
+        {widget.compare && <Comparison widget={widget} current={value} />}
       </Flex>
     );
   }

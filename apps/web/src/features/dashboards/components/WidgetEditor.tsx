@@ -1,5 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
+  ComparePeriod,
   DashboardLimits,
   DateGranularity,
   type FilterGroup,
@@ -74,8 +75,10 @@ export function WidgetEditor({ open, widget, onCancel, onDone }: Props) {
   const setMeasure = (i: number, m: WidgetMeasure) => setQuery({ measures: measures.map((x, j) => (j === i ? m : x)) });
   const finish = () => {
     const { dimension, filter, ...rest } = query;
+    const { compare, ...widget } = draft;
     onDone({
-      ...draft,
+      ...widget,
+      ...(draft.kind === 'number' && compare ? { compare } : {}),
       query: {
         ...rest,
         measures,
@@ -127,7 +130,10 @@ export function WidgetEditor({ open, widget, onCancel, onDone }: Props) {
             placeholder={t('dashboards.pickTable')}
             options={tables.map((n) => ({ value: n.code, label: n.displayName }))}
             onChange={(schemaCode: string) =>
-              setDraft((d) => ({ ...d, query: { schemaCode, measures: [{ aggregate: 'count' }] } }))
+              setDraft(({ compare: _compare, ...d }) => ({
+                ...d,
+                query: { schemaCode, measures: [{ aggregate: 'count' }] },
+              }))
             }
             data-testid="widget-table"
           />
@@ -221,6 +227,37 @@ export function WidgetEditor({ open, widget, onCancel, onDone }: Props) {
                 )}
               </Flex>
             </Form.Item>
+            {draft.kind === 'number' && (
+              <Form.Item label={t('dashboards.field.compare')}>
+                <Flex gap={8}>
+                  <Select
+                    style={{ flex: 1 }}
+                    allowClear
+                    value={draft.compare?.field}
+                    placeholder={t('dashboards.pickCompareField')}
+                    options={known.filter(isDate).map((f) => ({ value: f.code, label: f.name }))}
+                    onChange={(field: string | undefined) =>
+                      setDraft((d) => {
+                        const { compare: _old, ...rest } = d;
+                        return field ? { ...rest, compare: { field, period: d.compare?.period ?? 'month' } } : rest;
+                      })
+                    }
+                    data-testid="widget-compare-field"
+                  />
+                  {draft.compare && (
+                    <Select
+                      style={{ width: 110 }}
+                      value={draft.compare.period}
+                      options={ComparePeriod.map((p) => ({ value: p, label: t(`dashboards.granularity.${p}`) }))}
+                      onChange={(period) =>
+                        setDraft((d) => (d.compare ? { ...d, compare: { field: d.compare.field, period } } : d))
+                      }
+                      data-testid="widget-compare-period"
+                    />
+                  )}
+                </Flex>
+              </Form.Item>
+            )}
             <Form.Item label={t('dashboards.field.filter')}>
               <FilterPanel
                 fields={known}

@@ -29,6 +29,12 @@ export const enDashboards: typeof zhDashboards = {
     dimension: 'Dimension',
     measures: 'Measures',
     filter: 'Filter',
+    compare: 'Compare with the previous period',
+  },
+  pickCompareField: 'The date field that places records in a period (optional)',
+  compare: {
+    current: { day: 'today', week: 'this week', month: 'this month' },
+    previous: { day: 'Yesterday', week: 'Last week', month: 'Last month' },
   },
   kind: { number: 'KPI', bar: 'Bar chart', line: 'Line chart', pie: 'Pie chart', table: 'Table' },
   aggregate: { count: 'Count', sum: 'Sum', avg: 'Average', min: 'Minimum', max: 'Maximum', distinct: 'Distinct count' },

@@ -29,6 +29,12 @@ export const jpDashboards: typeof zhDashboards = {
     dimension: 'ディメンション',
     measures: '指標',
     filter: 'フィルター',
+    compare: '前期と比較',
+  },
+  pickCompareField: '期間を決める日付項目（任意）',
+  compare: {
+    current: { day: '今日', week: '今週', month: '今月' },
+    previous: { day: '昨日', week: '先週', month: '先月' },
   },
   kind: { number: '指標カード', bar: '棒グラフ', line: '折れ線グラフ', pie: '円グラフ', table: '明細表' },
   aggregate: { count: '件数', sum: '合計', avg: '平均', min: '最小', max: '最大', distinct: '重複なし件数' },
