@@ -67,7 +67,7 @@ describe('widget model', () => {
 
   it("places a new widget below the others at its kind's size", () => {
     const w = { place: { x: 0, y: 2, w: 6, h: 5 } } as Widget;
-    expect(placeNew([w], 'number')).toEqual({ x: 0, y: 7, w: 3, h: 2 });
+    expect(placeNew([w], 'number')).toEqual({ x: 0, y: 7, w: 3, h: 3 });
     expect(placeNew([], 'bar')).toEqual({ x: 0, y: 0, w: 6, h: 5 });
   });
 
