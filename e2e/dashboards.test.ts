@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type RunningServer, startServer } from './harness.js';
-import { createBlankApp, createTable, pageApi, registerWithTeam, settled, shot } from './steps.js';
+import { createBlankApp, createTable, joinTeamOf, pageApi, registerWithTeam, settled, shot } from './steps.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -42,6 +42,9 @@ const orders: [string, string, number][] = [
 describe('dashboards', () => {
   let page: Page;
   let appCode = '';
+  let schemaCode = '';
+  let dashboardPath = '';
+  let amountField = '';
 
   it('builds a dashboard with a bar chart and a number widget, saves it and sees it after a reload', async () => {
     const opened = await newPage(browser, server.baseUrl);
@@ -49,14 +52,16 @@ describe('dashboards', () => {
     await registerWithTeam(page, '周岚', '远山贸易');
     await createBlankApp(page, '销售管理');
     await createTable(page, '订单');
-    const [, , app, schemaCode] = new URL(page.url()).pathname.split('/');
+    const [, , app, schema] = new URL(page.url()).pathname.split('/');
     appCode = app ?? '';
+    schemaCode = schema ?? '';
     const base = `/v1/apps/${appCode}/schemas/${schemaCode}`;
     const add = async (name: string, type: string, settings?: unknown) =>
       (await pageApi<{ code: string }>(page, 'POST', `${base}/fields`, { name, type, settings })).data.code;
     const name = await add('客户', 'text');
     const stage = await add('阶段', 'singleSelect', { options });
     const amount = await add('金额', 'money');
+    amountField = amount;
     const create = orders.map(([n, s, a]) => ({ data: { [name]: n, [stage]: s, [amount]: a } }));
     expect((await pageApi(page, 'POST', `${base}/records/batch`, { create })).status).toBe(200);
 
@@ -67,6 +72,7 @@ describe('dashboards', () => {
     await page.locator('#node-name-submit').click();
     await page.getByTestId('menu-node-销售看板').click();
     await page.getByTestId('dashboard-empty').waitFor();
+    dashboardPath = new URL(page.url()).pathname;
     await shot(page, 'dashboards-empty');
 
     // A bar chart: 金额 summed by 阶段.
@@ -97,6 +103,19 @@ describe('dashboards', () => {
     await expect.poll(() => page.getByTestId('widget-number-compare').innerText()).toBe('上月 0');
     await shot(page, 'dashboards-designing');
 
+    // The designer widens the bar chart by dragging its corner (6 of 12 columns → the full width).
+    const bar = page.locator('.react-grid-item').filter({ has: page.getByTestId('widget-bar') });
+    const before = (await bar.boundingBox())?.width ?? 0;
+    const handle = bar.locator('.react-resizable-handle-se');
+    const box = await handle.boundingBox();
+    if (!box) throw new Error('no resize handle');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    for (let step = 1; step <= 10; step++)
+      await page.mouse.move(box.x + box.width / 2 + step * 60, box.y + box.height / 2, { steps: 2 });
+    await page.mouse.up();
+    await expect.poll(async () => (await bar.boundingBox())?.width ?? 0).toBeGreaterThan(before * 1.5);
+
     await page.getByTestId('dashboard-save').click();
     await expect.poll(() => page.getByTestId('dashboard-design').isVisible()).toBe(true);
 
@@ -110,12 +129,13 @@ describe('dashboards', () => {
     await shot(page, 'dashboards-saved');
 
     // The figures the chart shows come from the database's grouping.
-    const saved = await pageApi<{ widgets: { query: unknown }[] }>(
+    const saved = await pageApi<{ widgets: { query: unknown; place: unknown }[] }>(
       page,
       'GET',
       `/v1/apps/${appCode}/dashboards/${new URL(page.url()).pathname.split('/')[3]}`,
     );
     expect(saved.data.widgets).toHaveLength(2);
+    expect(saved.data.widgets[0]?.place).toMatchObject({ x: 0, w: 12 });
     const figures = await pageApi<{ rows: { label: string; values: number[] }[] }>(
       page,
       'POST',
@@ -127,5 +147,33 @@ describe('dashboards', () => {
       ['线索', 52800],
       ['谈判', 22200],
     ]);
+  });
+
+  it('shows a member the dashboard to view, with "no permission" where a chart reads a field hidden from them', async () => {
+    const opened = await newPage(browser, server.baseUrl);
+    const member = opened.page;
+    await joinTeamOf(page, member, '陈默');
+    const userId = (await pageApi<{ id: string }>(member, 'GET', '/v1/user/information/basic')).data.id;
+    expect(
+      (await pageApi(page, 'POST', '/v1/apps/role/add', { appCode, userIds: [userId], role: 'member' })).status,
+    ).toBe(200);
+    const roles = ['manager', 'member'];
+    const permissions = {
+      add: roles,
+      view: roles,
+      edit: roles,
+      delete: roles,
+      fields: { [amountField]: { member: 'hidden' } },
+    };
+    expect((await pageApi(page, 'PUT', `/v1/apps/${appCode}/schemas/${schemaCode}`, { permissions })).status).toBe(200);
+
+    await member.goto(dashboardPath);
+    await member.getByTestId('dashboard-page').waitFor();
+    await expect.poll(() => member.getByTestId('widget-number-value').innerText()).toBe('5');
+    await expect
+      .poll(() => member.getByTestId('widget-bar').getByTestId('widget-no-permission').isVisible())
+      .toBe(true);
+    expect(await member.getByTestId('dashboard-design').count()).toBe(0);
+    await shot(member, 'dashboards-member');
   });
 });

@@ -2,7 +2,7 @@ import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Widget, WidgetKind } from '@canopy/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Flex, Result, Skeleton, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { GridLayout, type Layout, useContainerWidth } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +33,6 @@ export function DashboardPage() {
   const dashboard = useQuery({ queryKey: key, queryFn: () => dashboardsApi.get({ appCode, code }), retry: false });
   const [draft, setDraft] = useState<Widget[] | null>(null);
   const [editing, setEditing] = useState<Widget | null>(null);
-  const { width, containerRef, mounted } = useContainerWidth();
   const save = useMutation({
     mutationFn: (widgets: Widget[]) => dashboardsApi.save({ appCode, code }, widgets),
     onSuccess: (info) => {
@@ -118,7 +117,7 @@ export function DashboardPage() {
             </Button>
           ))}
       </Flex>
-      <div ref={containerRef}>
+      <div>
         {!widgets.length ? (
           <Card>
             <Empty
@@ -142,32 +141,57 @@ export function DashboardPage() {
             </Empty>
           </Card>
         ) : (
-          mounted && (
-            <GridLayout
-              width={width}
-              layout={widgets.map((w) => ({ i: w.id, ...w.place, minW: 2, minH: 2 }))}
-              gridConfig={{ cols: GRID_COLUMNS, rowHeight: ROW_HEIGHT, margin: [16, 16], containerPadding: [0, 0] }}
-              dragConfig={{ enabled: designing, handle: '.widget-drag', cancel: '.widget-actions' }}
-              resizeConfig={{ enabled: designing }}
-              onLayoutChange={onLayout}
-            >
-              {widgets.map((w) => (
-                <div key={w.id}>
-                  <WidgetCard
-                    dashboardCode={code}
-                    widget={w}
-                    designing={designing}
-                    onEdit={() => setEditing(w)}
-                    onRemove={() => setDraft((d) => (d ?? info.widgets).filter((x) => x.id !== w.id))}
-                  />
-                </div>
-              ))}
-            </GridLayout>
-          )
+          <DashboardGrid widgets={widgets} designing={designing} onLayout={onLayout}>
+            {(w) => (
+              <WidgetCard
+                dashboardCode={code}
+                widget={w}
+                designing={designing}
+                onEdit={() => setEditing(w)}
+                onRemove={() => setDraft((d) => (d ?? info.widgets).filter((x) => x.id !== w.id))}
+              />
+            )}
+          </DashboardGrid>
         )}
       </div>
       {editing && (
         <WidgetEditor open widget={editing} onCancel={() => setEditing(null)} onDone={applyEdit} key={editing.id} />
+      )}
+    </div>
+  );
+}
+
+/**
+ * The 12-column grid at the width of its box (measured once the box exists, and on every resize);
+ * widgets move and resize only in design mode, by their title bar and corner.
+ */
+function DashboardGrid({
+  widgets,
+  designing,
+  onLayout,
+  children,
+}: {
+  widgets: Widget[];
+  designing: boolean;
+  onLayout: (layout: Layout) => void;
+  children: (widget: Widget) => ReactNode;
+}) {
+  const { width, containerRef, mounted } = useContainerWidth();
+  return (
+    <div ref={containerRef} data-testid="dashboard-grid">
+      {mounted && (
+        <GridLayout
+          width={width}
+          layout={widgets.map((w) => ({ i: w.id, ...w.place, minW: 2, minH: 2 }))}
+          gridConfig={{ cols: GRID_COLUMNS, rowHeight: ROW_HEIGHT, margin: [16, 16], containerPadding: [0, 0] }}
+          dragConfig={{ enabled: designing, handle: '.widget-drag', cancel: '.widget-actions' }}
+          resizeConfig={{ enabled: designing }}
+          onLayoutChange={onLayout}
+        >
+          {widgets.map((w) => (
+            <div key={w.id}>{children(w)}</div>
+          ))}
+        </GridLayout>
       )}
     </div>
   );
