@@ -128,6 +128,22 @@ describe('dashboards', () => {
       .toEqual(['各阶段金额', '订单数']);
     await shot(page, 'dashboards-saved');
 
+    // Clicking the first bar (赢单) opens its records.
+    const canvas = page.getByTestId('widget-chart-bar').locator('canvas');
+    const area = await canvas.boundingBox();
+    if (!area) throw new Error('no chart');
+    const plotLeft = 46;
+    const plotWidth = area.width - plotLeft - 16;
+    await page.mouse.click(area.x + plotLeft + plotWidth / 6, area.y + area.height * 0.7);
+    const records = page.getByTestId('group-records');
+    await expect.poll(() => records.getByTestId('group-record').allInnerTexts()).toEqual(['远航物流']);
+    await shot(page, 'dashboards-click-through');
+    await records.getByTestId('group-record').click();
+    await page.getByTestId('table-page').waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.get('record')).toBeTruthy();
+    await page.goBack();
+    await page.getByTestId('dashboard-page').waitFor();
+
     // The figures the chart shows come from the database's grouping.
     const saved = await pageApi<{ widgets: { query: unknown; place: unknown }[] }>(
       page,

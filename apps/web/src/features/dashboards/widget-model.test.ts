@@ -1,12 +1,14 @@
 import type { Widget } from '@canopy/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  bucketDays,
   bucketLabel,
   change,
   chartData,
   chartOption,
   formatFull,
   formatShort,
+  groupCondition,
   palette,
   periodQuery,
   placeNew,
@@ -92,5 +94,31 @@ describe('widget model', () => {
     expect(change(80, -100)).toBeCloseTo(1.8);
     expect(change(5, 0)).toBeNull();
     expect(change(null, 3)).toBeNull();
+  });
+});
+
+describe('click-through to a group', () => {
+  it('names a group by its value, list element, date bucket or emptiness', () => {
+    expect(groupCondition('f', 'choice', undefined, 'won')).toEqual({ field: 'f', operator: 'eq', value: 'won' });
+    expect(groupCondition('f', 'list', undefined, 'vip')).toEqual({ field: 'f', operator: 'contains', value: 'vip' });
+    expect(groupCondition('f', 'people', undefined, null)).toEqual({ field: 'f', operator: 'empty' });
+    expect(groupCondition('createdBy', 'member', undefined, 'm1')).toEqual({
+      field: 'createdBy',
+      operator: 'eq',
+      value: 'm1',
+    });
+    expect(groupCondition('d', 'moment', 'quarter', '2026-Q1')).toEqual({
+      field: 'd',
+      operator: 'between',
+      value: ['2026-01-01', '2026-03-31'],
+    });
+  });
+
+  it('knows the days of each date bucket', () => {
+    expect(bucketDays('2026-02', 'month')).toEqual(['2026-02-01', '2026-02-28']);
+    expect(bucketDays('2026-03-30', 'week')).toEqual(['2026-03-30', '2026-04-05']);
+    expect(bucketDays('2026-Q4', 'quarter')).toEqual(['2026-10-01', '2026-12-31']);
+    expect(bucketDays('2026', 'year')).toEqual(['2026-01-01', '2026-12-31']);
+    expect(bucketDays('2026-04-05', 'day')).toEqual(['2026-04-05', '2026-04-05']);
   });
 });

@@ -137,14 +137,61 @@ export function periodQuery(
     operator: 'eq',
     value: COMPARE_RANGES[compare.period][which],
   };
-  const f = query.filter;
-  let filter: FilterGroup;
-  if (!f?.conditions.length) filter = { op: 'and', conditions: [condition] };
-  else if (f.op === 'and') filter = { op: 'and', conditions: [...f.conditions, condition] };
-  else if (f.conditions.every((c) => !('conditions' in c)))
-    filter = { op: 'and', conditions: [{ op: 'or', conditions: f.conditions as FilterCondition[] }, condition] };
-  else return null;
-  return { ...query, filter };
+  const filter = withCondition(query.filter, condition);
+  return filter && { ...query, filter };
+}
+
+/** A filter with one more condition that must hold too; null when it cannot take one (an OR of groups). */
+export function withCondition(f: FilterGroup | undefined, condition: FilterCondition): FilterGroup | null {
+  if (!f?.conditions.length) return { op: 'and', conditions: [condition] };
+  if (f.op === 'and') return { op: 'and', conditions: [...f.conditions, condition] };
+  if (f.conditions.every((c) => !('conditions' in c)))
+    return { op: 'and', conditions: [{ op: 'or', conditions: f.conditions as FilterCondition[] }, condition] };
+  return null;
+}
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const utc = (y: number, m: number, d: number) => Date.UTC(y, m, d);
+
+/** The first and last calendar day of a date bucket ('2026-04' → 2026-04-01 … 2026-04-30). */
+export function bucketDays(key: string, granularity: DateGranularity): [string, string] | null {
+  const y = Number(key.slice(0, 4));
+  if (!Number.isInteger(y)) return null;
+  switch (granularity) {
+    case 'day':
+      return /^\d{4}-\d{2}-\d{2}$/.test(key) ? [key, key] : null;
+    case 'week':
+      return /^\d{4}-\d{2}-\d{2}$/.test(key) ? [key, day(Date.parse(`${key}T00:00:00Z`) + 6 * 86_400_000)] : null;
+    case 'month': {
+      const m = Number(key.slice(5, 7)) - 1;
+      return /^\d{4}-\d{2}$/.test(key) ? [day(utc(y, m, 1)), day(utc(y, m + 1, 0))] : null;
+    }
+    case 'quarter': {
+      const q = Number(key.slice(6)) - 1;
+      return /^\d{4}-Q[1-4]$/.test(key) ? [day(utc(y, q * 3, 1)), day(utc(y, q * 3 + 3, 0))] : null;
+    }
+    case 'year':
+      return /^\d{4}$/.test(key) ? [`${key}-01-01`, `${key}-12-31`] : null;
+  }
+}
+
+/**
+ * The condition that picks one group's records (a bar, a slice, a table row): the value itself, an
+ * element of a list, the days of a date bucket, or "empty". Null when the group cannot be named so.
+ */
+export function groupCondition(
+  field: string,
+  family: string,
+  granularity: DateGranularity | undefined,
+  key: string | null,
+): FilterCondition | null {
+  const list = family === 'list' || family === 'people';
+  if (key === null) return family === 'member' ? null : { field, operator: 'empty' };
+  if (family === 'date' || family === 'moment') {
+    const days = bucketDays(key, granularity ?? 'month');
+    return days && { field, operator: 'between', value: days };
+  }
+  return { field, operator: list ? 'contains' : 'eq', value: key };
 }
 
 /** The change from the previous period, as a fraction (0.12 = +12%); null when it cannot be told. */

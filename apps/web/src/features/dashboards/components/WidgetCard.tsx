@@ -1,8 +1,8 @@
 import { DeleteOutlined, EditOutlined, LockOutlined } from '@ant-design/icons';
-import type { AggregateResult, Widget } from '@canopy/contract';
+import type { AggregateResult, FilterGroup, Widget } from '@canopy/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Result, Spin, Table, Tooltip, Typography, theme } from 'antd';
-import { createContext, useContext, useMemo } from 'react';
+import { createContext, useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shell/api/form-errors';
 import { appColorHex } from '../../apps/components/app-visuals';
@@ -15,10 +15,13 @@ import {
   chartOption,
   formatFull,
   formatShort,
+  groupCondition,
   localeOf,
   palette,
   periodQuery,
+  withCondition,
 } from '../widget-model';
+import { GroupRecords } from './GroupRecords';
 import { WidgetChart } from './WidgetChart';
 import { useFieldNames } from './widget-labels';
 
@@ -135,7 +138,8 @@ function WidgetBody({ widget, result }: { widget: Widget; result: AggregateResul
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
   const { app } = useAppWorkspace();
-  const { fieldName, measureName } = useFieldNames(widget.query);
+  const { fieldName, measureName, familyOf } = useFieldNames(widget.query);
+  const [picked, setPicked] = useState<{ filter: FilterGroup; title: string } | null>(null);
   const language = i18n.language;
   const dimension = widget.query.dimension;
   const labelOf = (row: AggregateResult['rows'][number]) => {
@@ -145,6 +149,23 @@ function WidgetBody({ widget, result }: { widget: Widget; result: AggregateResul
     return row.label;
   };
   const measureNames = widget.query.measures.map(measureName);
+  /** Opens the records of the i-th group (the rest, summed up from many groups, has none to open). */
+  const pick = (index: number) => {
+    const row = result.rows[index];
+    const family = dimension && familyOf(dimension.field);
+    if (!row || !dimension || !family) return;
+    const condition = groupCondition(dimension.field, family, dimension.granularity, row.key);
+    const filter = condition && withCondition(widget.query.filter, condition);
+    if (filter) setPicked({ filter, title: `${widget.title || fieldName(dimension.field)}：${labelOf(row)}` });
+  };
+  const records = picked && (
+    <GroupRecords
+      schemaCode={widget.query.schemaCode}
+      filter={picked.filter}
+      title={picked.title}
+      onClose={() => setPicked(null)}
+    />
+  );
   const measureKey = measureNames.join('|');
   // biome-ignore lint/correctness/useExhaustiveDependencies: the labels follow the names (measureKey) and language
   const option = useMemo(() => {
@@ -194,23 +215,37 @@ function WidgetBody({ widget, result }: { widget: Widget; result: AggregateResul
     const rows = result.rows.map((r, i) => ({ key: String(i), label: labelOf(r), values: r.values }));
     if (result.rest) rows.push({ key: 'rest', label: t('dashboards.rest'), values: result.rest.values });
     return (
-      <Table
-        size="small"
-        pagination={false}
-        scroll={{ y: '100%' }}
-        dataSource={rows}
-        style={{ height: '100%', overflow: 'auto' }}
-        columns={[
-          { title: dimension ? fieldName(dimension.field) : '', dataIndex: 'label', key: 'label', ellipsis: true },
-          ...measureNames.map((name, i) => ({
-            title: name,
-            key: `m${i}`,
-            align: 'right' as const,
-            render: (_: unknown, row: (typeof rows)[number]) => formatFull(row.values[i] ?? null, language),
-          })),
-        ]}
-      />
+      <>
+        {records}
+        <Table
+          size="small"
+          pagination={false}
+          scroll={{ y: '100%' }}
+          dataSource={rows}
+          onRow={(row) => ({
+            onClick: () => row.key !== 'rest' && pick(Number(row.key)),
+            style: { cursor: row.key === 'rest' ? 'default' : 'pointer' },
+          })}
+          style={{ height: '100%', overflow: 'auto' }}
+          columns={[
+            { title: dimension ? fieldName(dimension.field) : '', dataIndex: 'label', key: 'label', ellipsis: true },
+            ...measureNames.map((name, i) => ({
+              title: name,
+              key: `m${i}`,
+              align: 'right' as const,
+              render: (_: unknown, row: (typeof rows)[number]) => formatFull(row.values[i] ?? null, language),
+            })),
+          ]}
+        />
+      </>
     );
   }
-  return option && <WidgetChart option={option} testId={`widget-chart-${widget.kind}`} />;
+  return (
+    option && (
+      <>
+        {records}
+        <WidgetChart option={option} testId={`widget-chart-${widget.kind}`} onPick={pick} />
+      </>
+    )
+  );
 }

@@ -8,15 +8,29 @@ import { useEffect, useRef } from 'react';
 echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 /** One ECharts chart filling its box, following its option and the box's size (a resized widget). */
-export function WidgetChart({ option, testId }: { option: Record<string, unknown>; testId?: string }) {
+export function WidgetChart({
+  option,
+  testId,
+  onPick,
+}: {
+  option: Record<string, unknown>;
+  testId?: string;
+  /** A bar, point or slice clicked: its category's index. */
+  onPick?: (index: number) => void;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
+  const pick = useRef(onPick);
+  pick.current = onPick;
 
   useEffect(() => {
     const el = box.current;
     if (!el) return;
     const instance = echarts.init(el, undefined, { renderer: 'canvas' });
     chart.current = instance;
+    instance.on('click', (params) => {
+      if (typeof params.dataIndex === 'number') pick.current?.(params.dataIndex);
+    });
     const observer = new ResizeObserver(() => instance.resize());
     observer.observe(el);
     return () => {

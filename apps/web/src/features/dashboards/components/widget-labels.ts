@@ -1,4 +1,4 @@
-import type { FieldInfo, WidgetMeasure, WidgetQuery } from '@canopy/contract';
+import { FILTER_FAMILY, type FieldInfo, type WidgetMeasure, type WidgetQuery } from '@canopy/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useAppWorkspace } from '../../apps/hooks/app-context';
@@ -33,5 +33,12 @@ export function useFieldNames(query: WidgetQuery | undefined) {
     const name = m.field ? fieldName(m.field) : '';
     return name ? `${name}（${agg}）` : agg;
   };
-  return { fieldName, measureName, fields };
+  /** The filter family of a field (system ones too), as the records query reads it. */
+  const familyOf = (code: string): string | undefined => {
+    if (code === 'createdAt' || code === 'modifiedAt') return 'moment';
+    if (code === 'createdBy' || code === 'modifiedBy') return 'member';
+    const type = fields?.find((f) => f.code === code)?.type;
+    return type ? FILTER_FAMILY[type] : undefined;
+  };
+  return { fieldName, measureName, familyOf, fields };
 }

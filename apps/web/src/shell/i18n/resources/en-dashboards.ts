@@ -12,6 +12,7 @@ export const enDashboards: typeof zhDashboards = {
   removeWidget: 'Remove chart',
   editorTitle: 'Chart settings',
   noPermission: 'No permission to view',
+  firstRecords: 'Only the first {{count}} are shown; open the table for more',
   noData: 'No data',
   emptyGroup: '(empty)',
   rest: 'Others',

@@ -12,6 +12,7 @@ export const jpDashboards: typeof zhDashboards = {
   removeWidget: 'グラフを削除',
   editorTitle: 'グラフの設定',
   noPermission: '閲覧権限がありません',
+  firstRecords: '最初の {{count}} 件のみ表示しています。続きはテーブルで確認してください',
   noData: 'データがありません',
   emptyGroup: '（空）',
   rest: 'その他',

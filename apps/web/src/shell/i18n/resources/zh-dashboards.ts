@@ -10,6 +10,7 @@ export const zhDashboards = {
   removeWidget: '删除图表',
   editorTitle: '图表设置',
   noPermission: '无权限查看',
+  firstRecords: '仅显示前 {{count}} 条，更多请到数据表中查看',
   noData: '暂无数据',
   emptyGroup: '（空）',
   rest: '其他',
