@@ -128,6 +128,13 @@ describe('dashboards', () => {
       .toEqual(['各阶段金额', '订单数']);
     await shot(page, 'dashboards-saved');
 
+    // A chart exports as a PNG image.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('widget-bar').getByTestId('widget-export-png').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('各阶段金额.png');
+
     // Clicking the first bar (赢单) opens its records.
     const canvas = page.getByTestId('widget-chart-bar').locator('canvas');
     const area = await canvas.boundingBox();

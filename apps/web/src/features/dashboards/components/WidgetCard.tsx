@@ -1,8 +1,8 @@
-import { DeleteOutlined, EditOutlined, LockOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, LockOutlined } from '@ant-design/icons';
 import type { AggregateResult, FilterGroup, Widget } from '@canopy/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Result, Spin, Table, Tooltip, Typography, theme } from 'antd';
-import { createContext, useContext, useMemo, useState } from 'react';
+import { createContext, type RefObject, useContext, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shell/api/form-errors';
 import { appColorHex } from '../../apps/components/app-visuals';
@@ -43,11 +43,16 @@ export function WidgetCard({ dashboardCode, widget, designing, onEdit, onRemove 
   const query =
     (widget.kind === 'number' && widget.compare && periodQuery(widget.query, widget.compare, 'current')) ||
     widget.query;
+  const png = useRef<(() => string) | null>(null);
   const figures = useQuery({
     queryKey: dashboardKeys.figures(engineCode, appCode, dashboardCode, query),
     queryFn: ({ signal }) => dashboardsApi.figures({ appCode, code: dashboardCode }, query, signal),
     retry: false,
   });
+  const isChart =
+    (widget.kind === 'bar' || widget.kind === 'line' || widget.kind === 'pie') &&
+    figures.data?.state === 'ok' &&
+    figures.data.rows.length > 0;
   return (
     <Card
       size="small"
@@ -57,7 +62,7 @@ export function WidgetCard({ dashboardCode, widget, designing, onEdit, onRemove 
         </span>
       }
       extra={
-        designing && (
+        designing ? (
           <Flex gap={4} className="widget-actions">
             <Tooltip title={t('dashboards.editWidget')}>
               <Button
@@ -79,6 +84,26 @@ export function WidgetCard({ dashboardCode, widget, designing, onEdit, onRemove 
               />
             </Tooltip>
           </Flex>
+        ) : (
+          isChart && (
+            <Tooltip title={t('dashboards.exportPng')}>
+              <Button
+                size="small"
+                type="text"
+                icon={<DownloadOutlined />}
+                aria-label={t('dashboards.exportPng')}
+                onClick={() => {
+                  const url = png.current?.();
+                  if (!url) return;
+                  const a = document.createElement('a');
+                  a.href = url;
+                  a.download = `${widget.title || t(`dashboards.kind.${widget.kind}`)}.png`;
+                  a.click();
+                }}
+                data-testid="widget-export-png"
+              />
+            </Tooltip>
+          )
         )
       }
       style={{ height: '100%', display: 'flex', flexDirection: 'column' }}
@@ -94,7 +119,7 @@ export function WidgetCard({ dashboardCode, widget, designing, onEdit, onRemove 
         </Flex>
       ) : (
         <DashboardCode.Provider value={dashboardCode}>
-          <WidgetBody widget={widget} result={figures.data} />
+          <WidgetBody widget={widget} result={figures.data} png={png} />
         </DashboardCode.Provider>
       )}
     </Card>
@@ -134,7 +159,15 @@ function Comparison({ widget, current }: { widget: Widget; current: number | nul
   );
 }
 
-function WidgetBody({ widget, result }: { widget: Widget; result: AggregateResult }) {
+function WidgetBody({
+  widget,
+  result,
+  png,
+}: {
+  widget: Widget;
+  result: AggregateResult;
+  png: RefObject<(() => string) | null>;
+}) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
   const { app } = useAppWorkspace();
@@ -244,7 +277,7 @@ function WidgetBody({ widget, result }: { widget: Widget; result: AggregateResul
     option && (
       <>
         {records}
-        <WidgetChart option={option} testId={`widget-chart-${widget.kind}`} onPick={pick} />
+        <WidgetChart option={option} testId={`widget-chart-${widget.kind}`} onPick={pick} exportRef={png} />
       </>
     )
   );

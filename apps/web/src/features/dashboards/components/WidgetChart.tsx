@@ -2,7 +2,7 @@ import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 
 // Only what the widgets draw, so the dashboard chunk stays small (ECharts is tree-shaken by module).
 echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
@@ -12,11 +12,14 @@ export function WidgetChart({
   option,
   testId,
   onPick,
+  exportRef,
 }: {
   option: Record<string, unknown>;
   testId?: string;
   /** A bar, point or slice clicked: its category's index. */
   onPick?: (index: number) => void;
+  /** Filled with a function answering the chart as a PNG data URL (export). */
+  exportRef?: RefObject<(() => string) | null>;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
@@ -43,6 +46,14 @@ export function WidgetChart({
   useEffect(() => {
     chart.current?.setOption(option, { notMerge: true });
   }, [option]);
+
+  useEffect(() => {
+    if (!exportRef) return;
+    exportRef.current = () => chart.current?.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#fff' }) ?? '';
+    return () => {
+      exportRef.current = null;
+    };
+  }, [exportRef]);
 
   return <div ref={box} style={{ width: '100%', height: '100%' }} data-testid={testId} />;
 }

@@ -13,6 +13,7 @@ export const enDashboards: typeof zhDashboards = {
   editorTitle: 'Chart settings',
   noPermission: 'No permission to view',
   firstRecords: 'Only the first {{count}} are shown; open the table for more',
+  exportPng: 'Export as image',
   noData: 'No data',
   emptyGroup: '(empty)',
   rest: 'Others',

@@ -13,6 +13,7 @@ export const jpDashboards: typeof zhDashboards = {
   editorTitle: 'グラフの設定',
   noPermission: '閲覧権限がありません',
   firstRecords: '最初の {{count}} 件のみ表示しています。続きはテーブルで確認してください',
+  exportPng: '画像として書き出す',
   noData: 'データがありません',
   emptyGroup: '（空）',
   rest: 'その他',

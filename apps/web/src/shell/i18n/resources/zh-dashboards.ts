@@ -11,6 +11,7 @@ export const zhDashboards = {
   editorTitle: '图表设置',
   noPermission: '无权限查看',
   firstRecords: '仅显示前 {{count}} 条，更多请到数据表中查看',
+  exportPng: '导出图片',
   noData: '暂无数据',
   emptyGroup: '（空）',
   rest: '其他',
