@@ -21,7 +21,7 @@ export type DateGranularity = (typeof DateGranularity)[number];
 export const MeasureAggregate = ['count', 'sum', 'avg', 'min', 'max', 'distinct'] as const;
 export type MeasureAggregate = (typeof MeasureAggregate)[number];
 
-export const WidgetKind = ['number', 'bar', 'line', 'pie', 'table'] as const;
+export const WidgetKind = ['number', 'bar', 'line', 'area', 'pie', 'funnel', 'table'] as const;
 export type WidgetKind = (typeof WidgetKind)[number];
 
 const FieldCode = Type.String({ minLength: 1, maxLength: 64 });
@@ -111,7 +111,9 @@ export const Widget = Type.Object(
       Type.Literal('number'),
       Type.Literal('bar'),
       Type.Literal('line'),
+      Type.Literal('area'),
       Type.Literal('pie'),
+      Type.Literal('funnel'),
       Type.Literal('table'),
     ]),
     title: Type.String({ maxLength: 64 }),

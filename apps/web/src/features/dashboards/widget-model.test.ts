@@ -60,6 +60,18 @@ describe('widget model', () => {
       series: { data: unknown[] }[];
     };
     expect(pie.color[0]).toBe('#0f9d6b');
+    const area = chartOption('area', data, palette('#0f9d6b'), String, String) as {
+      series: { type: string; areaStyle?: unknown }[];
+    };
+    expect(area.series.map((s) => [s.type, Boolean(s.areaStyle)])).toEqual([
+      ['line', true],
+      ['line', true],
+    ]);
+    const funnel = chartOption('funnel', data, palette('#0f9d6b'), String, String) as {
+      series: { type: string; data: unknown[] }[];
+    };
+    expect(funnel.series[0]?.type).toBe('funnel');
+    expect(funnel.series[0]?.data).toHaveLength(3);
     expect(pie.series[0]?.data).toEqual([
       { name: '甲', value: 3 },
       { name: '（空）', value: 1 },

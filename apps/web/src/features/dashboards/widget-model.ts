@@ -80,14 +80,37 @@ export function palette(primary: string): string[] {
 }
 
 /** An ECharts option for a bar, line or pie widget. */
+export type ChartKind = 'bar' | 'line' | 'area' | 'pie' | 'funnel';
+export const isChartKind = (kind: WidgetKind): kind is ChartKind =>
+  kind === 'bar' || kind === 'line' || kind === 'area' || kind === 'pie' || kind === 'funnel';
+
 export function chartOption(
-  kind: 'bar' | 'line' | 'pie',
+  kind: ChartKind,
   data: ChartData,
   colors: string[],
   short: (v: number | null) => string,
   full: (v: number | null) => string,
 ): Record<string, unknown> {
   const tooltipValue = (v: unknown) => full(typeof v === 'number' ? v : null);
+  if (kind === 'funnel') {
+    const first = data.series[0];
+    return {
+      color: colors,
+      tooltip: { trigger: 'item', valueFormatter: tooltipValue },
+      legend: { type: 'scroll', bottom: 0 },
+      series: [
+        {
+          type: 'funnel',
+          name: first?.name ?? '',
+          top: 8,
+          bottom: 32,
+          sort: 'descending',
+          label: { position: 'inside' },
+          data: data.categories.map((name, i) => ({ name, value: first?.values[i] ?? 0 })),
+        },
+      ],
+    };
+  }
   if (kind === 'pie') {
     const first = data.series[0];
     return {
@@ -114,10 +137,11 @@ export function chartOption(
     xAxis: { type: 'category', data: data.categories, axisLabel: { hideOverlap: true } },
     yAxis: { type: 'value', axisLabel: { formatter: (v: number) => short(v) } },
     series: data.series.map((s) => ({
-      type: kind,
+      type: kind === 'area' ? 'line' : kind,
       name: s.name,
       data: s.values,
-      ...(kind === 'line' ? { smooth: true, connectNulls: true } : { barMaxWidth: 48 }),
+      ...(kind === 'bar' ? { barMaxWidth: 48 } : { smooth: true, connectNulls: true }),
+      ...(kind === 'area' ? { areaStyle: { opacity: 0.25 } } : {}),
     })),
   };
 }

@@ -16,6 +16,7 @@ import {
   formatFull,
   formatShort,
   groupCondition,
+  isChartKind,
   localeOf,
   palette,
   periodQuery,
@@ -49,10 +50,7 @@ export function WidgetCard({ dashboardCode, widget, designing, onEdit, onRemove 
     queryFn: ({ signal }) => dashboardsApi.figures({ appCode, code: dashboardCode }, query, signal),
     retry: false,
   });
-  const isChart =
-    (widget.kind === 'bar' || widget.kind === 'line' || widget.kind === 'pie') &&
-    figures.data?.state === 'ok' &&
-    figures.data.rows.length > 0;
+  const isChart = isChartKind(widget.kind) && figures.data?.state === 'ok' && figures.data.rows.length > 0;
   return (
     <Card
       size="small"
@@ -202,7 +200,7 @@ function WidgetBody({
   const measureKey = measureNames.join('|');
   // biome-ignore lint/correctness/useExhaustiveDependencies: the labels follow the names (measureKey) and language
   const option = useMemo(() => {
-    if (widget.kind !== 'bar' && widget.kind !== 'line' && widget.kind !== 'pie') return null;
+    if (!isChartKind(widget.kind)) return null;
     const data = chartData(result, measureNames, labelOf, t('dashboards.rest'));
     return chartOption(
       widget.kind,

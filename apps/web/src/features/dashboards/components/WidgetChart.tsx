@@ -1,11 +1,20 @@
-import { BarChart, LineChart, PieChart } from 'echarts/charts';
+import { BarChart, FunnelChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { type RefObject, useEffect, useRef } from 'react';
 
 // Only what the widgets draw, so the dashboard chunk stays small (ECharts is tree-shaken by module).
-echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+echarts.use([
+  BarChart,
+  FunnelChart,
+  LineChart,
+  PieChart,
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+  CanvasRenderer,
+]);
 
 /** One ECharts chart filling its box, following its option and the box's size (a resized widget). */
 export function WidgetChart({

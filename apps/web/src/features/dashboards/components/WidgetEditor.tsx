@@ -17,7 +17,7 @@ import { FilterPanel } from '../../tables/views/filter/FilterPanel';
 import { type QueryField, queryFields } from '../../tables/views/filter-ops';
 import { useTableFields } from './widget-labels';
 
-const KINDS: WidgetKind[] = ['number', 'bar', 'line', 'pie', 'table'];
+const KINDS: WidgetKind[] = ['number', 'bar', 'line', 'area', 'pie', 'funnel', 'table'];
 
 /** Fields a widget can group by: text, selects, members, departments, dates. */
 export const groupable = (f: QueryField): boolean =>
@@ -65,7 +65,8 @@ export function WidgetEditor({ open, widget, onCancel, onDone }: Props) {
   const setQuery = (patch: Partial<Widget['query']>) => setDraft((d) => ({ ...d, query: { ...d.query, ...patch } }));
   const dimensionField = known.find((f) => f.code === query.dimension?.field);
   const needsDimension = draft.kind !== 'number';
-  const maxMeasures = draft.kind === 'number' || draft.kind === 'pie' ? 1 : DashboardLimits.measures;
+  const maxMeasures =
+    draft.kind === 'number' || draft.kind === 'pie' || draft.kind === 'funnel' ? 1 : DashboardLimits.measures;
   const measures = query.measures.slice(0, maxMeasures);
   const complete =
     Boolean(query.schemaCode) &&

@@ -38,7 +38,15 @@ export const enDashboards: typeof zhDashboards = {
     current: { day: 'today', week: 'this week', month: 'this month' },
     previous: { day: 'Yesterday', week: 'Last week', month: 'Last month' },
   },
-  kind: { number: 'KPI', bar: 'Bar chart', line: 'Line chart', pie: 'Pie chart', table: 'Table' },
+  kind: {
+    number: 'KPI',
+    bar: 'Bar chart',
+    line: 'Line chart',
+    area: 'Area chart',
+    pie: 'Pie chart',
+    funnel: 'Funnel',
+    table: 'Table',
+  },
   aggregate: { count: 'Count', sum: 'Sum', avg: 'Average', min: 'Minimum', max: 'Maximum', distinct: 'Distinct count' },
   granularity: { day: 'By day', week: 'By week', month: 'By month', quarter: 'By quarter', year: 'By year' },
   bucket: {

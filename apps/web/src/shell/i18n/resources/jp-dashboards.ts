@@ -38,7 +38,15 @@ export const jpDashboards: typeof zhDashboards = {
     current: { day: '今日', week: '今週', month: '今月' },
     previous: { day: '昨日', week: '先週', month: '先月' },
   },
-  kind: { number: '指標カード', bar: '棒グラフ', line: '折れ線グラフ', pie: '円グラフ', table: '明細表' },
+  kind: {
+    number: '指標カード',
+    bar: '棒グラフ',
+    line: '折れ線グラフ',
+    area: '面グラフ',
+    pie: '円グラフ',
+    funnel: 'ファネル',
+    table: '明細表',
+  },
   aggregate: { count: '件数', sum: '合計', avg: '平均', min: '最小', max: '最大', distinct: '重複なし件数' },
   granularity: { day: '日別', week: '週別', month: '月別', quarter: '四半期別', year: '年別' },
   bucket: {

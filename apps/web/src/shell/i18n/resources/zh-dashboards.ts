@@ -36,7 +36,15 @@ export const zhDashboards = {
     current: { day: '今天', week: '本周', month: '本月' },
     previous: { day: '昨天', week: '上周', month: '上月' },
   },
-  kind: { number: '指标卡', bar: '柱状图', line: '折线图', pie: '饼图', table: '明细表' },
+  kind: {
+    number: '指标卡',
+    bar: '柱状图',
+    line: '折线图',
+    area: '面积图',
+    pie: '饼图',
+    funnel: '漏斗图',
+    table: '明细表',
+  },
   aggregate: { count: '计数', sum: '求和', avg: '平均值', min: '最小值', max: '最大值', distinct: '去重计数' },
   granularity: { day: '按日', week: '按周', month: '按月', quarter: '按季度', year: '按年' },
   bucket: {
