@@ -1,7 +1,16 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type RunningServer, startServer } from './harness.js';
-import { createBlankApp, createTable, joinTeamOf, pageApi, registerWithTeam, settled, shot } from './steps.js';
+import {
+  createBlankApp,
+  createTable,
+  joinTeamOf,
+  pageApi,
+  pickMembers,
+  registerWithTeam,
+  settled,
+  shot,
+} from './steps.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -198,5 +207,18 @@ describe('dashboards', () => {
       .toBe(true);
     expect(await member.getByTestId('dashboard-design').count()).toBe(0);
     await shot(member, 'dashboards-member');
+  });
+
+  it('narrows every widget with the dashboard filter, and back', async () => {
+    await page.goto(dashboardPath);
+    await expect.poll(() => page.getByTestId('widget-number-value').innerText()).toBe('5');
+    // Only records created by 陈默 (none): the KPI says 0 and the chart has no data.
+    await page.getByTestId('dashboard-filter-creators').getByRole('button').click();
+    await pickMembers(page, ['陈默']);
+    await expect.poll(() => page.getByTestId('widget-number-value').innerText()).toBe('0');
+    await expect.poll(() => page.getByTestId('widget-bar').locator('.ant-empty-description').innerText()).toBe('暂无数据');
+    await shot(page, 'dashboards-filtered');
+    await page.getByTestId('dashboard-filter-creators').locator('.ant-tag-close-icon').click();
+    await expect.poll(() => page.getByTestId('widget-number-value').innerText()).toBe('5');
   });
 });

@@ -11,9 +11,10 @@ import { errorText } from '../../shell/api/form-errors';
 import { nodeIcon } from '../apps/components/menu/node-visuals';
 import { useAppWorkspace } from '../apps/hooks/app-context';
 import { dashboardKeys, dashboardsApi } from './api/dashboards-api';
+import { DashboardFilters } from './components/DashboardFilters';
 import { WidgetCard } from './components/WidgetCard';
 import { WidgetEditor } from './components/WidgetEditor';
-import { GRID_COLUMNS, placeNew, ROW_HEIGHT } from './widget-model';
+import { type DashboardScope, GRID_COLUMNS, placeNew, ROW_HEIGHT, scoped } from './widget-model';
 
 const newId = () => `w${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -33,6 +34,7 @@ export function DashboardPage() {
   const dashboard = useQuery({ queryKey: key, queryFn: () => dashboardsApi.get({ appCode, code }), retry: false });
   const [draft, setDraft] = useState<Widget[] | null>(null);
   const [editing, setEditing] = useState<Widget | null>(null);
+  const [scope, setScope] = useState<DashboardScope>({});
   const save = useMutation({
     mutationFn: (widgets: Widget[]) => dashboardsApi.save({ appCode, code }, widgets),
     onSuccess: (info) => {
@@ -118,6 +120,7 @@ export function DashboardPage() {
           ))}
       </Flex>
       <div>
+        {widgets.length > 0 && <DashboardFilters scope={scope} onChange={setScope} />}
         {!widgets.length ? (
           <Card>
             <Empty
@@ -145,7 +148,7 @@ export function DashboardPage() {
             {(w) => (
               <WidgetCard
                 dashboardCode={code}
-                widget={w}
+                widget={scoped(w, scope)}
                 designing={designing}
                 onEdit={() => setEditing(w)}
                 onRemove={() => setDraft((d) => (d ?? info.widgets).filter((x) => x.id !== w.id))}

@@ -12,6 +12,7 @@ import {
   palette,
   periodQuery,
   placeNew,
+  scoped,
 } from './widget-model';
 
 const text = (unit: string, values: Record<string, string | number>) => `${unit}:${Object.values(values).join('/')}`;
@@ -132,5 +133,25 @@ describe('click-through to a group', () => {
     expect(bucketDays('2026-Q4', 'quarter')).toEqual(['2026-10-01', '2026-12-31']);
     expect(bucketDays('2026', 'year')).toEqual(['2026-01-01', '2026-12-31']);
     expect(bucketDays('2026-04-05', 'day')).toEqual(['2026-04-05', '2026-04-05']);
+  });
+});
+
+describe('dashboard filters', () => {
+  it('narrow every widget by creation date and creator, on top of its own filter', () => {
+    const w = {
+      id: 'w',
+      kind: 'bar',
+      title: '',
+      query: { schemaCode: 's', measures: [{ aggregate: 'count' }], filter: { op: 'and', conditions: [] } },
+      place: { x: 0, y: 0, w: 6, h: 5 },
+    } as Widget;
+    expect(scoped(w, {})).toBe(w);
+    expect(scoped(w, { range: ['2026-01-01', '2026-01-31'], creators: ['m1'] }).query.filter).toEqual({
+      op: 'and',
+      conditions: [
+        { field: 'createdAt', operator: 'between', value: ['2026-01-01', '2026-01-31'] },
+        { field: 'createdBy', operator: 'in', value: ['m1'] },
+      ],
+    });
   });
 });

@@ -223,3 +223,24 @@ export function change(current: number | null, previous: number | null): number 
   if (current === null || previous === null || previous === 0) return null;
   return (current - previous) / Math.abs(previous);
 }
+
+/** What the viewer narrows every widget to: a creation-date range and creators (fields every table has). */
+export interface DashboardScope {
+  range?: [string, string];
+  creators?: string[];
+}
+
+/** A widget as the dashboard's filters narrow it (its own filter and theirs must both hold). */
+export function scoped(widget: Widget, scope: DashboardScope): Widget {
+  const conditions: FilterCondition[] = [];
+  if (scope.range) conditions.push({ field: 'createdAt', operator: 'between', value: scope.range });
+  if (scope.creators?.length) conditions.push({ field: 'createdBy', operator: 'in', value: scope.creators });
+  let filter = widget.query.filter;
+  for (const c of conditions) {
+    const next = withCondition(filter, c);
+    // An OR of condition groups cannot take one more level: such a widget keeps its own filter only.
+    if (!next) return widget;
+    filter = next;
+  }
+  return filter === widget.query.filter ? widget : { ...widget, query: { ...widget.query, filter } };
+}
