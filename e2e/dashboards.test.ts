@@ -216,7 +216,9 @@ describe('dashboards', () => {
     await page.getByTestId('dashboard-filter-creators').getByRole('button').click();
     await pickMembers(page, ['陈默']);
     await expect.poll(() => page.getByTestId('widget-number-value').innerText()).toBe('0');
-    await expect.poll(() => page.getByTestId('widget-bar').locator('.ant-empty-description').innerText()).toBe('暂无数据');
+    await expect
+      .poll(() => page.getByTestId('widget-bar').locator('.ant-empty-description').innerText())
+      .toBe('暂无数据');
     await shot(page, 'dashboards-filtered');
     await page.getByTestId('dashboard-filter-creators').locator('.ant-tag-close-icon').click();
     await expect.poll(() => page.getByTestId('widget-number-value').innerText()).toBe('5');
