@@ -23,6 +23,8 @@ import { NodeService } from './modules/apps/nodes-service.js';
 import { AppRepository } from './modules/apps/repository.js';
 import { AppRoleService } from './modules/apps/roles-service.js';
 import { appRoutes } from './modules/apps/routes.js';
+import { dashboardRoutes } from './modules/dashboards/routes.js';
+import { DashboardService } from './modules/dashboards/service.js';
 import { Delivery } from './modules/delivery/delivery.js';
 import { MailQueue } from './modules/delivery/mail-queue.js';
 import { EngineRepository } from './modules/engines/repository.js';
@@ -201,6 +203,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   apps.onDelete((trx, access) => workflow.instances.appDeleted(trx, access.tenant, access.app.code));
   records.onRemove((c, trx, id) => workflow.instances.recordDeleted(trx, c.access.tenant, c.schema.code, id));
   viewRoutes(app, ctx, views);
+  dashboardRoutes(app, new DashboardService(services.db, appRepository, contexts, records));
   const transferLetters = new TransferLetters(letters);
   const imports = new ImportService(services.db, records, config.dataDir, transferLetters);
   await imports.recover();

@@ -5,6 +5,8 @@ export * from './account-settings.js';
 export * from './admin.endpoints.js';
 export * from './apps.endpoints.js';
 export * from './apps.js';
+export * from './dashboards.endpoints.js';
+export * from './dashboards.js';
 export * from './endpoint.js';
 export * from './engine.endpoints.js';
 export * from './engine.js';

@@ -529,6 +529,22 @@ export const ServerMessages = {
     en: 'Nothing to change: send titleFieldCode, titleFormat or permissions',
     jp: '変更する内容がありません：titleFieldCode、titleFormat、permissions のいずれかを指定してください',
   },
+  'dashboard.fieldInvalid': {
+    zh: '图表不能这样使用字段：{detail}',
+    en: 'The chart cannot use this field that way: {detail}',
+    jp: 'グラフではこの項目をこのように使えません：{detail}',
+  },
+  'dashboard.widgetInvalid': {
+    zh: '图表的维度、指标或筛选条件不正确',
+    en: "The chart's dimension, measure or filter is not valid",
+    jp: 'グラフのディメンション、指標またはフィルターが正しくありません',
+  },
+  'dashboard.widgetDuplicate': { zh: '图表重复', en: 'The chart appears twice', jp: 'グラフが重複しています' },
+  'dashboard.placeInvalid': {
+    zh: '图表超出了仪表盘的宽度',
+    en: 'The chart is wider than the dashboard',
+    jp: 'グラフがダッシュボードの幅を超えています',
+  },
   'schema.notFound': { zh: '数据表不存在', en: 'No such table', jp: 'テーブルが存在しません' },
   'record.systemField': {
     zh: '{field}由系统生成，不能修改',

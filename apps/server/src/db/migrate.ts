@@ -26,6 +26,7 @@ import * as onboarding from './migrations/20261123T1650_onboarding.js';
 import * as todoCounts from './migrations/20261124T0000_todo_counts.js';
 import * as sso from './migrations/20261124T0010_sso.js';
 import * as shortcuts from './migrations/20261124T0100_shortcuts.js';
+import * as dashboards from './migrations/20261124T0300_dashboards.js';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from source, from a
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '20261124T0000_todo_counts': todoCounts,
   '20261124T0010_sso': sso,
   '20261124T0100_shortcuts': shortcuts,
+  '20261124T0300_dashboards': dashboards,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

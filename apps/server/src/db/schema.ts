@@ -269,6 +269,15 @@ export interface FunctionNodesTable {
   url: string;
 }
 
+export interface DashboardsTable {
+  node_code: string;
+  engine_code: string;
+  /** JSON array of widgets (contract Widget). */
+  widgets: string;
+  updated_by: string;
+  updated_at: number;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   engine_code: string;
@@ -591,6 +600,7 @@ export interface Database {
   app_members: AppMembersTable;
   app_preferences: AppPreferencesTable;
   function_nodes: FunctionNodesTable;
+  dashboards: DashboardsTable;
   audit_log: AuditLogTable;
   outbox_events: OutboxEventsTable;
   schemas: SchemasTable;

@@ -18,6 +18,7 @@ const TEAM_TABLES = [
   'record_history',
   'fields',
   'schemas',
+  'dashboards',
   'function_nodes',
   'app_preferences',
   'apps',

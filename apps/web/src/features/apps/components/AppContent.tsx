@@ -1,22 +1,28 @@
 import { Button, Card, Empty, Result, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { lazyPart } from '../../../shell/app/lazy-chunk';
 import { useAppNavigate } from '../../../shell/navigation/useAppNavigate';
 import { TablePage } from '../../tables/TablePage';
 import { useAppWorkspace } from '../hooks/app-context';
 import { AppHome } from './AppHome';
 import { nodeIcon } from './menu/node-visuals';
 
+// The dashboard (report sub-application) arrives as its own chunk, fetched when one is first shown.
+const DashboardPage = lazyPart(
+  () => import('../../dashboards/DashboardPage').then((m) => m.DashboardPage),
+  <Skeleton active style={{ padding: 32 }} />,
+);
+
 const UPCOMING = {
-  Dashboard: { title: 'appPage.dashboardUpcoming', hint: 'appPage.dashboardUpcomingHint' },
   UserModule: { title: 'appPage.pageUpcoming', hint: 'appPage.pageUpcomingHint' },
   Group: { title: 'appPage.groupSelected', hint: 'appPage.groupSelectedHint' },
 } as const;
 const isKnownType = (type: string): type is keyof typeof UPCOMING => type in UPCOMING;
 
 /**
- * The selected menu item's page. Tables, dashboards and custom pages are built in later issues,
- * so each says honestly what will come; without a selection the app's own start page shows.
+ * The selected menu item's page: a table, a dashboard, a link; custom pages are built in a later
+ * issue, so they say honestly what will come; without a selection the app's own start page shows.
  */
 export function AppContent() {
   const { t } = useTranslation();
@@ -27,6 +33,7 @@ export function AppContent() {
   if (nodesLoading) return <Skeleton active style={{ padding: 32 }} />;
   const node = nodes.find((n) => n.code === schemaCode);
   if (node?.type === 'Schema') return <TablePage key={node.code} schemaCode={node.code} name={node.displayName} />;
+  if (node?.type === 'Dashboard') return <DashboardPage key={node.code} />;
   if (node?.type === 'Link') {
     return (
       <Result

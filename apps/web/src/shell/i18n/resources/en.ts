@@ -1,6 +1,7 @@
 import { enAccount } from './en-account';
 import { enApps } from './en-apps';
 import { enCorp } from './en-corp';
+import { enDashboards } from './en-dashboards';
 import { enFeedback } from './en-feedback';
 import { enOrg } from './en-org';
 import { enShortcuts } from './en-shortcuts';
@@ -24,6 +25,7 @@ export const en: Translation = {
   corp: enCorp,
   feedback: enFeedback,
   shortcuts: enShortcuts,
+  dashboards: enDashboards,
   common: {
     appName: 'Canopy',
     loading: 'Loading…',

@@ -1,6 +1,7 @@
 import { jpAccount } from './jp-account';
 import { jpApps } from './jp-apps';
 import { jpCorp } from './jp-corp';
+import { jpDashboards } from './jp-dashboards';
 import { jpFeedback } from './jp-feedback';
 import { jpOrg } from './jp-org';
 import { jpShortcuts } from './jp-shortcuts';
@@ -24,6 +25,7 @@ export const jp: Translation = {
   corp: jpCorp,
   feedback: jpFeedback,
   shortcuts: jpShortcuts,
+  dashboards: jpDashboards,
   common: {
     appName: 'Canopy',
     loading: '読み込み中…',

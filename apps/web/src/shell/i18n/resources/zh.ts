@@ -1,6 +1,7 @@
 import { zhAccount } from './zh-account';
 import { zhApps } from './zh-apps';
 import { zhCorp } from './zh-corp';
+import { zhDashboards } from './zh-dashboards';
 import { zhFeedback } from './zh-feedback';
 import { zhOrg } from './zh-org';
 import { zhShortcuts } from './zh-shortcuts';
@@ -26,6 +27,7 @@ export const zh = {
   corp: zhCorp,
   feedback: zhFeedback,
   shortcuts: zhShortcuts,
+  dashboards: zhDashboards,
   common: {
     appName: 'Canopy',
     loading: '加载中…',

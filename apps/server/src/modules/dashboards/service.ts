@@ -1,0 +1,209 @@
+import {
+  type AggregateResult,
+  COMPARE_RANGES,
+  type DashboardInfo,
+  ErrorCode,
+  FILTER_FAMILY,
+  type FilterGroup,
+  type SaveDashboardBody,
+  type Widget,
+  type WidgetQuery,
+} from '@canopy/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError, type FieldProblem, FieldValidationError } from '../../http/app-error.js';
+import type { TenantContext } from '../../http/context.js';
+import { type AppAccess, appError, requireEdit, resolveApp } from '../apps/access.js';
+import type { AppRepository } from '../apps/repository.js';
+import type { RecordService } from '../records/service.js';
+import { allows, type SchemaContext, type SchemaContexts } from '../schema-context/context.js';
+import { aggregate, checkWidget } from './aggregate.js';
+import { DashboardRepository } from './repository.js';
+
+const NO_PERMISSION: AggregateResult = { state: 'noPermission', rows: [], rest: null };
+
+/** Every field a filter names (nested groups too). */
+function filterFields(group: FilterGroup | undefined): string[] {
+  if (!group) return [];
+  return group.conditions.flatMap((c) =>
+    'conditions' in c ? filterFields({ op: c.op, conditions: c.conditions }) : [c.field],
+  );
+}
+
+/** The fields a widget reads: its dimension, its measures' fields and its filter's. */
+export function widgetFields(q: WidgetQuery): string[] {
+  return [
+    ...(q.dimension ? [q.dimension.field] : []),
+    ...q.measures.flatMap((m) => (m.field ? [m.field] : [])),
+    ...filterFields(q.filter),
+  ];
+}
+
+/**
+ * Dashboards: a Dashboard menu node's widgets, designed by those who design the app (its owner and
+ * managers, and team admins in admin mode — the same `canEdit` that lets them design tables) and
+ * viewed by everyone who reaches the app. Each widget's figures are the database's GROUP BY over
+ * the table as the viewer sees it: their row rule always applies, and a widget reading a field
+ * hidden from them (or a table they may not view) answers "no permission" instead of numbers.
+ */
+export class DashboardService {
+  private readonly repo: DashboardRepository;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly apps: AppRepository,
+    private readonly contexts: SchemaContexts,
+    private readonly records: RecordService,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.repo = new DashboardRepository(db);
+  }
+
+  private async node(tenant: TenantContext | null, appCode: string, adminHeader: boolean, code: string) {
+    const access = await resolveApp(this.apps, tenant, appCode, adminHeader);
+    const node = await this.repo.node(access.tenant.engineCode, appCode, code);
+    if (!node) throw appError(404, 'node.notFound');
+    return { access, node };
+  }
+
+  async get(tenant: TenantContext | null, appCode: string, adminHeader: boolean, code: string): Promise<DashboardInfo> {
+    const { access, node } = await this.node(tenant, appCode, adminHeader, code);
+    return this.info(access, node);
+  }
+
+  private async info(access: AppAccess, node: { code: string; display_name: string }): Promise<DashboardInfo> {
+    const row = await this.repo.find(node.code);
+    return {
+      code: node.code,
+      displayName: node.display_name,
+      widgets: row ? (JSON.parse(row.widgets) as Widget[]) : [],
+      canDesign: access.canEdit,
+      updatedAt: row ? Number(row.updated_at) : 0,
+    };
+  }
+
+  /**
+   * Saves the whole dashboard at once. Every widget must read a live table of this app, and its
+   * dimension and measures must suit their fields; a refusal names the widget's field and saves nothing.
+   */
+  async save(
+    tenant: TenantContext | null,
+    appCode: string,
+    adminHeader: boolean,
+    code: string,
+    body: SaveDashboardBody,
+  ): Promise<DashboardInfo> {
+    const { access, node } = await this.node(tenant, appCode, adminHeader, code);
+    requireEdit(access);
+    const problems: FieldProblem[] = [];
+    const ids = new Set<string>();
+    body.widgets.forEach((w, i) => {
+      if (ids.has(w.id)) problems.push({ field: `widgets[${i}].id`, key: 'dashboard.widgetDuplicate' });
+      ids.add(w.id);
+      if (w.place.x + w.place.w > 12) problems.push({ field: `widgets[${i}].place`, key: 'dashboard.placeInvalid' });
+    });
+    const tables = await this.repo.tablesOf(access.tenant.engineCode, appCode, [
+      ...new Set(body.widgets.map((w) => w.query.schemaCode)),
+    ]);
+    const contexts = new Map<string, SchemaContext>();
+    for (const [i, w] of body.widgets.entries()) {
+      const schemaCode = w.query.schemaCode;
+      if (!tables.has(schemaCode)) {
+        problems.push({ field: `widgets[${i}].query.schemaCode`, key: 'schema.notFound' });
+        continue;
+      }
+      let ctx = contexts.get(schemaCode);
+      if (!ctx) {
+        ctx = await this.contexts.context(access.tenant, appCode, schemaCode, adminHeader);
+        contexts.set(schemaCode, ctx);
+      }
+      try {
+        // The designer's own view of the table: the same checks the figures will make.
+        await this.check(ctx, w.query);
+      } catch (e) {
+        if (!(e instanceof AppError && e.statusCode === 400)) throw e;
+        problems.push({ field: `widgets[${i}].query`, key: 'dashboard.widgetInvalid' });
+      }
+      if (w.compare) {
+        // The comparison adds "this period" / "last period" conditions on a date field.
+        const { current } = COMPARE_RANGES[w.compare.period];
+        const filter: FilterGroup = {
+          op: 'and',
+          conditions: [{ field: w.compare.field, operator: 'eq', value: current }],
+        };
+        const dateLike =
+          ['date', 'moment'].includes(
+            FILTER_FAMILY[ctx.fields.find((f) => f.code === w.compare?.field)?.type ?? ''] ?? '',
+          ) || ['createdAt', 'modifiedAt'].includes(w.compare.field);
+        try {
+          if (!dateLike || w.kind !== 'number')
+            throw new AppError(400, ErrorCode.validationFailed, 'dashboard.widgetInvalid');
+          await this.records.checkQuery(ctx, { filter });
+        } catch (e) {
+          if (!(e instanceof AppError && e.statusCode === 400)) throw e;
+          problems.push({ field: `widgets[${i}].compare`, key: 'dashboard.widgetInvalid' });
+        }
+      }
+    }
+    if (problems.length) throw new FieldValidationError(problems);
+    await this.repo.save(
+      access.tenant.engineCode,
+      node.code,
+      JSON.stringify(body.widgets),
+      access.tenant.memberId,
+      this.now(),
+    );
+    return this.info(access, node);
+  }
+
+  /** A widget query's dimension, measures and filter, checked without running it. */
+  private async check(ctx: SchemaContext, q: WidgetQuery): Promise<void> {
+    checkWidget(ctx, q.dimension, q.measures);
+    if (q.filter) await this.records.checkQuery(ctx, { filter: q.filter });
+  }
+
+  /** One widget's figures for the signed-in viewer (the widget need not be saved yet: the designer's preview). */
+  async aggregate(
+    tenant: TenantContext | null,
+    appCode: string,
+    adminHeader: boolean,
+    code: string,
+    q: WidgetQuery,
+  ): Promise<AggregateResult> {
+    const { access } = await this.node(tenant, appCode, adminHeader, code);
+    const ctx = await this.contexts.context(access.tenant, appCode, q.schemaCode, adminHeader);
+    if (!allows(ctx, 'view')) return NO_PERMISSION;
+    if (widgetFields(q).some((f) => ctx.rights.hidden.has(f))) return NO_PERMISSION;
+    // The same where-clause the records list builds: the viewer's row rule and the widget's filter.
+    const where = await this.records.whereOf(ctx, q.filter, undefined);
+    const answer = await aggregate(this.db, ctx, where, q.dimension, q.measures);
+    const labels = q.dimension
+      ? await this.labels(
+          ctx,
+          q.dimension.field,
+          answer.rows.map((r) => r.key),
+        )
+      : null;
+    return {
+      state: 'ok',
+      rows: answer.rows.map((r) => ({ ...r, label: r.key === null ? '' : (labels?.get(r.key) ?? r.key) })),
+      rest: answer.rest,
+    };
+  }
+
+  /** Names for group keys: options' labels, members' and departments' names; others show as they are. */
+  private async labels(ctx: SchemaContext, field: string, keys: (string | null)[]): Promise<Map<string, string>> {
+    const present = keys.filter((k): k is string => k !== null);
+    const engine = ctx.schema.engine_code;
+    if (field === 'createdBy' || field === 'modifiedBy') return this.repo.memberNames(engine, present);
+    const f = ctx.fields.find((x) => x.code === field);
+    if (!f) return new Map();
+    if (f.type === 'member') return this.repo.memberNames(engine, present);
+    if (f.type === 'department') return this.repo.departmentNames(engine, present);
+    if (f.type === 'singleSelect' || f.type === 'multiSelect') {
+      const settings = JSON.parse(f.settings) as { options?: { id: string; label: string }[] };
+      return new Map((settings.options ?? []).map((o) => [o.id, o.label]));
+    }
+    return new Map();
+  }
+}

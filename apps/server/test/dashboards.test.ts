@@ -1,0 +1,520 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestClient, type TestServer } from './harness.js';
+import { createTeam, joinTeam, type TeamFixture } from './org-helpers.js';
+
+/**
+ * Dashboards: widgets saved on a Dashboard node, and their figures grouped by the database. Every
+ * measure × dimension type is checked against the same figures worked out here from the rows.
+ */
+let server: TestServer;
+let team: TeamFixture;
+let alice: { client: TestClient; memberId: string };
+let bob: { client: TestClient; memberId: string };
+let appCode: string;
+let schemaCode: string;
+let emptyCode: string;
+let board: string;
+let deptA: string;
+let deptB: string;
+const f: Record<string, string> = {};
+const all = ['manager', 'member'];
+
+interface Row {
+  region: string | null;
+  status: string | null;
+  tags: string[];
+  owners: string[];
+  depts: string[];
+  amount: number | null;
+  day: string | null;
+  at: string | null;
+}
+
+let rows: Row[] = [];
+
+async function field(name: string, type: string, settings?: Record<string, unknown>): Promise<string> {
+  const res = await team.owner.request('POST', `/v1/apps/${appCode}/schemas/${schemaCode}/fields`, {
+    body: { name, type, settings },
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res.json.data.code;
+}
+
+const aggregateUrl = () => `/v1/apps/${appCode}/dashboards/${board}/aggregate`;
+async function figures(client: TestClient, body: Record<string, unknown>) {
+  const res = await client.request('POST', aggregateUrl(), { body: { schemaCode, ...body } });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res.json.data as {
+    state: string;
+    rows: { key: string | null; label: string; values: (number | null)[] }[];
+    rest: { values: (number | null)[] } | null;
+  };
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  team = await createTeam(server, '报表团队');
+  alice = await joinTeam(server, team, '艾丽');
+  bob = await joinTeam(server, team, '鲍勃');
+  appCode = (await team.owner.request('POST', '/v1/apps', { body: { displayName: '销售' } })).json.data.code;
+  for (const who of [alice, bob]) {
+    const userId = (await who.client.request('GET', '/v1/user/information/basic')).json.data.id;
+    await team.owner.request('POST', '/v1/apps/role/add', { body: { appCode, userIds: [userId], role: 'member' } });
+  }
+  const node = (type: string, displayName: string) =>
+    team.owner.request('POST', `/v1/apps/${appCode}/nodes`, { body: { type, displayName } });
+  schemaCode = (await node('Schema', '订单')).json.data.code;
+  emptyCode = (await node('Schema', '空表')).json.data.code;
+  board = (await node('Dashboard', '销售看板')).json.data.code;
+  const rootId = (await team.owner.request('GET', '/v1/org/department/root')).json.data.objectId;
+  const dept = async (name: string) =>
+    (await team.owner.request('POST', '/v1/org/department', { body: { parentId: rootId, name } })).json.data.objectId;
+  deptA = await dept('华东部');
+  deptB = await dept('华北部');
+
+  f.region = await field('区域', 'text');
+  f.status = await field('状态', 'singleSelect', {
+    options: [
+      { id: 'open', label: '进行中', color: 'blue' },
+      { id: 'won', label: '赢单', color: 'green' },
+    ],
+  });
+  f.tags = await field('标签', 'multiSelect', {
+    options: [
+      { id: 'vip', label: '大客户', color: 'red' },
+      { id: 'new', label: '新客户', color: 'blue' },
+    ],
+  });
+  f.owners = await field('负责人', 'member', { multiple: true });
+  f.depts = await field('部门', 'department', { multiple: true });
+  f.amount = await field('金额', 'number');
+  f.day = await field('签约日', 'date');
+  f.at = await field('下单时间', 'datetime');
+  f.secret = await field('成本', 'number');
+
+  rows = [
+    // 2026-03-31T17:30Z is 1 April 01:30 in UTC+8: April, Q2.
+    {
+      region: '华东',
+      status: 'won',
+      tags: ['vip', 'new'],
+      owners: [alice.memberId, bob.memberId],
+      depts: [deptA],
+      amount: 100,
+      day: '2026-03-30',
+      at: '2026-03-31T17:30:00.000Z',
+    },
+    {
+      region: '华东',
+      status: 'open',
+      tags: ['vip'],
+      owners: [alice.memberId],
+      depts: [deptA, deptB],
+      amount: 50,
+      day: '2026-04-05',
+      at: '2026-03-31T15:00:00.000Z',
+    },
+    {
+      region: '华北',
+      status: 'won',
+      tags: [],
+      owners: [bob.memberId],
+      depts: [deptB],
+      amount: 200,
+      day: '2026-04-06',
+      at: '2025-12-31T16:00:00.000Z',
+    },
+    { region: '华北', status: null, tags: ['new'], owners: [], depts: [], amount: null, day: null, at: null },
+    {
+      region: null,
+      status: 'open',
+      tags: [],
+      owners: [team.memberId],
+      depts: [deptA],
+      amount: -20,
+      day: '2025-12-29',
+      at: '2026-06-15T03:00:00.000Z',
+    },
+    {
+      region: '华南',
+      status: 'won',
+      tags: ['vip'],
+      owners: [alice.memberId],
+      depts: [],
+      amount: 0,
+      day: '2026-01-01',
+      at: '2026-01-01T00:00:00.000Z',
+    },
+  ];
+  const create = rows.map((r) => ({
+    data: {
+      [f.region as string]: r.region,
+      [f.status as string]: r.status,
+      [f.tags as string]: r.tags,
+      [f.owners as string]: r.owners,
+      [f.depts as string]: r.depts,
+      [f.amount as string]: r.amount,
+      [f.day as string]: r.day,
+      [f.at as string]: r.at,
+      [f.secret as string]: 1,
+    },
+  }));
+  const res = await team.owner.request('POST', `/v1/apps/${appCode}/schemas/${schemaCode}/records/batch`, {
+    body: { create },
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  const permissions = {
+    add: all,
+    view: all,
+    edit: all,
+    delete: all,
+    fields: { [f.secret as string]: { member: 'hidden' } },
+    rows: {
+      member: {
+        scope: 'filter',
+        filter: { op: 'and', conditions: [{ field: f.region, operator: 'eq', value: '华东' }] },
+      },
+    },
+  };
+  const put = await team.owner.request('PUT', `/v1/apps/${appCode}/schemas/${schemaCode}`, { body: { permissions } });
+  expect(put.status, JSON.stringify(put.json)).toBe(200);
+});
+afterAll(async () => server?.close());
+
+// ---- the same figures, worked out here ----
+
+const DAY = 86_400_000;
+function bucket(day: string, unit: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  switch (unit) {
+    case 'day':
+      return day;
+    case 'week':
+      return new Date(d.getTime() - ((d.getUTCDay() + 6) % 7) * DAY).toISOString().slice(0, 10);
+    case 'month':
+      return day.slice(0, 7);
+    case 'quarter':
+      return `${day.slice(0, 4)}-Q${Math.floor(d.getUTCMonth() / 3) + 1}`;
+    default:
+      return day.slice(0, 4);
+  }
+}
+const localDay = (iso: string) => new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 10);
+
+type Dim = { name: string; field: () => string; granularity?: string; keys: (r: Row) => (string | null)[] };
+const units = ['day', 'week', 'month', 'quarter', 'year'];
+const one = (v: string | null) => [v === '' ? null : v];
+const list = (v: string[]) => (v.length ? v : [null]);
+const dimensions: Dim[] = [
+  { name: 'text', field: () => f.region as string, keys: (r) => one(r.region) },
+  { name: 'single select', field: () => f.status as string, keys: (r) => one(r.status) },
+  { name: 'multi select', field: () => f.tags as string, keys: (r) => list(r.tags) },
+  { name: 'member', field: () => f.owners as string, keys: (r) => list(r.owners) },
+  { name: 'department', field: () => f.depts as string, keys: (r) => list(r.depts) },
+  { name: 'creator', field: () => 'createdBy', keys: () => [team.memberId] },
+  ...units.map((u) => ({
+    name: `date by ${u}`,
+    field: () => f.day as string,
+    granularity: u,
+    keys: (r: Row) => [r.day ? bucket(r.day, u) : null],
+  })),
+  ...units.map((u) => ({
+    name: `date-time by ${u} (local day)`,
+    field: () => f.at as string,
+    granularity: u,
+    keys: (r: Row) => [r.at ? bucket(localDay(r.at), u) : null],
+  })),
+];
+
+type Measure = { aggregate: string; field?: () => string; of: (rs: Row[]) => number | null };
+const amounts = (rs: Row[]) => rs.map((r) => r.amount).filter((a): a is number => a !== null);
+const measures: Measure[] = [
+  { aggregate: 'count', of: (rs) => rs.length },
+  {
+    aggregate: 'sum',
+    field: () => f.amount as string,
+    of: (rs) => (amounts(rs).length ? amounts(rs).reduce((a, b) => a + b, 0) : null),
+  },
+  {
+    aggregate: 'avg',
+    field: () => f.amount as string,
+    of: (rs) => (amounts(rs).length ? amounts(rs).reduce((a, b) => a + b, 0) / amounts(rs).length : null),
+  },
+  {
+    aggregate: 'min',
+    field: () => f.amount as string,
+    of: (rs) => (amounts(rs).length ? Math.min(...amounts(rs)) : null),
+  },
+  {
+    aggregate: 'max',
+    field: () => f.amount as string,
+    of: (rs) => (amounts(rs).length ? Math.max(...amounts(rs)) : null),
+  },
+  {
+    aggregate: 'distinct',
+    field: () => f.region as string,
+    of: (rs) => new Set(rs.map((r) => r.region).filter((x) => x !== null)).size,
+  },
+];
+
+function expected(dim: Dim, m: Measure, source: Row[]): Map<string | null, number | null> {
+  const groups = new Map<string | null, Row[]>();
+  for (const r of source) for (const k of dim.keys(r)) groups.set(k, [...(groups.get(k) ?? []), r]);
+  return new Map([...groups].map(([k, rs]) => [k, m.of(rs)]));
+}
+
+const rounded = (v: number | null) => (v === null ? null : Math.round(v * 1e6) / 1e6);
+
+describe('dashboard figures', () => {
+  for (const dim of dimensions) {
+    it(`groups by ${dim.name}, every measure, nulls in the empty group`, async () => {
+      const body = {
+        dimension: { field: dim.field(), ...(dim.granularity ? { granularity: dim.granularity } : {}) },
+        measures: measures.map((m) => ({ aggregate: m.aggregate, ...(m.field ? { field: m.field() } : {}) })),
+      };
+      // Four measures at most per widget: two calls.
+      const first = await figures(team.owner, { ...body, measures: body.measures.slice(0, 3) });
+      const second = await figures(team.owner, { ...body, measures: body.measures.slice(3) });
+      expect(first.state).toBe('ok');
+      expect(first.rest).toBeNull();
+      expect(first.rows.map((r) => r.key).sort()).toEqual(second.rows.map((r) => r.key).sort());
+      for (const [i, m] of measures.entries()) {
+        const got = new Map(
+          (i < 3 ? first : second).rows.map((r) => [r.key, rounded(r.values[i < 3 ? i : i - 3] ?? null)]),
+        );
+        const want = new Map([...expected(dim, m, rows)].map(([k, v]) => [k, rounded(v)]));
+        expect(Object.fromEntries(got), `${dim.name} ${m.aggregate}`).toEqual(Object.fromEntries(want));
+      }
+    });
+  }
+
+  it('labels options, members and departments, and orders dates in time', async () => {
+    const status = await figures(team.owner, { dimension: { field: f.status }, measures: [{ aggregate: 'count' }] });
+    expect(status.rows).toEqual([
+      { key: 'won', label: '赢单', values: [3] },
+      { key: 'open', label: '进行中', values: [2] },
+      { key: null, label: '', values: [1] },
+    ]);
+    const depts = await figures(team.owner, { dimension: { field: f.depts }, measures: [{ aggregate: 'count' }] });
+    expect(depts.rows.find((r) => r.key === deptA)?.label).toBe('华东部');
+    const owners = await figures(team.owner, { dimension: { field: f.owners }, measures: [{ aggregate: 'count' }] });
+    expect(owners.rows.find((r) => r.key === alice.memberId)).toMatchObject({ label: '艾丽', values: [3] });
+    const months = await figures(team.owner, {
+      dimension: { field: f.at, granularity: 'month' },
+      measures: [{ aggregate: 'count' }],
+    });
+    expect(months.rows.map((r) => r.key)).toEqual(['2026-01', '2026-03', '2026-04', '2026-06', null]);
+  });
+
+  it('sums the whole table without a dimension, and answers an empty table', async () => {
+    const total = await figures(team.owner, {
+      measures: [{ aggregate: 'count' }, { aggregate: 'sum', field: f.amount }],
+    });
+    expect(total.rows).toEqual([{ key: '', label: '', values: [6, 330] }]);
+    const empty = await team.owner.request('POST', aggregateUrl(), {
+      body: { schemaCode: emptyCode, measures: [{ aggregate: 'count' }] },
+    });
+    expect(empty.json.data.rows).toEqual([{ key: '', label: '', values: [0] }]);
+    const grouped = await team.owner.request('POST', aggregateUrl(), {
+      body: {
+        schemaCode: emptyCode,
+        dimension: { field: 'createdAt', granularity: 'day' },
+        measures: [{ aggregate: 'count' }],
+      },
+    });
+    expect(grouped.json.data).toEqual({ state: 'ok', rows: [], rest: null });
+  });
+
+  it("applies the widget's filter (the views' filter model)", async () => {
+    const res = await figures(team.owner, {
+      dimension: { field: f.region },
+      measures: [{ aggregate: 'sum', field: f.amount }],
+      filter: { op: 'and', conditions: [{ field: f.tags, operator: 'contains', value: 'vip' }] },
+    });
+    expect(Object.fromEntries(res.rows.map((r) => [r.key, r.values[0]]))).toEqual({ 华东: 150, 华南: 0 });
+  });
+
+  it("applies the viewer's row rule: a member sums over their rows only", async () => {
+    const res = await figures(alice.client, {
+      dimension: { field: f.status },
+      measures: [{ aggregate: 'count' }, { aggregate: 'sum', field: f.amount }],
+    });
+    expect(res.rows).toEqual([
+      { key: 'open', label: '进行中', values: [1, 50] },
+      { key: 'won', label: '赢单', values: [1, 100] },
+    ]);
+    const total = await figures(alice.client, { measures: [{ aggregate: 'sum', field: f.amount }] });
+    expect(total.rows[0]?.values).toEqual([150]);
+  });
+
+  it('answers "no permission" for a widget reading a field hidden from the viewer', async () => {
+    const none = { state: 'noPermission', rows: [], rest: null };
+    expect(await figures(alice.client, { measures: [{ aggregate: 'sum', field: f.secret }] })).toEqual(none);
+    expect(await figures(alice.client, { dimension: { field: f.secret }, measures: [{ aggregate: 'count' }] })).toEqual(
+      none,
+    );
+    expect(
+      await figures(alice.client, {
+        measures: [{ aggregate: 'count' }],
+        filter: { op: 'and', conditions: [{ field: f.secret, operator: 'gt', value: 0 }] },
+      }),
+    ).toEqual(none);
+    // The owner sees it.
+    expect((await figures(team.owner, { measures: [{ aggregate: 'sum', field: f.secret }] })).rows[0]?.values).toEqual([
+      6,
+    ]);
+  });
+
+  it('refuses a measure or dimension its field cannot serve', async () => {
+    const res = await team.owner.request('POST', aggregateUrl(), {
+      body: { schemaCode, measures: [{ aggregate: 'sum', field: f.region }] },
+    });
+    expect(res.status).toBe(400);
+    const bad = await team.owner.request('POST', aggregateUrl(), {
+      body: { schemaCode, dimension: { field: 'nope' }, measures: [{ aggregate: 'count' }] },
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it('answers the first 100 groups and sums up the rest', async () => {
+    const code = (
+      await team.owner.request('POST', `/v1/apps/${appCode}/nodes`, { body: { type: 'Schema', displayName: '大表' } })
+    ).json.data.code;
+    const name = (
+      await team.owner.request('POST', `/v1/apps/${appCode}/schemas/${code}/fields`, {
+        body: { name: '名称', type: 'text' },
+      })
+    ).json.data.code;
+    // 103 names: n000 twice, the others once.
+    const create = [...Array.from({ length: 103 }, (_, i) => `n${String(i).padStart(3, '0')}`), 'n000'].map((v) => ({
+      data: { [name]: v },
+    }));
+    await team.owner.request('POST', `/v1/apps/${appCode}/schemas/${code}/records/batch`, { body: { create } });
+    const res = await team.owner.request('POST', aggregateUrl(), {
+      body: { schemaCode: code, dimension: { field: name }, measures: [{ aggregate: 'count' }] },
+    });
+    const data = res.json.data;
+    expect(data.rows).toHaveLength(100);
+    expect(data.rows[0]).toMatchObject({ key: 'n000', values: [2] });
+    expect(data.rows[1]).toMatchObject({ key: 'n001', values: [1] });
+    expect(data.rest).toEqual({ values: [3] });
+  });
+});
+
+describe('dashboard design', () => {
+  const widget = (id: string, over: Record<string, unknown> = {}) => ({
+    id,
+    kind: 'bar',
+    title: '按状态',
+    query: { schemaCode, dimension: { field: f.status }, measures: [{ aggregate: 'count' }] },
+    place: { x: 0, y: 0, w: 6, h: 4 },
+    ...over,
+  });
+  const url = () => `/v1/apps/${appCode}/dashboards/${board}`;
+
+  it('saves widgets for the designers and shows them to viewers', async () => {
+    const empty = (await alice.client.request('GET', url())).json.data;
+    expect(empty).toMatchObject({ code: board, displayName: '销售看板', widgets: [], canDesign: false });
+    const widgets = [widget('w1'), widget('w2', { kind: 'number', title: '总数', place: { x: 6, y: 0, w: 3, h: 2 } })];
+    const saved = await team.owner.request('PUT', url(), { body: { widgets } });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    expect(saved.json.data).toMatchObject({ widgets, canDesign: true });
+    expect((await alice.client.request('GET', url())).json.data.widgets).toEqual(widgets);
+    const refused = await alice.client.request('PUT', url(), { body: { widgets: [] } });
+    expect(refused.status).toBe(403);
+    expect((await alice.client.request('GET', url())).json.data.widgets).toEqual(widgets);
+  });
+
+  it('refuses a widget on a table of another app, an unsuitable field, or the same id twice, saving nothing', async () => {
+    const before = (await team.owner.request('GET', url())).json.data.widgets;
+    const other = (await team.owner.request('POST', '/v1/apps', { body: { displayName: '别的' } })).json.data.code;
+    const otherTable = (
+      await team.owner.request('POST', `/v1/apps/${other}/nodes`, { body: { type: 'Schema', displayName: '表' } })
+    ).json.data.code;
+    const res = await team.owner.request('PUT', url(), {
+      body: {
+        widgets: [
+          widget('a', { query: { schemaCode: otherTable, measures: [{ aggregate: 'count' }] } }),
+          widget('b', { query: { schemaCode, measures: [{ aggregate: 'sum', field: f.region }] } }),
+          widget('b'),
+        ],
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.fieldErrors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'widgets[0].query.schemaCode',
+      'widgets[1].query',
+      'widgets[2].id',
+    ]);
+    expect((await team.owner.request('GET', url())).json.data.widgets).toEqual(before);
+  });
+
+  it('keeps a KPI comparison on a date field, refuses one on another kind of field', async () => {
+    const kpi = widget('k', { kind: 'number', query: { schemaCode, measures: [{ aggregate: 'count' }] } });
+    const ok = await team.owner.request('PUT', url(), {
+      body: { widgets: [{ ...kpi, compare: { field: f.at, period: 'month' } }] },
+    });
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    expect(ok.json.data.widgets[0].compare).toEqual({ field: f.at, period: 'month' });
+    const bad = await team.owner.request('PUT', url(), {
+      body: { widgets: [{ ...kpi, compare: { field: f.region, period: 'month' } }] },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.fieldErrors.map((e: { field: string }) => e.field)).toEqual(['widgets[0].compare']);
+    // The periods are the views' relative dates: this month's and last month's figures.
+    const thisMonth = await figures(team.owner, {
+      measures: [{ aggregate: 'count' }],
+      filter: { op: 'and', conditions: [{ field: 'createdAt', operator: 'eq', value: 'thisMonth' }] },
+    });
+    expect(thisMonth.rows[0]?.values).toEqual([6]);
+  });
+
+  it('answers a node that is not a dashboard as not found', async () => {
+    expect((await team.owner.request('GET', `/v1/apps/${appCode}/dashboards/${schemaCode}`)).status).toBe(404);
+  });
+});
+
+describe('dashboard isolation', () => {
+  it("never reaches another team's dashboard or tables", async () => {
+    const other = await createTeam(server, '别的团队');
+    expect((await other.owner.request('GET', `/v1/apps/${appCode}/dashboards/${board}`)).status).toBe(404);
+    expect(
+      (
+        await other.owner.request('POST', `/v1/apps/${appCode}/dashboards/${board}/aggregate`, {
+          body: { schemaCode, measures: [{ aggregate: 'count' }] },
+        })
+      ).status,
+    ).toBe(404);
+    // Its own dashboard naming our table.
+    const theirApp = (await other.owner.request('POST', '/v1/apps', { body: { displayName: '他们的' } })).json.data
+      .code;
+    const theirBoard = (
+      await other.owner.request('POST', `/v1/apps/${theirApp}/nodes`, {
+        body: { type: 'Dashboard', displayName: '板' },
+      })
+    ).json.data.code;
+    const res = await other.owner.request('POST', `/v1/apps/${theirApp}/dashboards/${theirBoard}/aggregate`, {
+      body: { schemaCode, measures: [{ aggregate: 'count' }] },
+    });
+    expect(res.status).toBe(404);
+    const save = await other.owner.request('PUT', `/v1/apps/${theirApp}/dashboards/${theirBoard}`, {
+      body: {
+        widgets: [
+          {
+            id: 'x',
+            kind: 'number',
+            title: '',
+            query: { schemaCode, measures: [{ aggregate: 'count' }] },
+            place: { x: 0, y: 0, w: 3, h: 2 },
+          },
+        ],
+      },
+    });
+    expect(save.status).toBe(400);
+  });
+
+  it('asks for a session first', async () => {
+    const res = await fetch(`${server.baseUrl}/v1/apps/${appCode}/dashboards/${board}`);
+    expect(res.status).toBe(401);
+  });
+});

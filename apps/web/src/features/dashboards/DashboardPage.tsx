@@ -1,0 +1,203 @@
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { Widget, WidgetKind } from '@canopy/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Empty, Flex, Result, Skeleton, Space, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { GridLayout, type Layout, useContainerWidth } from 'react-grid-layout';
+import 'react-grid-layout/css/styles.css';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { errorText } from '../../shell/api/form-errors';
+import { nodeIcon } from '../apps/components/menu/node-visuals';
+import { useAppWorkspace } from '../apps/hooks/app-context';
+import { dashboardKeys, dashboardsApi } from './api/dashboards-api';
+import { DashboardFilters } from './components/DashboardFilters';
+import { WidgetCard } from './components/WidgetCard';
+import { WidgetEditor } from './components/WidgetEditor';
+import { type DashboardScope, GRID_COLUMNS, placeNew, ROW_HEIGHT, scoped } from './widget-model';
+
+const newId = () => `w${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/**
+ * A Dashboard menu node (/app/:appCode/:schemaCode): its widgets on a 12-column grid. The app's
+ * designers switch to design mode, where widgets are added, edited, dragged and resized, and the
+ * whole dashboard is saved at once; everyone else views. Its own chunk, loaded on first show.
+ */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { engineCode, appCode, nodes } = useAppWorkspace();
+  const code = useParams().schemaCode ?? '';
+  const node = nodes.find((n) => n.code === code);
+  const client = useQueryClient();
+  const key = dashboardKeys.dashboard(engineCode, appCode, code);
+  const dashboard = useQuery({ queryKey: key, queryFn: () => dashboardsApi.get({ appCode, code }), retry: false });
+  const [draft, setDraft] = useState<Widget[] | null>(null);
+  const [editing, setEditing] = useState<Widget | null>(null);
+  const [scope, setScope] = useState<DashboardScope>({});
+  const save = useMutation({
+    mutationFn: (widgets: Widget[]) => dashboardsApi.save({ appCode, code }, widgets),
+    onSuccess: (info) => {
+      client.setQueryData(key, info);
+      setDraft(null);
+      message.success(t('dashboards.saved'));
+    },
+    onError: (e) => message.error(errorText(e)),
+  });
+
+  if (dashboard.isError)
+    return (
+      <Result
+        status="warning"
+        title={t('dashboards.loadFailed')}
+        subTitle={errorText(dashboard.error)}
+        extra={<Button onClick={() => void dashboard.refetch()}>{t('common.retry')}</Button>}
+      />
+    );
+  if (!dashboard.data) return <Skeleton active style={{ padding: 32 }} data-testid="dashboard-loading" />;
+
+  const info = dashboard.data;
+  const designing = draft !== null;
+  const widgets = draft ?? info.widgets;
+  const add = (kind: WidgetKind) =>
+    setEditing({
+      id: newId(),
+      kind,
+      title: '',
+      query: { schemaCode: '', measures: [{ aggregate: 'count' }] },
+      place: placeNew(widgets, kind),
+    });
+  const onLayout = (layout: Layout) => {
+    if (!draft) return;
+    const byId = new Map(layout.map((l) => [l.i, l]));
+    setDraft(
+      draft.map((w) => {
+        const l = byId.get(w.id);
+        return l ? { ...w, place: { x: l.x, y: l.y, w: l.w, h: l.h } } : w;
+      }),
+    );
+  };
+  const applyEdit = (w: Widget) => {
+    const base = draft ?? info.widgets;
+    // A new widget takes its kind's size (a KPI is smaller than a chart) below the others.
+    setDraft(
+      base.some((x) => x.id === w.id)
+        ? base.map((x) => (x.id === w.id ? w : x))
+        : [...base, { ...w, place: placeNew(base, w.kind) }],
+    );
+    setEditing(null);
+  };
+
+  return (
+    <div style={{ padding: 24 }} data-testid="dashboard-page">
+      <Flex justify="space-between" align="center" style={{ marginBottom: 16 }} wrap gap={8}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          <span style={{ marginInlineEnd: 8 }}>{nodeIcon('Dashboard')}</span>
+          {node?.displayName ?? info.displayName}
+        </Typography.Title>
+        {info.canDesign &&
+          (designing ? (
+            <Space>
+              <Button icon={<PlusOutlined />} onClick={() => add('bar')} data-testid="dashboard-add">
+                {t('dashboards.addWidget')}
+              </Button>
+              <Button onClick={() => setDraft(null)} disabled={save.isPending}>
+                {t('common.cancel')}
+              </Button>
+              <Button
+                type="primary"
+                loading={save.isPending}
+                onClick={() => save.mutate(draft)}
+                data-testid="dashboard-save"
+              >
+                {t('common.save')}
+              </Button>
+            </Space>
+          ) : (
+            <Button icon={<EditOutlined />} onClick={() => setDraft(info.widgets)} data-testid="dashboard-design">
+              {t('dashboards.design')}
+            </Button>
+          ))}
+      </Flex>
+      <div>
+        {widgets.length > 0 && <DashboardFilters scope={scope} onChange={setScope} />}
+        {!widgets.length ? (
+          <Card>
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              style={{ padding: '48px 0' }}
+              description={info.canDesign ? t('dashboards.emptyDesigner') : t('dashboards.emptyViewer')}
+              data-testid="dashboard-empty"
+            >
+              {info.canDesign && (
+                <Button
+                  type="primary"
+                  icon={<PlusOutlined />}
+                  onClick={() => {
+                    if (!designing) setDraft(info.widgets);
+                    add('bar');
+                  }}
+                >
+                  {t('dashboards.addWidget')}
+                </Button>
+              )}
+            </Empty>
+          </Card>
+        ) : (
+          <DashboardGrid widgets={widgets} designing={designing} onLayout={onLayout}>
+            {(w) => (
+              <WidgetCard
+                dashboardCode={code}
+                widget={scoped(w, scope)}
+                designing={designing}
+                onEdit={() => setEditing(w)}
+                onRemove={() => setDraft((d) => (d ?? info.widgets).filter((x) => x.id !== w.id))}
+              />
+            )}
+          </DashboardGrid>
+        )}
+      </div>
+      {editing && (
+        <WidgetEditor open widget={editing} onCancel={() => setEditing(null)} onDone={applyEdit} key={editing.id} />
+      )}
+    </div>
+  );
+}
+
+/**
+ * The 12-column grid at the width of its box (measured once the box exists, and on every resize);
+ * widgets move and resize only in design mode, by their title bar and corner.
+ */
+function DashboardGrid({
+  widgets,
+  designing,
+  onLayout,
+  children,
+}: {
+  widgets: Widget[];
+  designing: boolean;
+  onLayout: (layout: Layout) => void;
+  children: (widget: Widget) => ReactNode;
+}) {
+  const { width, containerRef, mounted } = useContainerWidth();
+  return (
+    <div ref={containerRef} data-testid="dashboard-grid">
+      {mounted && (
+        <GridLayout
+          width={width}
+          layout={widgets.map((w) => ({ i: w.id, ...w.place, minW: 2, minH: 2 }))}
+          gridConfig={{ cols: GRID_COLUMNS, rowHeight: ROW_HEIGHT, margin: [16, 16], containerPadding: [0, 0] }}
+          dragConfig={{ enabled: designing, handle: '.widget-drag', cancel: '.widget-actions' }}
+          resizeConfig={{ enabled: designing }}
+          onLayoutChange={onLayout}
+        >
+          {widgets.map((w) => (
+            <div key={w.id}>{children(w)}</div>
+          ))}
+        </GridLayout>
+      )}
+    </div>
+  );
+}
+
+export default DashboardPage;

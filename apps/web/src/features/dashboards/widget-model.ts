@@ -1,0 +1,246 @@
+import {
+  type AggregateResult,
+  COMPARE_RANGES,
+  type DateGranularity,
+  type FilterCondition,
+  type FilterGroup,
+  type Widget,
+  type WidgetCompare,
+  type WidgetKind,
+  type WidgetPlace,
+  type WidgetQuery,
+} from '@canopy/contract';
+
+/** The grid: 12 columns of rows this tall (px). */
+export const GRID_COLUMNS = 12;
+export const ROW_HEIGHT = 56;
+
+/** Where a new widget of this kind goes: below everything, at its natural size. */
+export function placeNew(widgets: Widget[], kind: WidgetKind): WidgetPlace {
+  const y = widgets.reduce((max, w) => Math.max(max, w.place.y + w.place.h), 0);
+  return kind === 'number' ? { x: 0, y, w: 3, h: 3 } : { x: 0, y, w: 6, h: 5 };
+}
+
+const LOCALES: Record<string, string> = { zh: 'zh-CN', en: 'en-US', jp: 'ja-JP' };
+export const localeOf = (language: string) => LOCALES[language] ?? 'zh-CN';
+
+/** A figure in full with digit grouping (KPI cards, tables): 1,234,567.89. */
+export function formatFull(value: number | null, language: string): string {
+  if (value === null) return '-';
+  return new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 2 }).format(value);
+}
+
+/** A figure in short (axes, labels): Chinese 万 and 亿 (1.23万, 4.5亿); en 12.3K. */
+export function formatShort(value: number | null, language: string): string {
+  if (value === null) return '-';
+  return new Intl.NumberFormat(localeOf(language), { notation: 'compact', maximumFractionDigits: 2 }).format(value);
+}
+
+/** A date bucket as people read it: 2026年4月, 2026年第2季度, 2026-03-30 当周. */
+export type BucketText = (
+  unit: 'week' | 'month' | 'quarter' | 'year',
+  values: Record<string, string | number>,
+) => string;
+
+export function bucketLabel(key: string, granularity: DateGranularity, text: BucketText): string {
+  if (granularity === 'month' && /^\d{4}-\d{2}$/.test(key))
+    return text('month', { year: key.slice(0, 4), month: Number(key.slice(5)) });
+  if (granularity === 'quarter' && /^\d{4}-Q\d$/.test(key))
+    return text('quarter', { year: key.slice(0, 4), quarter: key.slice(6) });
+  if (granularity === 'year' && /^\d{4}$/.test(key)) return text('year', { year: key });
+  if (granularity === 'week') return text('week', { day: key });
+  return key;
+}
+
+export interface ChartData {
+  categories: string[];
+  /** One series per measure. */
+  series: { name: string; values: (number | null)[] }[];
+}
+
+/** The rows of an answer as chart categories and series, with the rest as one more category. */
+export function chartData(
+  result: AggregateResult,
+  measureNames: string[],
+  labelOf: (row: AggregateResult['rows'][number]) => string,
+  restName: string,
+): ChartData {
+  const rows = [...result.rows.map((r) => ({ label: labelOf(r), values: r.values }))];
+  if (result.rest) rows.push({ label: restName, values: result.rest.values });
+  return {
+    categories: rows.map((r) => r.label),
+    series: measureNames.map((name, i) => ({ name, values: rows.map((r) => r.values[i] ?? null) })),
+  };
+}
+
+/** A palette led by the app's theme colour, then colours that sit well beside it. */
+export function palette(primary: string): string[] {
+  const others = ['#36cfc9', '#f7b500', '#ff7a45', '#9254de', '#73d13d', '#ff4d94', '#40a9ff', '#ffc53d'];
+  return [primary, ...others.filter((c) => c.toLowerCase() !== primary.toLowerCase())];
+}
+
+/** An ECharts option for a bar, line or pie widget. */
+export type ChartKind = 'bar' | 'line' | 'area' | 'pie' | 'funnel';
+export const isChartKind = (kind: WidgetKind): kind is ChartKind =>
+  kind === 'bar' || kind === 'line' || kind === 'area' || kind === 'pie' || kind === 'funnel';
+
+export function chartOption(
+  kind: ChartKind,
+  data: ChartData,
+  colors: string[],
+  short: (v: number | null) => string,
+  full: (v: number | null) => string,
+): Record<string, unknown> {
+  const tooltipValue = (v: unknown) => full(typeof v === 'number' ? v : null);
+  if (kind === 'funnel') {
+    const first = data.series[0];
+    return {
+      color: colors,
+      tooltip: { trigger: 'item', valueFormatter: tooltipValue },
+      legend: { type: 'scroll', bottom: 0 },
+      series: [
+        {
+          type: 'funnel',
+          name: first?.name ?? '',
+          top: 8,
+          bottom: 32,
+          sort: 'descending',
+          label: { position: 'inside' },
+          data: data.categories.map((name, i) => ({ name, value: first?.values[i] ?? 0 })),
+        },
+      ],
+    };
+  }
+  if (kind === 'pie') {
+    const first = data.series[0];
+    return {
+      color: colors,
+      tooltip: { trigger: 'item', valueFormatter: tooltipValue },
+      legend: { type: 'scroll', bottom: 0 },
+      series: [
+        {
+          type: 'pie',
+          name: first?.name ?? '',
+          radius: ['40%', '68%'],
+          center: ['50%', '45%'],
+          label: { formatter: '{b}: {d}%' },
+          data: data.categories.map((name, i) => ({ name, value: first?.values[i] ?? 0 })),
+        },
+      ],
+    };
+  }
+  return {
+    color: colors,
+    tooltip: { trigger: 'axis', valueFormatter: tooltipValue },
+    legend: data.series.length > 1 ? { bottom: 0 } : undefined,
+    grid: { left: 8, right: 16, top: 16, bottom: data.series.length > 1 ? 32 : 8, containLabel: true },
+    xAxis: { type: 'category', data: data.categories, axisLabel: { hideOverlap: true } },
+    yAxis: { type: 'value', axisLabel: { formatter: (v: number) => short(v) } },
+    series: data.series.map((s) => ({
+      type: kind === 'area' ? 'line' : kind,
+      name: s.name,
+      data: s.values,
+      ...(kind === 'bar' ? { barMaxWidth: 48 } : { smooth: true, connectNulls: true }),
+      ...(kind === 'area' ? { areaStyle: { opacity: 0.25 } } : {}),
+    })),
+  };
+}
+
+/**
+ * The widget's query narrowed to one period of the comparison date field ("this month", "last
+ * month" — the views' relative dates), or null when its filter cannot take one more condition
+ * (an OR of groups).
+ */
+export function periodQuery(
+  query: WidgetQuery,
+  compare: WidgetCompare,
+  which: 'current' | 'previous',
+): WidgetQuery | null {
+  const condition: FilterCondition = {
+    field: compare.field,
+    operator: 'eq',
+    value: COMPARE_RANGES[compare.period][which],
+  };
+  const filter = withCondition(query.filter, condition);
+  return filter && { ...query, filter };
+}
+
+/** A filter with one more condition that must hold too; null when it cannot take one (an OR of groups). */
+export function withCondition(f: FilterGroup | undefined, condition: FilterCondition): FilterGroup | null {
+  if (!f?.conditions.length) return { op: 'and', conditions: [condition] };
+  if (f.op === 'and') return { op: 'and', conditions: [...f.conditions, condition] };
+  if (f.conditions.every((c) => !('conditions' in c)))
+    return { op: 'and', conditions: [{ op: 'or', conditions: f.conditions as FilterCondition[] }, condition] };
+  return null;
+}
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const utc = (y: number, m: number, d: number) => Date.UTC(y, m, d);
+
+/** The first and last calendar day of a date bucket ('2026-04' → 2026-04-01 … 2026-04-30). */
+export function bucketDays(key: string, granularity: DateGranularity): [string, string] | null {
+  const y = Number(key.slice(0, 4));
+  if (!Number.isInteger(y)) return null;
+  switch (granularity) {
+    case 'day':
+      return /^\d{4}-\d{2}-\d{2}$/.test(key) ? [key, key] : null;
+    case 'week':
+      return /^\d{4}-\d{2}-\d{2}$/.test(key) ? [key, day(Date.parse(`${key}T00:00:00Z`) + 6 * 86_400_000)] : null;
+    case 'month': {
+      const m = Number(key.slice(5, 7)) - 1;
+      return /^\d{4}-\d{2}$/.test(key) ? [day(utc(y, m, 1)), day(utc(y, m + 1, 0))] : null;
+    }
+    case 'quarter': {
+      const q = Number(key.slice(6)) - 1;
+      return /^\d{4}-Q[1-4]$/.test(key) ? [day(utc(y, q * 3, 1)), day(utc(y, q * 3 + 3, 0))] : null;
+    }
+    case 'year':
+      return /^\d{4}$/.test(key) ? [`${key}-01-01`, `${key}-12-31`] : null;
+  }
+}
+
+/**
+ * The condition that picks one group's records (a bar, a slice, a table row): the value itself, an
+ * element of a list, the days of a date bucket, or "empty". Null when the group cannot be named so.
+ */
+export function groupCondition(
+  field: string,
+  family: string,
+  granularity: DateGranularity | undefined,
+  key: string | null,
+): FilterCondition | null {
+  const list = family === 'list' || family === 'people';
+  if (key === null) return family === 'member' ? null : { field, operator: 'empty' };
+  if (family === 'date' || family === 'moment') {
+    const days = bucketDays(key, granularity ?? 'month');
+    return days && { field, operator: 'between', value: days };
+  }
+  return { field, operator: list ? 'contains' : 'eq', value: key };
+}
+
+/** The change from the previous period, as a fraction (0.12 = +12%); null when it cannot be told. */
+export function change(current: number | null, previous: number | null): number | null {
+  if (current === null || previous === null || previous === 0) return null;
+  return (current - previous) / Math.abs(previous);
+}
+
+/** What the viewer narrows every widget to: a creation-date range and creators (fields every table has). */
+export interface DashboardScope {
+  range?: [string, string];
+  creators?: string[];
+}
+
+/** A widget as the dashboard's filters narrow it (its own filter and theirs must both hold). */
+export function scoped(widget: Widget, scope: DashboardScope): Widget {
+  const conditions: FilterCondition[] = [];
+  if (scope.range) conditions.push({ field: 'createdAt', operator: 'between', value: scope.range });
+  if (scope.creators?.length) conditions.push({ field: 'createdBy', operator: 'in', value: scope.creators });
+  let filter = widget.query.filter;
+  for (const c of conditions) {
+    const next = withCondition(filter, c);
+    // An OR of condition groups cannot take one more level: such a widget keeps its own filter only.
+    if (!next) return widget;
+    filter = next;
+  }
+  return filter === widget.query.filter ? widget : { ...widget, query: { ...widget.query, filter } };
+}
