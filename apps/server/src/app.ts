@@ -16,6 +16,9 @@ import { registerWebApp } from './http/static.js';
 import { registerTenant } from './http/tenant.js';
 import { accountRoutes, createAccountService } from './modules/account/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
+import { ApiTokenRepository } from './modules/api-tokens/repository.js';
+import { apiTokenRoutes } from './modules/api-tokens/routes.js';
+import { ApiTokenService } from './modules/api-tokens/service.js';
 import { AppService } from './modules/apps/apps-service.js';
 import { CustomMenuService } from './modules/apps/custom-menu.js';
 import { NodeService } from './modules/apps/nodes-service.js';
@@ -50,6 +53,7 @@ import { MemberService } from './modules/org/members-service.js';
 import { OrgRepository } from './modules/org/repository.js';
 import { orgRoutes } from './modules/org/routes.js';
 import { FormulaJobs } from './modules/records/formula-jobs.js';
+import { openRecordRoutes } from './modules/records/open-routes.js';
 import { RecordRepository } from './modules/records/repository.js';
 import { recordRoutes } from './modules/records/routes.js';
 import { RecordService } from './modules/records/service.js';
@@ -127,11 +131,13 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
 
   const accounts = createAccountService(services);
   const engines = new EngineRepository(services.db);
-  registerSession(app, accounts);
+  const apiTokens = new ApiTokenService(new ApiTokenRepository(services.db), config.apiTokenRatePerMinute);
+  registerSession(app, accounts, apiTokens);
   registerTenant(app, engines);
 
   systemRoutes(app, services);
   accountRoutes(app, services, accounts);
+  apiTokenRoutes(app, apiTokens);
   engineRoutes(app, engines, new EngineService(services.db, engines));
   const live = new LiveBus(database);
   await live.start();
@@ -174,6 +180,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   const forms = new FormService(services.db);
   schemaRoutes(app, services.db, ctx, schemas, forms);
   recordRoutes(app, ctx, records, (c, code) => views.savedQuery(c, code));
+  openRecordRoutes(app, ctx, records);
   const mailQueue = new MailQueue(services.db, delivery, app.log);
   const stopMail = mailQueue.start();
   app.addHook('onClose', async () => stopMail());

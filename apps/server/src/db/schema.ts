@@ -522,7 +522,26 @@ export interface FeedbackTable {
   updated_at: number;
 }
 
+/** A personal API token (issue 17); only its sha256 is stored. */
+export interface ApiTokensTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  engine_code: string;
+  name: string;
+  /** The first characters of the token, shown in the list to tell tokens apart. */
+  prefix: string;
+  /** JSON list of app codes the token reaches. */
+  app_codes: string;
+  read_only: number;
+  created_at: number;
+  expires_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
 export interface Database {
+  api_tokens: ApiTokensTable;
   users: UsersTable;
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;
