@@ -126,7 +126,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await registerSecurityHeaders(app, config);
   registerOriginCheck(app, config.publicUrl);
   await app.register(fastifyCookie);
-  await registerDocs(app, PRODUCT_VERSION);
+  await registerDocs(app, PRODUCT_VERSION, config.publicUrl);
   registerErrorHandling(app);
 
   const accounts = createAccountService(services);
