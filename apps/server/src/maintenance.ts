@@ -11,8 +11,9 @@ interface Log {
 
 /**
  * One round of housekeeping that any number of server processes may run at once (each step is
- * idempotent): expired sessions and stale login-throttle rows go, and closed teams whose 7 days are
- * over are purged. `now` is a parameter so tests can move the clock.
+ * idempotent): expired sessions, stale login-throttle rows and API tokens 30 days past revocation or
+ * expiry go, and closed teams whose 7 days are over are purged. `now` is a parameter so tests can
+ * move the clock.
  */
 export async function runMaintenance(
   db: Kysely<Database>,
@@ -28,6 +29,11 @@ export async function runMaintenance(
   await db
     .deleteFrom('wechat_bind_scenes')
     .where('expires_at', '<', now - HOUR)
+    .execute();
+  // Revoked and expired API tokens stay listed (as such) for 30 days, then go.
+  await db
+    .deleteFrom('api_tokens')
+    .where((eb) => eb.or([eb('revoked_at', '<', now - 30 * 24 * HOUR), eb('expires_at', '<', now - 30 * 24 * HOUR)]))
     .execute();
   return { purged: await purgeDueTeams(db, dataDir, now) };
 }

@@ -1,5 +1,6 @@
 import { ApiTokenLimits } from '@canopy/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMaintenance } from '../src/maintenance.js';
 import { startTestServer, TestClient, type TestServer } from './harness.js';
 import { bearer, createToken, type OpenApiFixture, openApiFixture } from './open-api-helpers.js';
 
@@ -261,6 +262,43 @@ describe('scope, read-only, expiry and revocation', () => {
       expect(after.status).toBe(403);
     } finally {
       await server2.close();
+    }
+  });
+});
+
+describe('housekeeping', () => {
+  it('keeps revoked and expired tokens listed for 30 days, then sweeps them; only live ones count to the cap', async () => {
+    const own = await startTestServer();
+    try {
+      const fx2 = await openApiFixture(own);
+      const live = await createToken(fx2.alice.client, { appCodes: [fx2.appCode], expiresInDays: 365 });
+      const revoked = await createToken(fx2.alice.client, { appCodes: [fx2.appCode] });
+      expect((await fx2.alice.client.request('DELETE', `/v1/user/api-tokens/${revoked.id}`)).status).toBe(200);
+      const db = own.database.handle.db;
+      const ids = async () => (await db.selectFrom('api_tokens').select('id').execute()).map((r) => r.id).sort();
+      await runMaintenance(db, own.dataDir, Date.now() + 29 * 86_400_000);
+      expect(await ids()).toEqual([live.id, revoked.id].sort());
+      await runMaintenance(db, own.dataDir, Date.now() + 31 * 86_400_000);
+      expect(await ids()).toEqual([live.id]);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('refuses a token past the cap of live tokens, but counts no revoked one', async () => {
+    const own = await startTestServer();
+    try {
+      const fx2 = await openApiFixture(own);
+      const made = [];
+      for (let i = 0; i < ApiTokenLimits.perUser; i++)
+        made.push(await createToken(fx2.alice.client, { appCodes: [fx2.appCode] }));
+      const body = { name: 'x', appCodes: [fx2.appCode], readOnly: true, expiresInDays: 7 };
+      const over = await fx2.alice.client.request('POST', '/v1/user/api-tokens', { body });
+      expect([over.status, over.json.errorMessage]).toEqual([400, `令牌数量已达上限（${ApiTokenLimits.perUser}个）`]);
+      await fx2.alice.client.request('DELETE', `/v1/user/api-tokens/${made[0]?.id}`);
+      expect((await fx2.alice.client.request('POST', '/v1/user/api-tokens', { body })).status).toBe(200);
+    } finally {
+      await own.close();
     }
   });
 });

@@ -2,7 +2,7 @@ import Type, { type Static } from 'typebox';
 
 /** Personal API tokens (issue 17): limits and shapes shared by server and web. */
 export const ApiTokenLimits = {
-  /** Tokens one user may hold (live or not yet swept). */
+  /** Tokens in force (neither revoked nor expired) one user may hold. */
   perUser: 50,
   nameMax: 64,
   appsMax: 50,

@@ -37,11 +37,14 @@ export class ApiTokenRepository {
       .execute();
   }
 
-  async count(userId: string): Promise<number> {
+  /** The user's tokens still in force (neither revoked nor expired). */
+  async countLive(userId: string, now: number): Promise<number> {
     const row = await this.db
       .selectFrom('api_tokens')
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
       .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }

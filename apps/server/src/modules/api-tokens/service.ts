@@ -89,7 +89,7 @@ export class ApiTokenService {
     const unknown = body.appCodes.find((c) => !live.has(c));
     if (unknown)
       throw new FieldValidationError([{ field: 'appCodes', key: 'token.appUnknown', params: { code: unknown } }]);
-    if ((await this.repo.count(auth.user.id)) >= ApiTokenLimits.perUser) {
+    if ((await this.repo.countLive(auth.user.id, this.now())) >= ApiTokenLimits.perUser) {
       throw new AppError(400, ErrorCode.badRequest, 'token.tooMany', { limit: ApiTokenLimits.perUser });
     }
     const secret = `${ApiTokenLimits.prefix}${randomBytes(32).toString('base64url')}`;

@@ -9,6 +9,7 @@ import type { Database } from '../../db/schema.js';
  * their foreign keys cascade. Each has `engine_code`.
  */
 const TEAM_TABLES = [
+  'api_tokens',
   'workflow_delegations',
   'workflow_timers',
   'import_jobs',
