@@ -78,6 +78,7 @@ import { transferRoutes } from './modules/transfer/routes.js';
 import { viewRoutes } from './modules/views/routes.js';
 import { ViewService } from './modules/views/service.js';
 import { createWorkflow } from './modules/workflow/module.js';
+import { openFlowRoutes } from './modules/workflow/open-routes.js';
 import { workflowOpsRoutes } from './modules/workflow/ops-routes.js';
 import { workflowRoutes } from './modules/workflow/routes.js';
 import { PRODUCT_VERSION } from './version.js';
@@ -195,7 +196,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   );
   workflowRoutes(app, workflow);
   workflowOpsRoutes(app, workflow.ops);
-  todoRoutes(app, createTodos(services.db, workflow.items));
+  const todos = createTodos(services.db, workflow.items);
+  todoRoutes(app, todos);
+  openFlowRoutes(app, services.db, { instances: workflow.instances, items: workflow.items, todos });
   app.decorate('workflowDeadlines', workflow.deadlines);
   apps.onDelete((trx, access) => workflow.instances.appDeleted(trx, access.tenant, access.app.code));
   records.onRemove((c, trx, id) => workflow.instances.recordDeleted(trx, c.access.tenant, c.schema.code, id));

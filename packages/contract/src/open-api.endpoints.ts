@@ -2,7 +2,9 @@ import Type, { type Static } from 'typebox';
 import { ApiTokenLimits } from './api-tokens.js';
 import { endpoint } from './endpoint.js';
 import { DeleteRecordQuery, RecordItem, RecordListQuery, RecordPage } from './schemas.js';
+import { TodoList, TodoPageMax } from './todo.js';
 import { FilterGroup, SortSpec } from './views.js';
+import { ActionResult, StartResult } from './workflow.js';
 
 /**
  * The records API for integrators (issue 17), versioned under `/open/v1`: a data table is addressed
@@ -177,5 +179,79 @@ export const OpenRecordEndpoints = {
     params: OpenTableParams,
     body: OpenBatchBody,
     response: OpenBatchResult,
+  }),
+} as const;
+
+/** Submitting a record into its table's published flow. */
+export const OpenStartFlowBody = Type.Object(
+  { comment: Type.Optional(Type.String({ maxLength: 2000 })) },
+  { additionalProperties: false },
+);
+export const OpenWorkItemParams = Type.Object({
+  appCode: Type.String({ minLength: 1, maxLength: 64, description: "The app's code" }),
+  workItemId: Type.String({ minLength: 1, maxLength: 64, description: "The work item's id (from work-items)" }),
+});
+export const OpenAppParams = Type.Object({
+  appCode: Type.String({ minLength: 1, maxLength: 64, description: "The app's code" }),
+});
+export const OpenWorkItemsQuery = Type.Object({
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: TodoPageMax })),
+  pageIndex: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
+});
+export const OpenActionBody = Type.Object(
+  { comment: Type.Optional(Type.String({ maxLength: 2000 })) },
+  { additionalProperties: false },
+);
+
+const flows = { tags: ['open-flows'], auth: 'session' as const };
+
+/**
+ * Flows for integrators: submit a record into its table's flow, list one's own open work items in
+ * an app, approve or reject one — the same actions (and rules) as the web app's.
+ */
+export const OpenFlowEndpoints = {
+  start: endpoint({
+    ...flows,
+    method: 'POST',
+    path: `${tablePath}/records/:id/flow`,
+    operationId: 'startRecordFlow',
+    summary: "Submit a record into its table's published flow · 提交记录进入流程",
+    token: 'write',
+    params: OpenRecordParams,
+    body: OpenStartFlowBody,
+    response: StartResult,
+  }),
+  workItems: endpoint({
+    ...flows,
+    method: 'GET',
+    path: `${OPEN_API_PREFIX}/apps/:appCode/work-items`,
+    operationId: 'listMyWorkItems',
+    summary: 'My open work items (to-dos) in an app, newest first · 我在该应用中的待办',
+    token: 'read',
+    params: OpenAppParams,
+    query: OpenWorkItemsQuery,
+    response: TodoList,
+  }),
+  approve: endpoint({
+    ...flows,
+    method: 'POST',
+    path: `${OPEN_API_PREFIX}/apps/:appCode/work-items/:workItemId/approve`,
+    operationId: 'approveWorkItem',
+    summary: 'Approve one of my work items · 同意我的待办',
+    token: 'write',
+    params: OpenWorkItemParams,
+    body: OpenActionBody,
+    response: ActionResult,
+  }),
+  reject: endpoint({
+    ...flows,
+    method: 'POST',
+    path: `${OPEN_API_PREFIX}/apps/:appCode/work-items/:workItemId/reject`,
+    operationId: 'rejectWorkItem',
+    summary: 'Reject one of my work items · 驳回我的待办',
+    token: 'write',
+    params: OpenWorkItemParams,
+    body: OpenActionBody,
+    response: ActionResult,
   }),
 } as const;

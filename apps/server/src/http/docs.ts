@@ -82,6 +82,7 @@ const RESPONSES = {
 
 const TAGS: Record<string, string> = {
   'open-records': 'Records API for integrators (/open/v1): session or API token · 面向集成的记录接口',
+  'open-flows': "Flows for integrators (/open/v1): submit a record, act on one's own work items · 面向集成的流程接口",
 };
 
 /** The 4xx answers an operation can give, from its security, parameters and method. */

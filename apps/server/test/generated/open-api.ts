@@ -71,6 +71,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/open/v1/apps/{appCode}/tables/{tableCode}/records/{id}/flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit a record into its table's published flow · 提交记录进入流程 */
+        post: operations["startRecordFlow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/v1/apps/{appCode}/work-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My open work items (to-dos) in an app, newest first · 我在该应用中的待办 */
+        get: operations["listMyWorkItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/v1/apps/{appCode}/work-items/{workItemId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve one of my work items · 同意我的待办 */
+        post: operations["approveWorkItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/open/v1/apps/{appCode}/work-items/{workItemId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject one of my work items · 驳回我的待办 */
+        post: operations["rejectWorkItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -584,6 +652,330 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    startRecordFlow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The app's code */
+                appCode: string;
+                /** @description The data table's code */
+                tableCode: string;
+                /** @description The record's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            instance: {
+                                instanceId: string;
+                                appCode: string;
+                                schemaCode: string;
+                                workflowCode: string;
+                                workflowName: string;
+                                workflowVersion: number;
+                                bizObjectId: string;
+                                originator: {
+                                    memberId: string;
+                                    name: string;
+                                };
+                                instanceState: number;
+                                result: "" | "approved" | "rejected";
+                                currentNodes: {
+                                    activityCode: string;
+                                    activityName: string;
+                                }[];
+                                createdAt: number;
+                                startedAt: number;
+                                finishedAt: number;
+                            };
+                            record: {
+                                id: string;
+                                title: string;
+                                version: number;
+                                createdBy: string;
+                                createdAt: number;
+                                modifiedBy: string;
+                                modifiedAt: number;
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                flowState?: number | null;
+                                flowNode?: string;
+                                flowResult?: "approved" | "rejected";
+                            };
+                            myWorkItems: {
+                                workItemId: string;
+                                instanceId: string;
+                                itemType: number;
+                                workItemState: number;
+                                activityCode: string;
+                                activityName: string;
+                                participant: {
+                                    memberId: string;
+                                    name: string;
+                                };
+                                actingFor: {
+                                    memberId: string;
+                                    name: string;
+                                } | null;
+                                createTime: number;
+                                finishTime: number;
+                                action: string;
+                                comment: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listMyWorkItems: {
+        parameters: {
+            query?: {
+                pageSize?: number;
+                pageIndex?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The app's code */
+                appCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            resultList: {
+                                instanceId: string;
+                                instanceState: number;
+                                appCode: string;
+                                schemaCode: string;
+                                appName: string;
+                                schemaName: string;
+                                workflowName: string;
+                                originator: {
+                                    memberId: string;
+                                    name: string;
+                                };
+                                createTime: number;
+                                todos: {
+                                    activityName: string;
+                                    activityCode: string;
+                                    workItemId: string;
+                                    workItemState: number;
+                                    itemType: number;
+                                    participants: {
+                                        memberId: string;
+                                        name: string;
+                                    }[];
+                                    receiveTime: number;
+                                    finishTime: number;
+                                }[];
+                                batchApprove: "ok" | "commentRequired" | "notApproval" | "handled";
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    approveWorkItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The app's code */
+                appCode: string;
+                /** @description The work item's id (from work-items) */
+                workItemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            instance: {
+                                instanceId: string;
+                                appCode: string;
+                                schemaCode: string;
+                                workflowCode: string;
+                                workflowName: string;
+                                workflowVersion: number;
+                                bizObjectId: string;
+                                originator: {
+                                    memberId: string;
+                                    name: string;
+                                };
+                                instanceState: number;
+                                result: "" | "approved" | "rejected";
+                                currentNodes: {
+                                    activityCode: string;
+                                    activityName: string;
+                                }[];
+                                createdAt: number;
+                                startedAt: number;
+                                finishedAt: number;
+                            };
+                            myWorkItems: {
+                                workItemId: string;
+                                instanceId: string;
+                                itemType: number;
+                                workItemState: number;
+                                activityCode: string;
+                                activityName: string;
+                                participant: {
+                                    memberId: string;
+                                    name: string;
+                                };
+                                actingFor: {
+                                    memberId: string;
+                                    name: string;
+                                } | null;
+                                createTime: number;
+                                finishTime: number;
+                                action: string;
+                                comment: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    rejectWorkItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The app's code */
+                appCode: string;
+                /** @description The work item's id (from work-items) */
+                workItemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            instance: {
+                                instanceId: string;
+                                appCode: string;
+                                schemaCode: string;
+                                workflowCode: string;
+                                workflowName: string;
+                                workflowVersion: number;
+                                bizObjectId: string;
+                                originator: {
+                                    memberId: string;
+                                    name: string;
+                                };
+                                instanceState: number;
+                                result: "" | "approved" | "rejected";
+                                currentNodes: {
+                                    activityCode: string;
+                                    activityName: string;
+                                }[];
+                                createdAt: number;
+                                startedAt: number;
+                                finishedAt: number;
+                            };
+                            myWorkItems: {
+                                workItemId: string;
+                                instanceId: string;
+                                itemType: number;
+                                workItemState: number;
+                                activityCode: string;
+                                activityName: string;
+                                participant: {
+                                    memberId: string;
+                                    name: string;
+                                };
+                                actingFor: {
+                                    memberId: string;
+                                    name: string;
+                                } | null;
+                                createTime: number;
+                                finishTime: number;
+                                action: string;
+                                comment: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };
