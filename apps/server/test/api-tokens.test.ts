@@ -199,7 +199,22 @@ describe('a token acts as its owner, never more', () => {
     expect(changed.json.data).toMatchObject({ version: 2, data: { [fx.f.region]: '华北' } });
     const stale = await call(aliceToken, 'PATCH', `${fx.open}/records/${id}`, { version: 1, data: {} });
     expect(stale.status).toBe(409);
-    expect((await call(aliceToken, 'DELETE', `${fx.open}/records/${id}?version=2`)).status).toBe(200);
+    // Her hidden field stays out of reach on updates and batches too.
+    const hiddenUpdate = await call(aliceToken, 'PATCH', `${fx.open}/records/${id}`, {
+      version: 2,
+      data: { [fx.f.cost]: 5 },
+    });
+    expect(hiddenUpdate.status).toBe(400);
+    const batch = await call(aliceToken, 'POST', `${fx.open}/records/batch`, {
+      update: [{ id, version: 2, data: { [fx.f.region]: '西南' } }],
+    });
+    expect(batch.status, JSON.stringify(batch.json)).toBe(200);
+    expect(batch.json.data.updated[0].data).not.toHaveProperty(fx.f.cost);
+    const hiddenBatch = await call(aliceToken, 'POST', `${fx.open}/records/batch`, {
+      update: [{ id, version: 3, data: { [fx.f.cost]: 5 } }],
+    });
+    expect(hiddenBatch.status).toBe(400);
+    expect((await call(aliceToken, 'DELETE', `${fx.open}/records/${id}?version=3`)).status).toBe(200);
     expect((await call(aliceToken, 'GET', `${fx.open}/records/${id}`)).status).toBe(404);
   });
 });
