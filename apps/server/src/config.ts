@@ -29,6 +29,11 @@ export interface Config {
    * stands in (QR links land in the developer outbox).
    */
   wechat: WechatConfig | undefined;
+  /**
+   * Webhook deliveries may go to private, loopback and link-local addresses (WEBHOOK_ALLOW_PRIVATE;
+   * on by default in a private deployment, which needs its intranet).
+   */
+  webhooksAllowPrivate: boolean;
   /** Requests per API token per minute (API_TOKEN_RATE_LIMIT). */
   apiTokenRatePerMinute: number;
 }
@@ -77,6 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new Error(`API_TOKEN_RATE_LIMIT must be a positive whole number, got ${env.API_TOKEN_RATE_LIMIT}`);
   return {
     apiTokenRatePerMinute: tokenRate,
+    webhooksAllowPrivate:
+      env.WEBHOOK_ALLOW_PRIVATE === undefined ? flag(env.PRIVATE_DEPLOYMENT) : flag(env.WEBHOOK_ALLOW_PRIVATE),
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(cwd, env.DATA_DIR ?? 'data'),

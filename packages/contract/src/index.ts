@@ -41,6 +41,8 @@ export * from './transfer.endpoints.js';
 export * from './transfer.js';
 export * from './views.endpoints.js';
 export * from './views.js';
+export * from './webhooks.endpoints.js';
+export * from './webhooks.js';
 export * from './workflow.endpoints.js';
 export * from './workflow.js';
 export * from './workflow-ops.endpoints.js';

@@ -902,6 +902,21 @@ export const ServerMessages = {
     en: 'Choose a team first',
     jp: '先にチームを選択してください',
   },
+  'webhook.url': {
+    zh: '请输入 http 或 https 地址',
+    en: 'Enter an http or https address',
+    jp: 'http または https のアドレスを入力してください',
+  },
+  'webhook.private': {
+    zh: '不能推送到内网、本机或链路本地地址',
+    en: 'Deliveries cannot go to private, loopback or link-local addresses',
+    jp: 'プライベート、ループバック、リンクローカルのアドレスには送信できません',
+  },
+  'webhook.tooMany': {
+    zh: '每个数据表最多 {limit} 个 Webhook',
+    en: 'At most {limit} webhooks per table',
+    jp: 'データテーブルごとに Webhook は最大 {limit} 個です',
+  },
   'token.batchTooLarge': {
     zh: '一次最多写入{limit}条数据',
     en: 'At most {limit} rows per batch',
@@ -954,6 +969,8 @@ export const FieldLabels: Record<string, Record<Language, string>> = {
   appCodes: { zh: '应用', en: 'Apps', jp: 'アプリ' },
   readOnly: { zh: '权限', en: 'Access', jp: '権限' },
   expiresInDays: { zh: '有效期', en: 'Expiry', jp: '有効期限' },
+  url: { zh: '推送地址', en: 'URL', jp: '送信先 URL' },
+  events: { zh: '事件', en: 'Events', jp: 'イベント' },
 };
 
 export function fieldLabel(field: string, lang: Language): string {

@@ -24,6 +24,7 @@ import * as todos from './migrations/20261123T1630_todos.js';
 import * as feedback from './migrations/20261123T1640_feedback.js';
 import * as onboarding from './migrations/20261123T1650_onboarding.js';
 import * as apiTokens from './migrations/20261124T0200_api_tokens.js';
+import * as webhooks from './migrations/20261124T0200_webhooks.js';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from source, from a
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '20261123T1640_feedback': feedback,
   '20261123T1650_onboarding': onboarding,
   '20261124T0200_api_tokens': apiTokens,
+  '20261124T0200_webhooks': webhooks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

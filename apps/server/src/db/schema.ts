@@ -540,8 +540,44 @@ export interface ApiTokensTable {
   revoked_at: number | null;
 }
 
+export interface WebhooksTable {
+  id: string;
+  engine_code: string;
+  app_code: string;
+  schema_code: string;
+  url: string;
+  secret: string;
+  /** JSON list of WebhookEvent. */
+  events: string;
+  active: number;
+  created_by: string;
+  created_at: number;
+  failing_since: number | null;
+  paused_at: number | null;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  event: string;
+  payload: string;
+  /** pending, delivered or failed (out of attempts). */
+  state: string;
+  attempts: number;
+  next_attempt_at: number;
+  lease_until: number | null;
+  last_status: number | null;
+  last_error: string | null;
+  duration_ms: number | null;
+  response_excerpt: string | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
 export interface Database {
   api_tokens: ApiTokensTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   users: UsersTable;
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;
