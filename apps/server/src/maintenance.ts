@@ -11,9 +11,9 @@ interface Log {
 
 /**
  * One round of housekeeping that any number of server processes may run at once (each step is
- * idempotent): expired sessions, stale login-throttle rows and API tokens 30 days past revocation or
- * expiry go, and closed teams whose 7 days are over are purged. `now` is a parameter so tests can
- * move the clock.
+ * idempotent): expired sessions, stale login-throttle rows, API tokens 30 days past revocation or
+ * expiry and finished webhook deliveries older than 30 days go, and closed teams whose 7 days are
+ * over are purged. `now` is a parameter so tests can move the clock.
  */
 export async function runMaintenance(
   db: Kysely<Database>,
@@ -34,6 +34,12 @@ export async function runMaintenance(
   await db
     .deleteFrom('api_tokens')
     .where((eb) => eb.or([eb('revoked_at', '<', now - 30 * 24 * HOUR), eb('expires_at', '<', now - 30 * 24 * HOUR)]))
+    .execute();
+  // The webhook delivery log keeps 30 days of finished deliveries.
+  await db
+    .deleteFrom('webhook_deliveries')
+    .where('state', '<>', 'pending')
+    .where('created_at', '<', now - 30 * 24 * HOUR)
     .execute();
   return { purged: await purgeDueTeams(db, dataDir, now) };
 }

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebhookHeaders, WebhookLimits } from '@canopy/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMaintenance } from '../src/maintenance.js';
 import { isPrivateAddress } from '../src/modules/webhooks/guard.js';
 import { startTestServer, type TestServer } from './harness.js';
 import { type OpenApiFixture, openApiFixture } from './open-api-helpers.js';
@@ -245,5 +246,26 @@ describe('the private-address guard', () => {
     } finally {
       await strict.close();
     }
+  });
+});
+
+describe('the delivery log', () => {
+  // Last: the clock jumps a month, which also ends this server's sessions.
+  it('keeps finished deliveries for 30 days and pending ones until they end', async () => {
+    const hook = await createHook(['record.created']);
+    await fx.team.owner.request('POST', `${fx.base}/webhooks/${hook.id}/test`);
+    answers.push(500);
+    await fx.team.owner.request('POST', `${fx.base}/records`, { body: { data: { [fx.f.name]: '待重试' } } });
+    await server.app.webhooks.drain();
+    const db = server.database.handle.db;
+    const states = async () =>
+      (await db.selectFrom('webhook_deliveries').select('state').where('webhook_id', '=', hook.id).execute())
+        .map((r) => r.state)
+        .sort();
+    expect(await states()).toEqual(['delivered', 'pending']);
+    await runMaintenance(db, server.dataDir, Date.now() + 29 * 86_400_000);
+    expect(await states()).toEqual(['delivered', 'pending']);
+    await runMaintenance(db, server.dataDir, Date.now() + 31 * 86_400_000);
+    expect(await states()).toEqual(['pending']);
   });
 });
