@@ -4,10 +4,13 @@ import type { AccountService } from '../modules/account/service.js';
 import type { ApiTokenService } from '../modules/api-tokens/service.js';
 import { Errors } from './app-error.js';
 
-/** The bearer token of `Authorization: Bearer …`; undefined without one. */
+/**
+ * The bearer token of `Authorization: Bearer …`; undefined without one. Other schemes (a reverse
+ * proxy's Basic credentials passed along) are not ours and are ignored; a malformed Bearer is a 401.
+ */
 function bearerOf(req: FastifyRequest): string | undefined {
   const header = req.headers.authorization;
-  if (!header) return undefined;
+  if (!header || !/^Bearer(\s|$)/i.test(header)) return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match?.[1]) throw Errors.unauthorized();
   return match[1];
