@@ -89,7 +89,7 @@ export async function pickMembers(page: Page, names: string[]): Promise<void> {
  * clicking the tab, and clicks again while the tab is not selected: on a busy machine a click during the
  * animation can land beside the moving tab.
  */
-export async function openAccountSettings(page: Page, tab: 'profile' | 'security'): Promise<void> {
+export async function openAccountSettings(page: Page, tab: 'profile' | 'security' | 'tokens'): Promise<void> {
   await page.getByTestId('header-avatar').click();
   await page.getByTestId('menu-account-settings').click();
   const container = page.locator('.ant-modal-container').filter({ has: page.getByTestId('account-settings-dialog') });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ApiTokenLimits } from '@canopy/contract';
 
 /** Everything the server reads from the environment, in one place (documented in README.md). */
 export interface Config {
@@ -28,6 +29,13 @@ export interface Config {
    * stands in (QR links land in the developer outbox).
    */
   wechat: WechatConfig | undefined;
+  /**
+   * Webhook deliveries may go to private, loopback and link-local addresses (WEBHOOK_ALLOW_PRIVATE;
+   * on by default in a private deployment, which needs its intranet).
+   */
+  webhooksAllowPrivate: boolean;
+  /** Requests per API token per minute (API_TOKEN_RATE_LIMIT). */
+  apiTokenRatePerMinute: number;
   /** Sign-in with the company's OpenID Connect provider; absent unless OIDC_ISSUER is set. */
   oidc: OidcConfig | undefined;
 }
@@ -83,7 +91,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   // The origin check and the CSP compare with it: a value that is not an address must stop the start.
   if (publicUrl && !/^https?:\/\/[^/]+/i.test(publicUrl))
     throw new Error(`PUBLIC_URL must be an http(s) address, got ${env.PUBLIC_URL}`);
+  const tokenRate = Number(env.API_TOKEN_RATE_LIMIT ?? ApiTokenLimits.defaultRatePerMinute);
+  if (!Number.isInteger(tokenRate) || tokenRate < 1)
+    throw new Error(`API_TOKEN_RATE_LIMIT must be a positive whole number, got ${env.API_TOKEN_RATE_LIMIT}`);
   return {
+    apiTokenRatePerMinute: tokenRate,
+    webhooksAllowPrivate:
+      env.WEBHOOK_ALLOW_PRIVATE === undefined ? flag(env.PRIVATE_DEPLOYMENT) : flag(env.WEBHOOK_ALLOW_PRIVATE),
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(cwd, env.DATA_DIR ?? 'data'),

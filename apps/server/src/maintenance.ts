@@ -11,7 +11,8 @@ interface Log {
 
 /**
  * One round of housekeeping that any number of server processes may run at once (each step is
- * idempotent): expired sessions and stale login-throttle rows go, and closed teams whose 7 days are
+ * idempotent): expired sessions, stale login-throttle rows, API tokens 30 days past revocation or
+ * expiry and finished webhook deliveries older than 30 days go, and closed teams whose 7 days are
  * over are purged. `now` is a parameter so tests can move the clock.
  */
 export async function runMaintenance(
@@ -28,6 +29,17 @@ export async function runMaintenance(
   await db
     .deleteFrom('wechat_bind_scenes')
     .where('expires_at', '<', now - HOUR)
+    .execute();
+  // Revoked and expired API tokens stay listed (as such) for 30 days, then go.
+  await db
+    .deleteFrom('api_tokens')
+    .where((eb) => eb.or([eb('revoked_at', '<', now - 30 * 24 * HOUR), eb('expires_at', '<', now - 30 * 24 * HOUR)]))
+    .execute();
+  // The webhook delivery log keeps 30 days of finished deliveries.
+  await db
+    .deleteFrom('webhook_deliveries')
+    .where('state', '<>', 'pending')
+    .where('created_at', '<', now - 30 * 24 * HOUR)
     .execute();
   return { purged: await purgeDueTeams(db, dataDir, now) };
 }

@@ -21,6 +21,15 @@ export interface Endpoint<
   query?: Q;
   body?: B;
   response: R;
+  /** The OpenAPI operationId (otherwise derived from the method and path). */
+  operationId?: string;
+  /**
+   * Whether an API token may call it: 'read' (read-only tokens too) or 'write' (read-write tokens).
+   * Without it only a session may.
+   */
+  token?: 'read' | 'write';
+  /** A larger body than the default limit (bytes). */
+  bodyLimit?: number;
 }
 
 export function endpoint<

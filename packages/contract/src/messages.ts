@@ -943,6 +943,66 @@ export const ServerMessages = {
     en: 'A workbench holds at most 200 shortcuts',
     jp: 'ショートカットは200個までです',
   },
+  'token.invalid': {
+    zh: 'API 令牌无效、已过期或已撤销',
+    en: 'The API token is invalid, expired or revoked',
+    jp: 'API トークンが無効、期限切れ、または取り消されています',
+  },
+  'token.notAllowed': {
+    zh: 'API 令牌不能调用此接口',
+    en: 'API tokens cannot call this endpoint',
+    jp: 'API トークンではこのエンドポイントを呼び出せません',
+  },
+  'token.readOnly': {
+    zh: '只读令牌不能修改数据',
+    en: 'A read-only token cannot change data',
+    jp: '読み取り専用トークンではデータを変更できません',
+  },
+  'token.appScope': {
+    zh: '该令牌无权访问此应用',
+    en: 'This token does not reach this app',
+    jp: 'このトークンはこのアプリにアクセスできません',
+  },
+  'token.rateLimited': {
+    zh: '请求过于频繁，请{seconds}秒后再试',
+    en: 'Too many requests; try again in {seconds} seconds',
+    jp: 'リクエストが多すぎます。{seconds}秒後にもう一度お試しください',
+  },
+  'token.appUnknown': {
+    zh: '应用「{code}」不存在',
+    en: 'No app "{code}" in this team',
+    jp: 'アプリ「{code}」は存在しません',
+  },
+  'token.tooMany': {
+    zh: '令牌数量已达上限（{limit}个）',
+    en: 'You already have {limit} tokens',
+    jp: 'トークン数が上限（{limit}個）に達しています',
+  },
+  'token.noTeam': {
+    zh: '请先选择团队',
+    en: 'Choose a team first',
+    jp: '先にチームを選択してください',
+  },
+  'webhook.url': {
+    zh: '请输入 http 或 https 地址',
+    en: 'Enter an http or https address',
+    jp: 'http または https のアドレスを入力してください',
+  },
+  'webhook.private': {
+    zh: '不能推送到内网、本机或链路本地地址',
+    en: 'Deliveries cannot go to private, loopback or link-local addresses',
+    jp: 'プライベート、ループバック、リンクローカルのアドレスには送信できません',
+  },
+  'webhook.tooMany': {
+    zh: '每个数据表最多 {limit} 个 Webhook',
+    en: 'At most {limit} webhooks per table',
+    jp: 'データテーブルごとに Webhook は最大 {limit} 個です',
+  },
+  'token.batchTooLarge': {
+    zh: '一次最多写入{limit}条数据',
+    en: 'At most {limit} rows per batch',
+    jp: '一度に書き込めるのは最大{limit}件です',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ServerMessageKey = keyof typeof ServerMessages;
@@ -987,6 +1047,11 @@ export const FieldLabels: Record<string, Record<Language, string>> = {
   action: { zh: '引导操作', en: 'Guide action', jp: 'ガイド操作' },
   userTag: { zh: '引导步骤', en: 'Guide step', jp: 'ガイドのステップ' },
   clientType: { zh: '客户端类型', en: 'Client type', jp: 'クライアント種別' },
+  appCodes: { zh: '应用', en: 'Apps', jp: 'アプリ' },
+  readOnly: { zh: '权限', en: 'Access', jp: '権限' },
+  expiresInDays: { zh: '有效期', en: 'Expiry', jp: '有効期限' },
+  url: { zh: '推送地址', en: 'URL', jp: '送信先 URL' },
+  events: { zh: '事件', en: 'Events', jp: 'イベント' },
 };
 
 export function fieldLabel(field: string, lang: Language): string {

@@ -26,6 +26,8 @@ import * as onboarding from './migrations/20261123T1650_onboarding.js';
 import * as todoCounts from './migrations/20261124T0000_todo_counts.js';
 import * as sso from './migrations/20261124T0010_sso.js';
 import * as shortcuts from './migrations/20261124T0100_shortcuts.js';
+import * as apiTokens from './migrations/20261124T0200_api_tokens.js';
+import * as webhooks from './migrations/20261124T0200_webhooks.js';
 import * as dashboards from './migrations/20261124T0300_dashboards.js';
 
 /**
@@ -60,6 +62,8 @@ const migrations: Record<string, Migration> = {
   '20261124T0010_sso': sso,
   '20261124T0100_shortcuts': shortcuts,
   '20261124T0300_dashboards': dashboards,
+  '20261124T0200_api_tokens': apiTokens,
+  '20261124T0200_webhooks': webhooks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

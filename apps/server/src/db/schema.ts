@@ -575,7 +575,62 @@ export interface DashboardNodesTable {
   updated_at: number;
 }
 
+/** A personal API token (issue 17); only its sha256 is stored. */
+export interface ApiTokensTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  engine_code: string;
+  name: string;
+  /** The first characters of the token, shown in the list to tell tokens apart. */
+  prefix: string;
+  /** JSON list of app codes the token reaches. */
+  app_codes: string;
+  read_only: number;
+  created_at: number;
+  expires_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface WebhooksTable {
+  id: string;
+  engine_code: string;
+  app_code: string;
+  schema_code: string;
+  url: string;
+  secret: string;
+  /** JSON list of WebhookEvent. */
+  events: string;
+  active: number;
+  created_by: string;
+  created_at: number;
+  failing_since: number | null;
+  paused_at: number | null;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  event: string;
+  payload: string;
+  /** pending, delivered or failed (out of attempts). */
+  state: string;
+  attempts: number;
+  next_attempt_at: number;
+  lease_until: number | null;
+  last_status: number | null;
+  last_error: string | null;
+  duration_ms: number | null;
+  response_excerpt: string | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
 export interface Database {
+  api_tokens: ApiTokensTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   users: UsersTable;
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;

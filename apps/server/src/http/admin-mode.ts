@@ -6,6 +6,8 @@ import type { FastifyRequest } from 'fastify';
  * itself: the app services honour it only for owners and admins of the request's team.
  */
 export function adminHeader(req: FastifyRequest): boolean {
+  // An API token acts with its owner's app roles and rules, never in admin mode.
+  if (req.auth?.token) return false;
   const v = req.headers[Headers.corpAdmin];
   return v === '1' || v === 'true';
 }

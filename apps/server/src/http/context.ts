@@ -5,7 +5,18 @@ import type { Database, UsersTable } from '../db/schema.js';
 
 export interface AuthContext {
   user: UsersTable;
+  /** The session's id; '' when the request came with an API token. */
   sessionId: string;
+  /** Set when the request authenticated with an API token (`Authorization: Bearer …`). */
+  token?: TokenAuth;
+}
+
+/** An API token's reach: one team, some apps, read-only or not. */
+export interface TokenAuth {
+  id: string;
+  engineCode: string;
+  appCodes: string[];
+  readOnly: boolean;
 }
 
 /** The team the request acts in, chosen by headers but only among the session user's memberships. */
@@ -25,6 +36,12 @@ export interface Services {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract endpoint's auth (route.ts): the OpenAPI document's security comes from it. */
+    auth?: 'none' | 'session' | 'optional';
+    /** Whether an API token may call the route: 'read', 'write', or not at all (undefined). */
+    token?: 'read' | 'write';
+  }
   interface FastifyRequest {
     auth: AuthContext | null;
     tenant: TenantContext | null;

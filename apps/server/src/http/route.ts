@@ -39,7 +39,11 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
     method: endpoint.method,
     url: endpoint.path,
     ...(endpoint.auth === 'session' ? { onRequest: requireSession } : {}),
+    ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
+    // Read by the session hook (may a token call it?) and the OpenAPI document (security, operationId).
+    config: { auth: endpoint.auth, token: endpoint.token },
     schema: {
+      ...(endpoint.operationId ? { operationId: endpoint.operationId } : {}),
       summary: endpoint.summary,
       tags: endpoint.tags,
       ...(endpoint.params ? { params: endpoint.params } : {}),

@@ -25,6 +25,14 @@ export function toTenant(m: Membership): TenantContext {
 export function registerTenant(app: FastifyInstance, engines: EngineRepository): void {
   app.addHook('onRequest', async (req) => {
     if (!req.auth) return;
+    if (req.auth.token) {
+      // A token's team is the token's: headers choose nothing.
+      const m = await engines.findMembershipByEngine(req.auth.user.id, req.auth.token.engineCode);
+      if (!m) throw Errors.tenantMismatch();
+      if (m.state === EngineState.closed) throw Errors.teamClosed();
+      req.tenant = toTenant(m);
+      return;
+    }
     const engineCode = header(req, Headers.engineCode);
     const memberId = header(req, Headers.memberId);
     const shard = header(req, Headers.engineShard);

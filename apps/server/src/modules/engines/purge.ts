@@ -9,6 +9,8 @@ import type { Database } from '../../db/schema.js';
  * their foreign keys cascade. Each has `engine_code`.
  */
 const TEAM_TABLES = [
+  'api_tokens',
+  'webhooks',
   'workflow_delegations',
   'workflow_timers',
   'import_jobs',
@@ -56,6 +58,10 @@ export async function purgeTeam(db: Kysely<Database>, dataDir: string, engineCod
     for (const { table_name } of schemas) await trx.schema.dropTable(table_name).ifExists().execute();
     const codes = schemas.map((s) => s.code);
     if (codes.length) await trx.deleteFrom('schema_counters').where('schema_code', 'in', codes).execute();
+    await trx
+      .deleteFrom('webhook_deliveries')
+      .where('webhook_id', 'in', (eb) => eb.selectFrom('webhooks').select('id').where('engine_code', '=', engineCode))
+      .execute();
     await trx
       .deleteFrom('app_members')
       .where('app_code', 'in', (eb) => eb.selectFrom('apps').select('code').where('engine_code', '=', engineCode))

@@ -141,6 +141,28 @@ export class RecordService {
   }
 
   /**
+   * Called inside the transaction of each record created, updated or deleted through this service
+   * (after the write), so other modules can queue what follows from it (webhooks). Imports' bulk
+   * inserts do not call it.
+   */
+  private readonly writeHooks: ((
+    ctx: SchemaContext,
+    trx: Kysely<Database>,
+    event: 'record.created' | 'record.updated' | 'record.deleted',
+    item: RecordItem,
+  ) => Promise<void>)[] = [];
+  onWrite(
+    hook: (
+      ctx: SchemaContext,
+      trx: Kysely<Database>,
+      event: 'record.created' | 'record.updated' | 'record.deleted',
+      item: RecordItem,
+    ) => Promise<void>,
+  ): void {
+    this.writeHooks.push(hook);
+  }
+
+  /**
    * Titles of the records these items link to, for showing links as text (exports): per related
    * table one query, within this member's rules there (an unreachable record has no title here).
    */
@@ -251,7 +273,9 @@ export class RecordService {
       },
       now,
     );
-    return this.toItem(ctx, row as RecordRow);
+    const item = this.toItem(ctx, row as RecordRow);
+    for (const hook of this.writeHooks) await hook(ctx, trx, 'record.created', item);
+    return item;
   }
 
   async updateIn(
@@ -274,7 +298,7 @@ export class RecordService {
     options: { fromFlow: boolean },
   ): Promise<RecordItem[]> {
     if (!items.length) return [];
-    return updateRecords(
+    const updated = await updateRecords(
       { repo: this.repo, validator: this.validator, toItem: (c, row) => this.toItem(c, row), now: this.now },
       ctx,
       trx,
@@ -282,6 +306,8 @@ export class RecordService {
       items,
       options,
     );
+    for (const hook of this.writeHooks) for (const item of updated) await hook(ctx, trx, 'record.updated', item);
+    return updated;
   }
 
   async removeIn(ctx: SchemaContext, trx: Kysely<Database>, id: string, version: number | undefined): Promise<void> {
@@ -289,6 +315,7 @@ export class RecordService {
     if (!(await this.repo.remove(trx, ctx.schema.table_name, ctx.schema.engine_code, id, version))) throw conflict();
     for (const hook of this.removalHooks) await hook(ctx, trx, id);
     const item = this.toItem(ctx, before);
+    for (const hook of this.writeHooks) await hook(ctx, trx, 'record.deleted', item);
     const changes = Object.entries(item.data)
       .filter(([, v]) => v !== null)
       .map(([field, from]) => ({ field, from, to: null }));

@@ -1,6 +1,7 @@
 import { Limits } from '@canopy/contract';
 import { Divider, Modal, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ApiTokensSection } from '../../features/account/components/ApiTokensSection';
 import { AvatarEditor } from '../../features/account/components/AvatarEditor';
 import { ProfileForm } from '../../features/account/components/ProfileForm';
 import { SecuritySection } from '../../features/account/components/SecuritySection';
@@ -10,7 +11,7 @@ import { useSession } from '../session/session-context';
 /**
  * 账号设置 (spec §2 Dialogs): the dialog is at most 480 px high, and never taller than the viewport
  * minus 132 px; the content scrolls inside. Profile (avatar, name, signature, to-do mail) and security
- * (mobile, email, password, WeChat).
+ * (mobile, email, password, WeChat), API tokens.
  */
 export function AccountSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -59,6 +60,11 @@ export function AccountSettingsDialog({ open, onClose }: { open: boolean; onClos
               key: 'security',
               label: <span data-testid="account-tab-security">{t('account.securityTab')}</span>,
               children: <SecuritySection />,
+            },
+            {
+              key: 'tokens',
+              label: <span data-testid="account-tab-tokens">{t('account.tokensTab')}</span>,
+              children: <ApiTokensSection />,
             },
           ]}
         />

@@ -1,4 +1,4 @@
-import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { ApiOutlined, ArrowDownOutlined, ArrowUpOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { type AppRoleName, type FieldInfo, rowRulesNaming, type SchemaInfo } from '@canopy/contract';
 import { fieldTypeLabel } from '@canopy/fields/web';
 import { useQueryClient } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { FieldDialog } from './FieldDialog';
 import { TableSettingsDialog } from './TableSettingsDialog';
 import { TypeChangeDialog } from './TypeChangeDialog';
 import { showFormulaJob, useFormulaJobs } from './useFormulaJobs';
+import { WebhooksDialog } from './WebhooksDialog';
 
 interface Props {
   p: { appCode: string; schemaCode: string };
@@ -27,6 +28,7 @@ export function FieldDesigner({ p, tableKey, schema }: Props) {
   const [editing, setEditing] = useState<FieldInfo | 'new' | null>(null);
   const [retyping, setRetyping] = useState<FieldInfo | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [hooksOpen, setHooksOpen] = useState(false);
   const live = schema.fields.filter((f) => !f.deleted);
   const computing = useFormulaJobs(p, tableKey);
   const deleted = schema.fields.filter((f) => f.deleted);
@@ -95,6 +97,9 @@ export function FieldDesigner({ p, tableKey, schema }: Props) {
         <Space>
           <Button icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)} data-testid="table-settings">
             {t('tables.tableSettings')}
+          </Button>
+          <Button icon={<ApiOutlined />} onClick={() => setHooksOpen(true)} data-testid="table-webhooks">
+            {t('webhooks.button')}
           </Button>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="field-add">
             {t('tables.addField')}
@@ -211,6 +216,7 @@ export function FieldDesigner({ p, tableKey, schema }: Props) {
       {settingsOpen && (
         <TableSettingsDialog p={p} tableKey={tableKey} schema={schema} onClose={() => setSettingsOpen(false)} />
       )}
+      {hooksOpen && <WebhooksDialog p={p} onClose={() => setHooksOpen(false)} />}
       {retyping && <TypeChangeDialog p={p} tableKey={tableKey} field={retyping} onClose={() => setRetyping(null)} />}
     </Flex>
   );

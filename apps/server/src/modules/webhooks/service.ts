@@ -1,0 +1,285 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  type CreateWebhookBody,
+  ErrorCode,
+  type WebhookDelivery,
+  type WebhookEvent,
+  type WebhookItem,
+  WebhookLimits,
+} from '@canopy/contract';
+import type { Kysely } from 'kysely';
+import type { Database, WebhookDeliveriesTable, WebhooksTable } from '../../db/schema.js';
+import { AppError, Errors, FieldValidationError } from '../../http/app-error.js';
+import { requireEdit } from '../apps/access.js';
+import type { SchemaContext } from '../schema-context/context.js';
+import { checkTarget, parseTarget } from './guard.js';
+import { type SendResult, send } from './sender.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Webhook deliveries (tests drain them at once instead of waiting for the interval). */
+    webhooks: WebhookService;
+  }
+}
+
+const LEASE_MS = 60_000;
+const BATCH = 20;
+
+/**
+ * Webhooks of a data table (issue 17). Events are queued as delivery rows inside the transaction
+ * of the record change (a rolled-back change sends nothing); every server process drains due
+ * deliveries on an interval, each taken with a lease so one process sends it; failures are retried
+ * with backoff, and a hook failing for a day is paused.
+ */
+export class WebhookService {
+  private draining = false;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly allowPrivate: boolean,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private toItem(h: WebhooksTable): WebhookItem {
+    return {
+      id: h.id,
+      url: h.url,
+      events: JSON.parse(h.events) as string[],
+      secret: h.secret,
+      active: Number(h.active) === 1,
+      pausedAt: h.paused_at === null ? null : Number(h.paused_at),
+      createdAt: Number(h.created_at),
+    };
+  }
+
+  private toDelivery(d: WebhookDeliveriesTable): WebhookDelivery {
+    return {
+      id: d.id,
+      event: d.event,
+      state: d.state as WebhookDelivery['state'],
+      attempts: Number(d.attempts),
+      status: d.last_status === null ? null : Number(d.last_status),
+      error: d.last_error ?? '',
+      durationMs: d.duration_ms === null ? null : Number(d.duration_ms),
+      responseExcerpt: d.response_excerpt ?? '',
+      createdAt: Number(d.created_at),
+      nextAttemptAt: d.state === 'pending' ? Number(d.next_attempt_at) : null,
+    };
+  }
+
+  private hooks(ctx: SchemaContext) {
+    return this.db
+      .selectFrom('webhooks')
+      .selectAll()
+      .where('engine_code', '=', ctx.schema.engine_code)
+      .where('schema_code', '=', ctx.schema.code);
+  }
+
+  private async hook(ctx: SchemaContext, id: string): Promise<WebhooksTable> {
+    requireEdit(ctx.access);
+    const h = await this.hooks(ctx).where('id', '=', id).executeTakeFirst();
+    if (!h) throw Errors.notFound();
+    return h;
+  }
+
+  async list(ctx: SchemaContext): Promise<WebhookItem[]> {
+    requireEdit(ctx.access);
+    return (await this.hooks(ctx).orderBy('created_at').orderBy('id').execute()).map((h) => this.toItem(h));
+  }
+
+  async create(ctx: SchemaContext, body: CreateWebhookBody): Promise<WebhookItem> {
+    requireEdit(ctx.access);
+    const url = parseTarget(body.url.trim());
+    if (!url) throw new FieldValidationError([{ field: 'url', key: 'webhook.url' }]);
+    if (!(await checkTarget(url, this.allowPrivate))) {
+      throw new FieldValidationError([{ field: 'url', key: 'webhook.private' }]);
+    }
+    if ((await this.hooks(ctx).execute()).length >= WebhookLimits.perTable) {
+      throw new AppError(400, ErrorCode.badRequest, 'webhook.tooMany', { limit: WebhookLimits.perTable });
+    }
+    const row: WebhooksTable = {
+      id: randomUUID(),
+      engine_code: ctx.schema.engine_code,
+      app_code: ctx.access.app.code,
+      schema_code: ctx.schema.code,
+      url: url.toString(),
+      secret: randomBytes(24).toString('base64url'),
+      events: JSON.stringify(body.events),
+      active: 1,
+      created_by: ctx.access.tenant.memberId,
+      created_at: this.now(),
+      failing_since: null,
+      paused_at: null,
+    };
+    await this.db.insertInto('webhooks').values(row).execute();
+    return this.toItem(row);
+  }
+
+  async update(ctx: SchemaContext, id: string, body: { active?: boolean; events?: WebhookEvent[] }) {
+    const h = await this.hook(ctx, id);
+    const set: Partial<WebhooksTable> = {};
+    if (body.events) set.events = JSON.stringify(body.events);
+    if (body.active !== undefined) {
+      set.active = body.active ? 1 : 0;
+      // Switching on resumes a paused hook with a clean slate.
+      if (body.active) Object.assign(set, { paused_at: null, failing_since: null });
+    }
+    if (Object.keys(set).length) await this.db.updateTable('webhooks').set(set).where('id', '=', h.id).execute();
+    return this.toItem({ ...h, ...set });
+  }
+
+  async remove(ctx: SchemaContext, id: string): Promise<void> {
+    const h = await this.hook(ctx, id);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('webhook_deliveries').where('webhook_id', '=', h.id).execute();
+      await trx.deleteFrom('webhooks').where('id', '=', h.id).execute();
+    });
+  }
+
+  async deliveries(ctx: SchemaContext, id: string): Promise<WebhookDelivery[]> {
+    const h = await this.hook(ctx, id);
+    const rows = await this.db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('webhook_id', '=', h.id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(WebhookLimits.logRows)
+      .execute();
+    return rows.map((d) => this.toDelivery(d));
+  }
+
+  /** A `ping` delivery, sent now (and logged like any other). */
+  async test(ctx: SchemaContext, id: string): Promise<WebhookDelivery> {
+    const h = await this.hook(ctx, id);
+    const now = this.now();
+    const row = this.deliveryRow(h, 'ping', { appCode: h.app_code, tableCode: h.schema_code }, now);
+    row.lease_until = now + LEASE_MS;
+    await this.db.insertInto('webhook_deliveries').values(row).execute();
+    return this.toDelivery(await this.attempt(h, row, now));
+  }
+
+  private deliveryRow(h: WebhooksTable, event: string, data: object, now: number): WebhookDeliveriesTable {
+    const id = randomUUID();
+    return {
+      id,
+      webhook_id: h.id,
+      event,
+      payload: JSON.stringify({ id, event, occurredAt: new Date(now).toISOString(), ...data }),
+      state: 'pending',
+      attempts: 0,
+      next_attempt_at: now,
+      lease_until: null,
+      last_status: null,
+      last_error: null,
+      duration_ms: null,
+      response_excerpt: null,
+      created_at: now,
+      finished_at: null,
+    };
+  }
+
+  /**
+   * Called in the transaction of a record change: one delivery per active hook of the table that
+   * subscribes to the event.
+   */
+  async enqueue(ctx: SchemaContext, trx: Kysely<Database>, event: WebhookEvent, data: object): Promise<void> {
+    const hooks = await trx
+      .selectFrom('webhooks')
+      .selectAll()
+      .where('engine_code', '=', ctx.schema.engine_code)
+      .where('schema_code', '=', ctx.schema.code)
+      .where('active', '=', 1)
+      .where('paused_at', 'is', null)
+      .execute();
+    const now = this.now();
+    const rows = hooks
+      .filter((h) => (JSON.parse(h.events) as string[]).includes(event))
+      .map((h) => this.deliveryRow(h, event, { appCode: h.app_code, tableCode: h.schema_code, ...data }, now));
+    if (rows.length) await trx.insertInto('webhook_deliveries').values(rows).execute();
+  }
+
+  /** Sends one delivery and records how it went: delivered, retried later with backoff, or failed. */
+  private async attempt(h: WebhooksTable, d: WebhookDeliveriesTable, now: number): Promise<WebhookDeliveriesTable> {
+    const result: SendResult = await send(
+      h.url,
+      h.secret,
+      { event: d.event, delivery: d.id },
+      d.payload,
+      this.allowPrivate,
+      now,
+    );
+    const attempts = Number(d.attempts) + 1;
+    const backoff = WebhookLimits.backoffSeconds[Math.min(attempts - 1, WebhookLimits.backoffSeconds.length - 1)] ?? 0;
+    const state = result.ok ? 'delivered' : attempts >= WebhookLimits.maxAttempts ? 'failed' : 'pending';
+    const set = {
+      state,
+      attempts,
+      lease_until: null,
+      next_attempt_at: state === 'pending' ? now + backoff * 1000 : Number(d.next_attempt_at),
+      last_status: result.status,
+      last_error: result.error.slice(0, 500) || null,
+      duration_ms: result.durationMs,
+      response_excerpt: result.excerpt.slice(0, WebhookLimits.excerptChars) || null,
+      finished_at: state === 'pending' ? null : now,
+    };
+    await this.db.updateTable('webhook_deliveries').set(set).where('id', '=', d.id).execute();
+    if (result.ok) {
+      await this.db.updateTable('webhooks').set({ failing_since: null }).where('id', '=', h.id).execute();
+    } else {
+      const since = h.failing_since === null ? now : Number(h.failing_since);
+      const pause = now - since >= WebhookLimits.pauseAfterMs;
+      await this.db
+        .updateTable('webhooks')
+        .set({ failing_since: since, ...(pause ? { paused_at: now } : {}) })
+        .where('id', '=', h.id)
+        .execute();
+    }
+    return { ...d, ...set };
+  }
+
+  /**
+   * Sends the deliveries due at `now` (each taken with a lease, so one process sends it); answers how
+   * many. Tests pass a later clock to reach retries.
+   */
+  async drain(now = this.now()): Promise<number> {
+    if (this.draining) return 0;
+    this.draining = true;
+    let done = 0;
+    try {
+      const due = await this.db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('state', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .orderBy('next_attempt_at')
+        .limit(BATCH)
+        .execute();
+      for (const d of due) {
+        if (d.lease_until !== null && Number(d.lease_until) > now) continue;
+        const taken = await this.db
+          .updateTable('webhook_deliveries')
+          .set({ lease_until: now + LEASE_MS })
+          .where('id', '=', d.id)
+          .where('state', '=', 'pending')
+          .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+          .executeTakeFirst();
+        if (Number(taken.numUpdatedRows) !== 1) continue;
+        const h = await this.db.selectFrom('webhooks').selectAll().where('id', '=', d.webhook_id).executeTakeFirst();
+        if (!h) continue;
+        await this.attempt(h, d, now);
+        done += 1;
+      }
+    } finally {
+      this.draining = false;
+    }
+    return done;
+  }
+
+  /** Drains every `everyMs`; the answer stops it. */
+  start(everyMs = 2_000): () => void {
+    const timer = setInterval(() => void this.drain().catch(() => undefined), everyMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+}
