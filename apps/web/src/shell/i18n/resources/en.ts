@@ -1,4 +1,5 @@
 import { enAccount } from './en-account';
+import { enApiDocs } from './en-api-docs';
 import { enApps } from './en-apps';
 import { enCorp } from './en-corp';
 import { enFeedback } from './en-feedback';
@@ -22,6 +23,7 @@ export const en: Translation = {
   org: enOrg,
   corp: enCorp,
   feedback: enFeedback,
+  apiDocs: enApiDocs,
   common: {
     appName: 'Canopy',
     loading: 'Loading…',

@@ -1,4 +1,5 @@
 import { jpAccount } from './jp-account';
+import { jpApiDocs } from './jp-api-docs';
 import { jpApps } from './jp-apps';
 import { jpCorp } from './jp-corp';
 import { jpFeedback } from './jp-feedback';
@@ -22,6 +23,7 @@ export const jp: Translation = {
   org: jpOrg,
   corp: jpCorp,
   feedback: jpFeedback,
+  apiDocs: jpApiDocs,
   common: {
     appName: 'Canopy',
     loading: '読み込み中…',

@@ -1,4 +1,5 @@
 import { zhAccount } from './zh-account';
+import { zhApiDocs } from './zh-api-docs';
 import { zhApps } from './zh-apps';
 import { zhCorp } from './zh-corp';
 import { zhFeedback } from './zh-feedback';
@@ -24,6 +25,7 @@ export const zh = {
   org: zhOrg,
   corp: zhCorp,
   feedback: zhFeedback,
+  apiDocs: zhApiDocs,
   common: {
     appName: 'Canopy',
     loading: '加载中…',
