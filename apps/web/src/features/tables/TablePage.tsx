@@ -8,6 +8,7 @@ import { errorText } from '../../shell/api/form-errors';
 import { useAppNavigate } from '../../shell/navigation/useAppNavigate';
 import { useAppWorkspace } from '../apps/hooks/app-context';
 import { workflowApi, workflowKeys } from '../workflow/api/workflow-api';
+import { TableApiButton } from './api-docs/TableApiDrawer';
 import { TableServices } from './components/TableServices';
 import { useTable } from './components/useTable';
 import { FieldDesigner } from './designer/FieldDesigner';
@@ -63,13 +64,16 @@ export function TablePage({ schemaCode, name }: { schemaCode: string; name: stri
         onOpen={open}
         onAdd={rights.add ? () => open('add') : undefined}
         extra={(view) => (
-          <TransferActions
-            p={table.p}
-            fields={fields}
-            access={access.data}
-            recordsKey={table.keys.table}
-            viewCode={view.code}
-          />
+          <>
+            <TransferActions
+              p={table.p}
+              fields={fields}
+              access={access.data}
+              recordsKey={table.keys.table}
+              viewCode={view.code}
+            />
+            <TableApiButton p={table.p} tableName={name} fields={fields} fieldAccess={access.data.fieldAccess} />
+          </>
         )}
       />
     );

@@ -1,4 +1,5 @@
 import { enAccount } from './en-account';
+import { enApiDocs } from './en-api-docs';
 import { enApps } from './en-apps';
 import { enCorp } from './en-corp';
 import { enDashboards } from './en-dashboards';
@@ -26,6 +27,7 @@ export const en: Translation = {
   feedback: enFeedback,
   shortcuts: enShortcuts,
   dashboards: enDashboards,
+  apiDocs: enApiDocs,
   common: {
     appName: 'Canopy',
     loading: 'Loading…',

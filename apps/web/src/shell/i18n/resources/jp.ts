@@ -1,4 +1,5 @@
 import { jpAccount } from './jp-account';
+import { jpApiDocs } from './jp-api-docs';
 import { jpApps } from './jp-apps';
 import { jpCorp } from './jp-corp';
 import { jpDashboards } from './jp-dashboards';
@@ -26,6 +27,7 @@ export const jp: Translation = {
   feedback: jpFeedback,
   shortcuts: jpShortcuts,
   dashboards: jpDashboards,
+  apiDocs: jpApiDocs,
   common: {
     appName: 'Canopy',
     loading: '読み込み中…',

@@ -1,4 +1,5 @@
 import { zhAccount } from './zh-account';
+import { zhApiDocs } from './zh-api-docs';
 import { zhApps } from './zh-apps';
 import { zhCorp } from './zh-corp';
 import { zhDashboards } from './zh-dashboards';
@@ -28,6 +29,7 @@ export const zh = {
   feedback: zhFeedback,
   shortcuts: zhShortcuts,
   dashboards: zhDashboards,
+  apiDocs: zhApiDocs,
   common: {
     appName: 'Canopy',
     loading: '加载中…',

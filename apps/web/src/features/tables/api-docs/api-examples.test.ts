@@ -1,0 +1,48 @@
+import type { FieldInfo } from '@canopy/contract';
+import { describe, expect, it } from 'vitest';
+import { curlExamples, exampleData, isReadOnlyType, jsonShape } from './api-examples';
+
+const field = (code: string, type: string, extra: Partial<FieldInfo> = {}): FieldInfo => ({
+  code,
+  name: code,
+  type,
+  settings: {},
+  required: false,
+  unique: false,
+  description: '',
+  defaultValue: null,
+  system: false,
+  deleted: false,
+  ...extra,
+});
+
+describe('API page examples', () => {
+  it('fill only visible, writable fields of their own type', () => {
+    const fields = [
+      field('f_secret', 'text'),
+      field('f_sum', 'formula'),
+      field('f_created', 'createdAt', { system: true }),
+      field('f_gone', 'text', { deleted: true }),
+      field('f_qty', 'number'),
+      field('f_kind', 'singleSelect', { settings: { options: [{ id: 'opt-1', name: '办公' }] } }),
+    ];
+    expect(exampleData(fields, (c) => c === 'f_secret')).toEqual({ f_qty: 100, f_kind: 'opt-1' });
+  });
+
+  it('name each type’s JSON shape and which are read only', () => {
+    expect(jsonShape('date')).toBe("string 'YYYY-MM-DD'");
+    expect(jsonShape('member')).toContain('member ids');
+    expect(isReadOnlyType('lookup')).toBe(true);
+    expect(isReadOnlyType('text')).toBe(false);
+  });
+
+  it('build commands for the table with a token placeholder and valid JSON bodies', () => {
+    const examples = curlExamples('https://canopy.example.com', 'app1', 'tbl1', { f_qty: 1, f_note: "it's" });
+    expect(examples.map((e) => e.key)).toEqual(['list', 'query', 'get', 'create', 'update', 'delete', 'batch']);
+    const create = examples.find((e) => e.key === 'create')?.command ?? '';
+    expect(create).toContain("curl -X POST 'https://canopy.example.com/open/v1/apps/app1/tables/tbl1/records'");
+    expect(create).toContain('Authorization: Bearer <YOUR_API_TOKEN>');
+    // A quote inside a value is escaped for the shell: the single-quoted body stays one argument.
+    expect(create).toContain(`"f_note": "it'\\''s"`);
+  });
+});

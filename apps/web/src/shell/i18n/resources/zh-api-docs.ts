@@ -1,0 +1,35 @@
+/** Chinese texts of a data table's API page (issue 17). */
+export const zhApiDocs = {
+  button: 'API',
+  title: '「{{name}}」的 API',
+  tokenHint:
+    '调用前，请在「账号设置 → API 令牌」中创建令牌，并在请求头中携带 Authorization: Bearer <令牌>。令牌只拥有你本人的权限：看不到的字段和数据，通过 API 同样看不到。',
+  address: '接口地址',
+  docLink: '完整的接口文档（OpenAPI）：',
+  fields: '字段',
+  fieldName: '字段名称',
+  apiName: 'API 名称',
+  type: '类型',
+  shape: 'JSON 格式',
+  readOnly: '只读',
+  nullEmpties: '写入时，传 null 或不传某个字段即清空或保持该字段；只读字段由系统计算，写入会被忽略或拒绝。',
+  examples: '调用示例',
+  calls: {
+    list: '列出记录',
+    query: '条件查询',
+    get: '获取一条',
+    create: '新增',
+    update: '修改',
+    delete: '删除',
+    batch: '批量写入',
+  },
+  explain: {
+    list: '按创建时间倒序分页返回记录；用上一页返回的 nextCursor 取下一页。',
+    query: '使用与视图相同的筛选、排序模型查询，每次最多 500 条。',
+    get: '按记录 ID 获取一条记录。',
+    create: '新增一条记录，data 中按 API 名称填写字段值。',
+    update: '修改一条记录的部分字段；version 需为读取时的版本，版本过期返回 409。',
+    delete: '删除一条记录；带上 version 可避免误删他人刚修改过的数据。',
+    batch: '一次新增、修改、删除最多 1000 条，全部成功或全部撤销。',
+  },
+};
