@@ -1,30 +1,16 @@
-import type { FieldInfo } from '@canopy/contract';
 import { describe, expect, it } from 'vitest';
+import { testField } from '../views/test-fixtures';
 import { curlExamples, exampleData, isReadOnlyType, jsonShape } from './api-examples';
-
-const field = (code: string, type: string, extra: Partial<FieldInfo> = {}): FieldInfo => ({
-  code,
-  name: code,
-  type,
-  settings: {},
-  required: false,
-  unique: false,
-  description: '',
-  defaultValue: null,
-  system: false,
-  deleted: false,
-  ...extra,
-});
 
 describe('API page examples', () => {
   it('fill only visible, writable fields of their own type', () => {
     const fields = [
-      field('f_secret', 'text'),
-      field('f_sum', 'formula'),
-      field('f_created', 'createdAt', { system: true }),
-      field('f_gone', 'text', { deleted: true }),
-      field('f_qty', 'number'),
-      field('f_kind', 'singleSelect', { settings: { options: [{ id: 'opt-1', name: '办公' }] } }),
+      testField('f_secret', 'text'),
+      testField('f_sum', 'formula'),
+      testField('f_created', 'createdAt', { system: true }),
+      testField('f_gone', 'text', { deleted: true }),
+      testField('f_qty', 'number'),
+      testField('f_kind', 'singleSelect', { settings: { options: [{ id: 'opt-1', name: '办公' }] } }),
     ];
     expect(exampleData(fields, (c) => c === 'f_secret')).toEqual({ f_qty: 100, f_kind: 'opt-1' });
   });
