@@ -52,10 +52,17 @@ async function explainer(m: WorkflowManifest) {
   }
   const db = new SQLite(path.join(m.dataDir, 'canopy.sqlite'), { readonly: true });
   return {
-    explain: async (q: string, params: unknown[]) =>
-      (db.prepare(`explain query plan ${q.replace(/\$\d+/g, '?')}`).all(...params) as { detail: string }[])
+    explain: async (q: string, params: unknown[]) => {
+      // `$n` may occur more than once: each occurrence becomes a `?` bound to its own copy.
+      const bound: unknown[] = [];
+      const text = q.replace(/\$(\d+)/g, (_, n: string) => {
+        bound.push(params[Number(n) - 1]);
+        return '?';
+      });
+      return (db.prepare(`explain query plan ${text}`).all(...bound) as { detail: string }[])
         .map((r) => r.detail)
-        .join('\n'),
+        .join('\n');
+    },
     close: async () => db.close(),
   };
 }
