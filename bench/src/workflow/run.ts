@@ -1,38 +1,13 @@
-/**
- * The approval-workflow benchmark, for SQLite and PostgreSQL, on the data set of generate.ts
- * (10,000 running instances and 1,000,000 work items in the team by default):
- *   1. server time (p50/p95, from the server-timing header) of an approve action
- *      (POST /v1/workflow/approval): the first approver decides the 或签 node, the other two items
- *      close, the flow moves on and opens the reviewer's item, the record's flow status is written;
- *      each sample approves another running instance, one after another;
- *   2. server time of the table's record list with the flow-status column (POST …/records/query, a
- *      page of 50): newest first, filtered by 流程状态 = 进行中 (running) and = 已完成 (finished);
- *   3. EXPLAIN of the statements that matter at this size.
- *
- *   npx tsx bench/src/workflow/run.ts --db sqlite                  # generates the data set first if missing
- *   npx tsx bench/src/workflow/run.ts --db both --items 100k       # a smaller, quicker run
- *
- * Options: --db sqlite|postgres|both, --running N, --items N, --dir PATH, --samples N (default 300),
- * --keep (leave the data set and its PostgreSQL database). Results: bench/results/workflow-<db>-<items>.json.
- */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { hashPasswordForTransport, InstanceState } from '@canopy/contract';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { ApiClient } from '../million/client.js';
-import { type Db, isMain, REPO_ROOT, serverEnv, startServer } from '../million/common.js';
+import { type Db, isMain, serverEnv, startServer } from '../million/common.js';
 import { type LoadStats, run, type Shot, send } from '../million/loadgen.js';
-import {
-  count,
-  defaultWorkflowDir,
-  generateWorkflow,
-  readWorkflowManifest,
-  removeWorkflowDataSet,
-  type WorkflowManifest,
-} from './generate.js';
+import { runWorkflowCommand } from './cli.js';
+import type { WorkflowManifest } from './generate.js';
 
 interface Case {
   label: string;
@@ -219,34 +194,4 @@ function report(r: Results): string {
   ].join('\n');
 }
 
-if (isMain(import.meta.url)) {
-  const { values } = parseArgs({
-    options: {
-      db: { type: 'string', default: 'sqlite' },
-      running: { type: 'string' },
-      items: { type: 'string' },
-      dir: { type: 'string' },
-      samples: { type: 'string' },
-      keep: { type: 'boolean', default: false },
-    },
-  });
-  const dbs: Db[] = values.db === 'both' ? ['sqlite', 'postgres'] : [values.db === 'postgres' ? 'postgres' : 'sqlite'];
-  const running = count(values.running, 10_000);
-  const items = count(values.items, 1_000_000);
-  const samples = count(values.samples, 300);
-  for (const db of dbs) {
-    const dir = (dbs.length === 1 ? values.dir : undefined) ?? defaultWorkflowDir(db, items);
-    const manifest = fs.existsSync(path.join(dir, 'manifest.json'))
-      ? readWorkflowManifest(dir)
-      : await generateWorkflow(db, { running, items, dir });
-    try {
-      const results = await runWorkflowBench(manifest, samples);
-      const out = path.join(REPO_ROOT, 'bench/results');
-      fs.mkdirSync(out, { recursive: true });
-      fs.writeFileSync(path.join(out, `workflow-${db}-${items}.json`), `${JSON.stringify(results, null, 2)}\n`);
-      console.log(`\n${report(results)}\n`);
-    } finally {
-      if (!values.keep) await removeWorkflowDataSet(manifest);
-    }
-  }
-}
+if (isMain(import.meta.url)) await runWorkflowCommand('workflow', runWorkflowBench, report);

@@ -1,38 +1,14 @@
-/**
- * The to-do benchmark (issue 11), for SQLite and PostgreSQL, on the approval-workflow data set of
- * generate.ts (1,000,000 work items in the team; the first approver holds 10,000 open to-dos and
- * the done items of the finished instances he decided):
- *   1. server time (p50/p95, from the server-timing header) of the home panel's page
- *      (POST /v1/todos/page, state 0, pageSize 6, pageIndex 0, sortDirection 1), the header's
- *      to-do count (GET /v1/todos/count), the to-do summary (GET /v1/todos/summary) and the full
- *      list's first page (POST /v1/todos/list, 20), all as that approver, one request at a time;
- *   2. EXPLAIN of the statements behind them (partial indexes of 20261123T1630_todos).
- *
- *   npx tsx bench/src/workflow/todos.ts --db sqlite        # generates the data set first if missing
- *   npx tsx bench/src/workflow/todos.ts --db both --running 500 --items 20k --samples 50   # quick
- *
- * Options as run.ts (--db, --running, --items, --dir, --samples default 300, --keep); it only reads,
- * so a kept data set serves any number of runs. Results: bench/results/todos-<db>-<items>.json.
- */
-import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { hashPasswordForTransport } from '@canopy/contract';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { ApiClient } from '../million/client.js';
-import { type Db, isMain, REPO_ROOT, serverEnv, startServer } from '../million/common.js';
+import { isMain, serverEnv, startServer } from '../million/common.js';
 import { type LoadStats, run, type Shot, send } from '../million/loadgen.js';
-import {
-  count,
-  defaultWorkflowDir,
-  generateWorkflow,
-  readWorkflowManifest,
-  removeWorkflowDataSet,
-  type WorkflowManifest,
-} from './generate.js';
+import { runWorkflowCommand } from './cli.js';
+import type { WorkflowManifest } from './generate.js';
 
 interface Case {
   label: string;
@@ -174,44 +150,17 @@ export async function runTodoBench(m: WorkflowManifest, samples: number) {
   }
 }
 
-if (isMain(import.meta.url)) {
-  const { values } = parseArgs({
-    options: {
-      db: { type: 'string', default: 'sqlite' },
-      running: { type: 'string' },
-      items: { type: 'string' },
-      dir: { type: 'string' },
-      samples: { type: 'string' },
-      keep: { type: 'boolean', default: false },
-    },
-  });
-  const dbs: Db[] = values.db === 'both' ? ['sqlite', 'postgres'] : [values.db === 'postgres' ? 'postgres' : 'sqlite'];
-  const running = count(values.running, 10_000);
-  const items = count(values.items, 1_000_000);
-  const samples = count(values.samples, 300);
-  for (const db of dbs) {
-    const dir = (dbs.length === 1 ? values.dir : undefined) ?? defaultWorkflowDir(db, items);
-    const manifest = fs.existsSync(path.join(dir, 'manifest.json'))
-      ? readWorkflowManifest(dir)
-      : await generateWorkflow(db, { running, items, dir });
-    try {
-      const results = await runTodoBench(manifest, samples);
-      const out = path.join(REPO_ROOT, 'bench/results');
-      fs.mkdirSync(out, { recursive: true });
-      fs.writeFileSync(path.join(out, `todos-${db}-${items}.json`), `${JSON.stringify(results, null, 2)}\n`);
-      console.log(
-        [
-          `### ${db}: ${results.workItems.toLocaleString('en')} work items, as ${results.member} (${results.date}, load ${results.load.join(' → ')})`,
-          '| request | server p50 ms | server p95 ms | CPU p50 ms | answer |',
-          '| --- | --- | --- | --- | --- |',
-          ...results.cases.map(
-            (c) => `| ${c.label} | ${c.stats.serverP50} | ${c.stats.serverP95} | ${c.stats.cpuP50} | ${c.check} |`,
-          ),
-          ...results.explain.flatMap((e) => [`${e.label}:`, '```', e.plan, '```']),
-        ].join('\n'),
-      );
-    } finally {
-      if (!values.keep) await removeWorkflowDataSet(manifest);
-    }
-  }
+/** The Markdown printed after a run. */
+function report(results: Awaited<ReturnType<typeof runTodoBench>>): string {
+  return [
+    `### ${results.db}: ${results.workItems.toLocaleString('en')} work items, as ${results.member} (${results.date}, load ${results.load.join(' → ')})`,
+    '| request | server p50 ms | server p95 ms | CPU p50 ms | answer |',
+    '| --- | --- | --- | --- | --- |',
+    ...results.cases.map(
+      (c) => `| ${c.label} | ${c.stats.serverP50} | ${c.stats.serverP95} | ${c.stats.cpuP50} | ${c.check} |`,
+    ),
+    ...results.explain.flatMap((e) => [`${e.label}:`, '```', e.plan, '```']),
+  ].join('\n');
 }
+
+if (isMain(import.meta.url)) await runWorkflowCommand('todos', runTodoBench, report);
