@@ -9,15 +9,13 @@ const version = buildVersion(pkg.version);
 const api = 'http://localhost:3000';
 const page = (file: string) => decodeURIComponent(new URL(file, import.meta.url).pathname);
 
-/** Vendor groups: stable libraries get their own long-cached chunks, apart from app code. */
+/**
+ * React, used by every page, gets its own long-cached chunk. Everything else (antd included) is split
+ * by what each route imports: one antd chunk for all would make /home download every component the
+ * table grid, the designers and the dialogs use (bench/README.md, "The web app's /home").
+ */
 const vendorGroups = [
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
-  { name: 'vendor-antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+)[\\/]/, priority: 20 },
-  {
-    name: 'vendor-libs',
-    test: /node_modules[\\/](@tanstack|i18next|react-i18next|dayjs|typebox|@noble|dompurify)[\\/]/,
-    priority: 10,
-  },
 ];
 
 export default defineConfig({
@@ -36,7 +34,7 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    // antd's shared chunk is the largest piece (it is tree-shaken, but its style engine is big).
+    // ECharts' renderer chunk (dashboards, flow analytics; loaded only there) is the largest piece.
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
       input: { index: page('./index.html'), auth: page('./auth.html') },

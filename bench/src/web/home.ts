@@ -83,7 +83,9 @@ async function measure(page: Page, baseUrl: string): Promise<{ load: Load; asset
           .then((r) => r?.body())
           .then((b) => {
             load.jsBytesDecoded += b?.length ?? 0;
-          }),
+          })
+          // A body the browser has already dropped (the page went on) counts as sent only.
+          .catch(() => undefined),
       );
   });
   await page.addInitScript(() => {
@@ -97,7 +99,12 @@ async function measure(page: Page, baseUrl: string): Promise<{ load: Load; asset
   await page.getByTestId('all-apps-section').waitFor();
   load.workbenchMs = await page.evaluate(() => performance.now());
   await page.waitForLoadState('networkidle');
-  await Promise.all(pending);
+  // Requests may still finish while we wait: settle until no new one arrives.
+  for (let settled = 0; settled < pending.length; ) {
+    const upTo = pending.length;
+    await Promise.all(pending.slice(settled, upTo));
+    settled = upTo;
+  }
   const timing = await page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     return { dcl: nav.domContentLoadedEventEnd, lcp: (window as unknown as { __lcp: number }).__lcp };

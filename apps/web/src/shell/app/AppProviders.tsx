@@ -3,7 +3,7 @@ import { App, ConfigProvider } from 'antd';
 import { type ReactNode, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setFeedbackApi } from '../api/feedback';
-import { antdLocales } from '../i18n/antd-locale';
+import { antdLocale } from '../i18n/antd-locale';
 import { currentLanguage } from '../i18n/i18n';
 import { queryClient } from './query-client';
 import { theme } from './theme';
@@ -43,7 +43,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const themed = useMemo(() => (reduced ? { ...theme, token: { ...theme.token, motion: false } } : theme), [reduced]);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={antdLocales[language]} theme={themed}>
+      <ConfigProvider locale={antdLocale(language)} theme={themed}>
         {/* Spec §9: at most one toast at a time. */}
         <App message={{ maxCount: 1 }} notification={{ placement: 'topRight' }}>
           <FeedbackBridge />

@@ -1,5 +1,5 @@
 import { Limits } from '@canopy/contract';
-import { Button, Flex, Result, Space } from 'antd';
+import { Button, Flex, Modal, Result, Space } from 'antd';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChunkTimeoutError, chunkTimeout } from './chunk-timeout';
@@ -110,5 +110,54 @@ export function lazyPart(load: Loader, fallback: ReactNode = null): ComponentTyp
   const part = chunk(load);
   return function LazyPart() {
     return <ChunkGate part={part} fallback={fallback} compact />;
+  };
+}
+
+/**
+ * A dialog in its own chunk, given its props. It is fetched when first opened (`open` true, or
+ * rendered without `open`), shows nothing until it has arrived (usually at once) and stays mounted
+ * afterwards, so it closes with its animation. When the chunk fails or times out, a dialog says so
+ * with a retry.
+ */
+export function lazyDialog<P extends { open?: boolean; onClose: () => void }>(
+  load: () => Promise<ComponentType<P>>,
+): ComponentType<P> {
+  let loaded: ComponentType<P> | null = null;
+  return function LazyDialog(props: P) {
+    const { t } = useTranslation();
+    const [error, setError] = useState<unknown>(null);
+    const [, setArrived] = useState(false);
+    const wanted = props.open !== false;
+    useEffect(() => {
+      if (loaded || error !== null || !wanted) return;
+      let alive = true;
+      chunkTimeout(load(), Limits.subAppChunkTimeoutMs).then(
+        (Component) => {
+          loaded = Component;
+          if (alive) setArrived(true);
+        },
+        (failure: unknown) => alive && setError(failure),
+      );
+      return () => {
+        alive = false;
+      };
+    }, [error, wanted]);
+    if (loaded) {
+      const Component = loaded;
+      return <Component {...props} />;
+    }
+    if (error === null || !wanted) return null;
+    return (
+      <Modal
+        open
+        data-testid="chunk-load-failed"
+        title={t('errors.chunkFailedTitle')}
+        okText={t('common.retry')}
+        onOk={() => setError(null)}
+        onCancel={props.onClose}
+      >
+        {error instanceof ChunkTimeoutError ? t('errors.chunkTimeout') : t('errors.chunkFailed')}
+      </Modal>
+    );
   };
 }

@@ -12,8 +12,7 @@ import { type Language, Languages } from '@canopy/contract';
 import { Avatar, Dropdown, type MenuProps, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AboutDialog } from '../dialogs/AboutDialog';
-import { AccountSettingsDialog } from '../dialogs/AccountSettingsDialog';
+import { lazyDialog } from '../app/lazy-chunk';
 import { changeLanguage, currentLanguage } from '../i18n/i18n';
 import { avatarSrcSet } from '../layout/avatar-src';
 import { useAppNavigate } from '../navigation/useAppNavigate';
@@ -21,6 +20,12 @@ import { logout } from '../session/logout';
 import { useSession } from '../session/session-context';
 import { openInSystemBrowser } from './open-in-browser';
 import { useAccountActions } from './useAccountActions';
+
+/** Opened rarely: each loads the first time it opens, so the page shows without it. */
+const AboutDialog = lazyDialog(() => import('../dialogs/AboutDialog').then((m) => m.AboutDialog));
+const AccountSettingsDialog = lazyDialog(() =>
+  import('../dialogs/AccountSettingsDialog').then((m) => m.AccountSettingsDialog),
+);
 
 type Dialog = 'account' | 'about' | null;
 

@@ -3,13 +3,20 @@ import { type EngineItem, EngineState, FeatureCode } from '@canopy/contract';
 import { Button, Divider, Empty, Flex, Popover, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { InviteDialog } from '../../features/invitations/components/InviteDialog';
 import { ClosedTeamList } from '../../features/team/components/ClosedTeamList';
-import { LeaveTeamDialog } from '../../features/team/components/LeaveTeamDialog';
+import { lazyDialog } from '../app/lazy-chunk';
 import { useAppNavigate } from '../navigation/useAppNavigate';
 import { useSession } from '../session/session-context';
 import { TeamRow, teamLabel } from './TeamRow';
 import { useTeamSwitch } from './useTeamSwitch';
+
+/** Opened rarely: each loads the first time it opens, so the page shows without it. */
+const InviteDialog = lazyDialog(() =>
+  import('../../features/invitations/components/InviteDialog').then((m) => m.InviteDialog),
+);
+const LeaveTeamDialog = lazyDialog(() =>
+  import('../../features/team/components/LeaveTeamDialog').then((m) => m.LeaveTeamDialog),
+);
 
 /** Spec §2: tab 1 lists the teams the user manages (owner/admin), tab 2 the teams they joined. */
 type TeamTab = 'manage' | 'joined';
@@ -154,11 +161,13 @@ export function TeamDropdown() {
           <DownOutlined style={{ fontSize: 11 }} />
         </Button>
       </Popover>
-      <LeaveTeamDialog
-        team={leaving}
-        displayName={leaving && nameHidden && isCurrent(leaving) ? t('header.currentTeam') : undefined}
-        onClose={() => setLeaving(null)}
-      />
+      {leaving && (
+        <LeaveTeamDialog
+          team={leaving}
+          displayName={nameHidden && isCurrent(leaving) ? t('header.currentTeam') : undefined}
+          onClose={() => setLeaving(null)}
+        />
+      )}
       {isManager && <InviteDialog open={inviting} onClose={() => setInviting(false)} />}
     </>
   );

@@ -1,13 +1,18 @@
 import { type ReactNode, useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { lazyPart } from '../app/lazy-chunk';
 import { type HelpCenter, HelpCenterContext } from './help-center-context';
 import { helpPath } from './help-topics';
-import { NewUserTour, useRestartGuide } from './NewUserTour';
+import { useOnboarding, useRestartGuide } from './onboarding-state';
+
+/** The guide's overlay (antd Tour) is its own chunk, fetched only for members the guide is due for. */
+const NewUserTour = lazyPart(() => import('./NewUserTour').then((m) => m.NewUserTour));
 
 /** Opens the help center's pages and owns the new-user guide, so the header menu and the home help panel share them. */
 export function HelpCenterProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const restart = useRestartGuide();
+  const due = useOnboarding().data?.action === null;
 
   const center = useMemo<HelpCenter>(
     () => ({
@@ -20,7 +25,7 @@ export function HelpCenterProvider({ children }: { children: ReactNode }) {
   return (
     <HelpCenterContext value={center}>
       {children}
-      <NewUserTour />
+      {due && <NewUserTour />}
     </HelpCenterContext>
   );
 }

@@ -1,5 +1,5 @@
 import { OnboardingEndpoints, type OnboardingState, type OnboardingStep, OnboardingSteps } from '@canopy/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Space, Tour, type TourProps, Typography } from 'antd';
 import { useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,27 +7,7 @@ import { useLocation } from 'react-router';
 import { onServerChange } from '../api/changes';
 import { call } from '../api/client';
 import { stepTarget, userIsBusy } from './guide-steps';
-
-export const ONBOARDING_KEY = ['onboarding', 'user'] as const;
-
-/** The guide's state on the server; the guide loads only when this call succeeds (spec §4 Guide). */
-export function useOnboarding() {
-  return useQuery({
-    queryKey: ONBOARDING_KEY,
-    queryFn: () => call(OnboardingEndpoints.state, { errors: 'silent' }),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
-}
-
-/** Restarting from the help menu: the server forgets the progress and the guide opens at step one. */
-export function useRestartGuide() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => call(OnboardingEndpoints.save, { body: { action: 'restart' } }),
-    onSuccess: (state) => client.setQueryData(ONBOARDING_KEY, state),
-  });
-}
+import { ONBOARDING_KEY, useOnboarding } from './onboarding-state';
 
 /** Re-renders when the page changes under the guide, so the step finds its control and steps aside for popups. */
 function useDomTick(active: boolean): void {

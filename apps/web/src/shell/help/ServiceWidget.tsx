@@ -1,26 +1,16 @@
 import { CommentOutlined, CustomerServiceOutlined, PhoneOutlined, QrcodeOutlined } from '@ant-design/icons';
-import { Flex, FloatButton, Modal, Popover, QRCode, Typography } from 'antd';
+import { Flex, FloatButton, Modal, Popover, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { lazyPart } from '../app/lazy-chunk';
 import { useAppNavigate } from '../navigation/useAppNavigate';
-import { useSession } from '../session/session-context';
-import { SUPPORT_CHANNELS, supportEntryType } from './support-channels';
 
-/** The support QR code of the current team's entry type, with what to scan it with. */
-function SupportQr() {
-  const { t } = useTranslation();
-  const { current } = useSession();
-  const type = supportEntryType(current?.entryType);
-  return (
-    <Flex vertical align="center" gap={4} data-testid="service-qr" data-entry-type={type}>
-      <QRCode value={SUPPORT_CHANNELS[type]} size={148} bordered={false} />
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {t(`feedback.widget.qrCaption.${type}`)}
-      </Typography.Text>
-    </Flex>
-  );
-}
+/** The QR code's renderer arrives when the code is first shown (hover or the contact dialog). */
+const SupportQr = lazyPart(
+  () => import('./SupportQr').then((m) => m.SupportQr),
+  <Skeleton.Node active style={{ width: 148, height: 148 }} />,
+);
 
 /** Spec §2 floating service widget: contact us, a feedback link and the support QR code. */
 export function ServiceWidget() {

@@ -1,12 +1,17 @@
 import type { Language } from '@canopy/contract';
 import type { ConfigProviderProps } from 'antd';
-import en_US from 'antd/es/locale/en_US';
-import ja_JP from 'antd/es/locale/ja_JP';
 import zh_CN from 'antd/es/locale/zh_CN';
 
+type AntdLocale = NonNullable<ConfigProviderProps['locale']>;
+
+const loaded: Partial<Record<Language, AntdLocale>> = { zh: zh_CN };
+
+/** Remembers antd's texts of a language once its pack has arrived (language-packs.ts). */
+export function setAntdLocale(lang: Language, locale: AntdLocale): void {
+  loaded[lang] = locale;
+}
+
 /** antd's built-in texts (pagination, empty, modal buttons …) in the interface language. */
-export const antdLocales: Record<Language, NonNullable<ConfigProviderProps['locale']>> = {
-  zh: zh_CN,
-  en: en_US,
-  jp: ja_JP,
-};
+export function antdLocale(lang: Language): AntdLocale {
+  return loaded[lang] ?? zh_CN;
+}

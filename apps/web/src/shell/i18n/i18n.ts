@@ -5,8 +5,8 @@ import 'dayjs/locale/ja';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { localStore, StorageKey } from '../storage/local-store';
-import { en } from './resources/en';
-import { jp } from './resources/jp';
+import { setAntdLocale } from './antd-locale';
+import { languagePacks } from './language-packs';
 import { zh } from './resources/zh';
 
 const DAYJS_LOCALE: Record<Language, string> = { zh: 'zh-cn', en: 'en', jp: 'ja' };
@@ -30,19 +30,41 @@ function applyLanguageSideEffects(lang: Language): void {
   document.documentElement.lang = HTML_LANG[lang];
 }
 
+/** Adds a language's texts (and antd's) once; Chinese is always there. */
+async function ensureLanguage(lang: Language): Promise<void> {
+  if (lang === 'zh' || i18next.hasResourceBundle(lang, 'translation')) return;
+  const pack = await languagePacks[lang]();
+  i18next.addResourceBundle(lang, 'translation', pack.translation);
+  setAntdLocale(lang, pack.antd);
+}
+
 const startLanguage = initialLanguage();
 void i18next.use(initReactI18next).init({
-  resources: { zh: { translation: zh }, en: { translation: en }, jp: { translation: jp } },
+  resources: { zh: { translation: zh } },
+  partialBundledLanguages: true,
   lng: startLanguage,
   fallbackLng: 'zh',
   supportedLngs: [...Languages],
   interpolation: { escapeValue: false },
   returnNull: false,
-  // Resources are bundled, so init is synchronous and the first render already has texts.
+  // Chinese is bundled, so init is synchronous; another language is added before the first render.
   initAsync: false,
   showSupportNotice: false,
 });
 applyLanguageSideEffects(startLanguage);
+
+/**
+ * Resolves when the start language's texts are there (at once for Chinese): the pages render after
+ * it, so nobody sees Chinese flash before English or Japanese. A pack that fails to load leaves the
+ * Chinese texts (the fallback) rather than no page.
+ */
+export const i18nReady: Promise<void> =
+  startLanguage === 'zh'
+    ? Promise.resolve()
+    : ensureLanguage(startLanguage).then(
+        () => void i18next.changeLanguage(startLanguage),
+        () => undefined,
+      );
 
 export const i18n = i18next;
 
@@ -53,6 +75,7 @@ export function currentLanguage(): Language {
 
 /** Switches the interface language and remembers it (avatar menu, auth pages). */
 export async function changeLanguage(lang: Language): Promise<void> {
+  await ensureLanguage(lang);
   localStore.set(StorageKey.language, lang);
   applyLanguageSideEffects(lang);
   await i18next.changeLanguage(lang);

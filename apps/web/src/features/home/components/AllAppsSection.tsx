@@ -2,13 +2,18 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Result, Skeleton, Space, Typography } from 'antd';
 import { type DragEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RecycleBinDrawer } from '../../apps/components/RecycleBinDrawer';
+import { lazyDialog } from '../../../shell/app/lazy-chunk';
 import { useAppList, useSaveAppOrder } from '../hooks/useAppList';
 import { moveApp, shiftApp, toggleStar } from '../lib/app-order';
 import { AppGroup } from './AppGroup';
 import { CreateAppMenu } from './CreateAppMenu';
 import { SectionEmpty } from './SectionEmpty';
 import './app-grid.css';
+
+/** Opened rarely: each loads the first time it opens, so the page shows without it. */
+const RecycleBinDrawer = lazyDialog(() =>
+  import('../../apps/components/RecycleBinDrawer').then((m) => m.RecycleBinDrawer),
+);
 
 /**
  * 全部应用 (spec §2 Home, centre; §4 starring): starred apps, then the others. Starring and dragging

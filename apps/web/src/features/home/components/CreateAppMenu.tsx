@@ -2,7 +2,12 @@ import { AppstoreAddOutlined, CloudUploadOutlined, DownOutlined, PlusOutlined } 
 import { Button, Dropdown, type MenuProps, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CreateAppDialog } from '../../apps/components/CreateAppDialog';
+import { lazyDialog } from '../../../shell/app/lazy-chunk';
+
+/** Opened rarely: each loads the first time it opens, so the page shows without it. */
+const CreateAppDialog = lazyDialog(() =>
+  import('../../apps/components/CreateAppDialog').then((m) => m.CreateAppDialog),
+);
 
 /**
  * The create-app menu (spec §2 dialogs): blank apps now; templates and zip packages are listed

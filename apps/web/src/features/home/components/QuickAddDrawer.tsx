@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Drawer, Result, Skeleton } from 'antd';
+import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../shell/api/form-errors';
 import { AppWorkspaceContext } from '../../apps/hooks/app-context';
 import { useAppRequestContext } from '../../apps/hooks/useAppRequestContext';
 import { useWorkspaceValue } from '../../apps/hooks/useWorkspaceValue';
@@ -9,6 +8,7 @@ import { TableServices } from '../../tables/components/TableServices';
 import { useTable } from '../../tables/components/useTable';
 import { RecordDrawer } from '../../tables/records/RecordDrawer';
 import { workflowApi, workflowKeys } from '../../workflow/api/workflow-api';
+import { QuickAddWaiting as Waiting } from './QuickAddWaiting';
 
 interface Props {
   appCode: string;
@@ -16,20 +16,12 @@ interface Props {
   onClose: () => void;
 }
 
-function Waiting({ onClose, error }: { onClose: () => void; error?: unknown }) {
-  const { t } = useTranslation();
-  return (
-    <Drawer open width={720} title={t('tables.addTitle')} onClose={onClose} data-testid="record-drawer">
-      {error ? <Result status="error" title={errorText(error)} /> : <Skeleton active />}
-    </Drawer>
-  );
-}
-
 /**
  * Quick add (spec §6): the table's add form opened in place on the workbench — the same drawer and
  * form as on the table's page (a published flow's start form included), inside the app's context.
+ * Its own chunk: the table's services load only when someone uses a quick-add shortcut.
  */
-export function QuickAddDrawer(props: Props) {
+export default function QuickAddDrawer(props: Props) {
   const context = useAppRequestContext(props.appCode);
   if (!context.ready) return <Waiting onClose={props.onClose} />;
   return <QuickAddWorkspace {...props} />;

@@ -11,16 +11,28 @@ import {
 } from '@dnd-kit/core';
 import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { App, Button, Card, Flex, Result, Skeleton, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyDialog } from '../../../shell/app/lazy-chunk';
 import { useAppNavigate } from '../../../shell/navigation/useAppNavigate';
 import { useSaveShortcutOrder, useShortcutList } from '../hooks/useShortcuts';
-import { AddShortcutDialog } from './AddShortcutDialog';
-import { QuickAddDrawer } from './QuickAddDrawer';
+import { QuickAddWaiting } from './QuickAddWaiting';
 import { SectionEmpty } from './SectionEmpty';
 import { ShortcutCard } from './ShortcutCard';
-import { ShortcutSettingsDialog } from './ShortcutSettingsDialog';
 import './app-grid.css';
+
+/** The table's services load only when someone uses a quick-add shortcut; a failed load says so in the drawer. */
+/** The dialogs load when opened: the workbench's first paint does not wait for the tree or the pickers. */
+const AddShortcutDialog = lazyDialog(() => import('./AddShortcutDialog').then((m) => m.AddShortcutDialog));
+const ShortcutSettingsDialog = lazyDialog(() =>
+  import('./ShortcutSettingsDialog').then((m) => m.ShortcutSettingsDialog),
+);
+
+const QuickAddDrawer = lazy(() =>
+  import('./QuickAddDrawer').catch((error: unknown) => ({
+    default: ({ onClose }: { onClose: () => void }) => <QuickAddWaiting onClose={onClose} error={error} />,
+  })),
+);
 
 /**
  * 快捷方式 (spec §2 Home, centre; §3–§6): the team's quick-add and quick-view shortcuts in the saved
@@ -122,11 +134,13 @@ export function ShortcutsSection() {
         <ShortcutSettingsDialog shortcut={settings} canManage={canManage} onClose={() => setSettings(null)} />
       )}
       {quickAdd && (
-        <QuickAddDrawer
-          appCode={quickAdd.reference.appCode}
-          schemaCode={quickAdd.reference.schemaCode}
-          onClose={() => setQuickAdd(null)}
-        />
+        <Suspense fallback={<QuickAddWaiting onClose={() => setQuickAdd(null)} />}>
+          <QuickAddDrawer
+            appCode={quickAdd.reference.appCode}
+            schemaCode={quickAdd.reference.schemaCode}
+            onClose={() => setQuickAdd(null)}
+          />
+        </Suspense>
       )}
     </Card>
   );
