@@ -26,6 +26,8 @@ import { NodeService } from './modules/apps/nodes-service.js';
 import { AppRepository } from './modules/apps/repository.js';
 import { AppRoleService } from './modules/apps/roles-service.js';
 import { appRoutes } from './modules/apps/routes.js';
+import { customPageRoutes } from './modules/custom-pages/routes.js';
+import { CustomPageService } from './modules/custom-pages/service.js';
 import { dashboardRoutes } from './modules/dashboards/routes.js';
 import { DashboardService } from './modules/dashboards/service.js';
 import { Delivery } from './modules/delivery/delivery.js';
@@ -222,6 +224,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   records.onRemove((c, trx, id) => workflow.instances.recordDeleted(trx, c.access.tenant, c.schema.code, id));
   viewRoutes(app, ctx, views);
   dashboardRoutes(app, new DashboardService(services.db, appRepository, contexts, records));
+  customPageRoutes(app, new CustomPageService(services.db, appRepository));
   const transferLetters = new TransferLetters(letters);
   const imports = new ImportService(services.db, records, config.dataDir, transferLetters);
   await imports.recover();

@@ -206,6 +206,8 @@ describe('security headers', () => {
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("frame-ancestors 'self'");
+      // Embedded-page blocks of custom pages: https pages, and http ones on a plain-http instance.
+      expect(csp).toContain("frame-src 'self' https: http:");
       expect(csp).not.toContain('upgrade-insecure-requests');
       expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
       expect(res.headers.get('referrer-policy')).toBe('same-origin');
@@ -240,6 +242,7 @@ describe('security headers', () => {
       expect(csp).toContain("frame-ancestors https://*.dingtalk.com https://*.feishu.cn 'self'");
       expect(csp).toContain("script-src 'self' https://cdn.example.com");
       expect(csp).toContain('upgrade-insecure-requests');
+      expect(csp).toContain("frame-src 'self' https:;");
       expect(res.headers.get('x-frame-options')).toBeNull();
       expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
     } finally {

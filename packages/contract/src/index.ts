@@ -7,6 +7,8 @@ export * from './api-tokens.endpoints.js';
 export * from './api-tokens.js';
 export * from './apps.endpoints.js';
 export * from './apps.js';
+export * from './custom-pages.endpoints.js';
+export * from './custom-pages.js';
 export * from './dashboards.endpoints.js';
 export * from './dashboards.js';
 export * from './endpoint.js';

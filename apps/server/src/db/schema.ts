@@ -576,6 +576,17 @@ export interface DashboardNodesTable {
 }
 
 /** A personal API token (issue 17); only its sha256 is stored. */
+export interface CustomPagesTable {
+  node_code: string;
+  engine_code: string;
+  /** JSON array of app roles; '[]' for everyone in the app. */
+  roles: string;
+  /** JSON array of blocks (contract PageBlock). */
+  blocks: string;
+  updated_by: string;
+  updated_at: number;
+}
+
 export interface ApiTokensTable {
   id: string;
   token_hash: string;
@@ -676,4 +687,5 @@ export interface Database {
   workflow_delegations: WorkflowDelegationsTable;
   feedback: FeedbackTable;
   dashboard_nodes: DashboardNodesTable;
+  custom_pages: CustomPagesTable;
 }

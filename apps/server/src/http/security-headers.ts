@@ -11,6 +11,8 @@ import type { Config } from '../config.js';
  *   `style` attributes; allowing inline styles lets no script run.
  * - Images also from data: and blob: URLs (the avatar cropper's previews, Swagger UI's icons).
  * - With CDN_BASE, the CDN's origin serves scripts, styles, images and fonts too.
+ * - Frames (a custom page's embedded-page blocks, sandboxed) from this site and https addresses;
+ *   also plain http when PUBLIC_URL is http (private deployments embed their intranet's pages).
  * - frame-ancestors is FRAME_ANCESTORS (the DingTalk, Feishu or WeCom workbench that embeds the
  *   app), or only this site.
  * - upgrade-insecure-requests only when PUBLIC_URL is https: a plain-http private deployment
@@ -42,6 +44,7 @@ function contentSecurityPolicy(config: Config) {
       fontSrc: ["'self'", 'data:', ...cdn],
       objectSrc: ["'none'"],
       formAction: ["'self'"],
+      frameSrc: ["'self'", 'https:', ...(https ? [] : ['http:'])],
       frameAncestors: config.frameAncestors.length ? config.frameAncestors : ["'self'"],
       upgradeInsecureRequests: https ? [] : null,
     },

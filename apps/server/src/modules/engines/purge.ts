@@ -21,6 +21,7 @@ const TEAM_TABLES = [
   'fields',
   'schemas',
   'dashboards',
+  'custom_pages',
   'function_nodes',
   'app_preferences',
   'apps',

@@ -14,15 +14,20 @@ const DashboardPage = lazyPart(
   <Skeleton active style={{ padding: 32 }} />,
 );
 
+// A custom page (the app's portal) is its own chunk too, fetched when one is first shown.
+const CustomPage = lazyPart(
+  () => import('../../custom-pages/CustomPage').then((m) => m.CustomPage),
+  <Skeleton active style={{ padding: 32 }} />,
+);
+
 const UPCOMING = {
-  UserModule: { title: 'appPage.pageUpcoming', hint: 'appPage.pageUpcomingHint' },
   Group: { title: 'appPage.groupSelected', hint: 'appPage.groupSelectedHint' },
 } as const;
 const isKnownType = (type: string): type is keyof typeof UPCOMING => type in UPCOMING;
 
 /**
- * The selected menu item's page: a table, a dashboard, a link; custom pages are built in a later
- * issue, so they say honestly what will come; without a selection the app's own start page shows.
+ * The selected menu item's page: a table, a dashboard, a custom page, a link; a group says to pick
+ * one of its items; without a selection the app's own start page shows.
  */
 export function AppContent() {
   const { t } = useTranslation();
@@ -34,6 +39,7 @@ export function AppContent() {
   const node = nodes.find((n) => n.code === schemaCode);
   if (node?.type === 'Schema') return <TablePage key={node.code} schemaCode={node.code} name={node.displayName} />;
   if (node?.type === 'Dashboard') return <DashboardPage key={node.code} />;
+  if (node?.type === 'UserModule') return <CustomPage key={node.code} />;
   if (node?.type === 'Link') {
     return (
       <Result

@@ -70,8 +70,6 @@ export const enApps: typeof zhApps = {
     ownerLine: 'Owner: {{name}}',
     nodeMissing: 'Menu item not found',
     nodeMissingHint: 'It may have been deleted or moved; choose again from the menu on the left.',
-    pageUpcoming: 'Custom pages open in a later version',
-    pageUpcomingHint: '“{{name}}” has its place in the menu; page building comes in a later version.',
     groupSelected: '“{{name}}” is a group',
     groupSelectedHint: 'Choose a table, dashboard or custom page of the group in the menu on the left.',
   },

@@ -2,6 +2,7 @@ import { enAccount } from './en-account';
 import { enApiDocs } from './en-api-docs';
 import { enApps } from './en-apps';
 import { enCorp } from './en-corp';
+import { enCustomPages } from './en-custom-pages';
 import { enDashboards } from './en-dashboards';
 import { enFeedback } from './en-feedback';
 import { enOrg } from './en-org';
@@ -27,6 +28,7 @@ export const en: Translation = {
   feedback: enFeedback,
   shortcuts: enShortcuts,
   dashboards: enDashboards,
+  customPages: enCustomPages,
   apiDocs: enApiDocs,
   common: {
     appName: 'Canopy',

@@ -70,8 +70,6 @@ export const jpApps: typeof zhApps = {
     ownerLine: 'オーナー：{{name}}',
     nodeMissing: 'メニュー項目が見つかりません',
     nodeMissingHint: '削除または移動された可能性があります。左のメニューから選び直してください。',
-    pageUpcoming: 'カスタムページは今後のバージョンで提供します',
-    pageUpcomingHint: '「{{name}}」はメニューに配置済みです。ページ作成は今後のバージョンで提供します。',
     groupSelected: '「{{name}}」はグループです',
     groupSelectedHint: '左のメニューでグループ内のデータ表、ダッシュボード、カスタムページを選んでください。',
   },

@@ -2,6 +2,7 @@ import { jpAccount } from './jp-account';
 import { jpApiDocs } from './jp-api-docs';
 import { jpApps } from './jp-apps';
 import { jpCorp } from './jp-corp';
+import { jpCustomPages } from './jp-custom-pages';
 import { jpDashboards } from './jp-dashboards';
 import { jpFeedback } from './jp-feedback';
 import { jpOrg } from './jp-org';
@@ -27,6 +28,7 @@ export const jp: Translation = {
   feedback: jpFeedback,
   shortcuts: jpShortcuts,
   dashboards: jpDashboards,
+  customPages: jpCustomPages,
   apiDocs: jpApiDocs,
   common: {
     appName: 'Canopy',

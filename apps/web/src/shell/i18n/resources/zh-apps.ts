@@ -68,8 +68,6 @@ export const zhApps = {
     ownerLine: '所有者：{{name}}',
     nodeMissing: '未找到该菜单项',
     nodeMissingHint: '它可能已被删除或移动，请从左侧菜单重新选择。',
-    pageUpcoming: '自定义页面将在后续版本开放',
-    pageUpcomingHint: '「{{name}}」已在菜单中占好位置，页面搭建将在后续版本提供。',
     groupSelected: '「{{name}}」是一个分组',
     groupSelectedHint: '请从左侧菜单选择分组中的数据表、仪表盘或自定义页面。',
   },

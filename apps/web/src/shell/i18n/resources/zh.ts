@@ -2,6 +2,7 @@ import { zhAccount } from './zh-account';
 import { zhApiDocs } from './zh-api-docs';
 import { zhApps } from './zh-apps';
 import { zhCorp } from './zh-corp';
+import { zhCustomPages } from './zh-custom-pages';
 import { zhDashboards } from './zh-dashboards';
 import { zhFeedback } from './zh-feedback';
 import { zhOrg } from './zh-org';
@@ -29,6 +30,7 @@ export const zh = {
   feedback: zhFeedback,
   shortcuts: zhShortcuts,
   dashboards: zhDashboards,
+  customPages: zhCustomPages,
   apiDocs: zhApiDocs,
   common: {
     appName: 'Canopy',
