@@ -5,6 +5,7 @@ import { enCorp } from './en-corp';
 import { enDashboards } from './en-dashboards';
 import { enFeedback } from './en-feedback';
 import { enOrg } from './en-org';
+import { enPackages } from './en-packages';
 import { enShortcuts } from './en-shortcuts';
 import { enTables } from './en-tables';
 import { enTeams } from './en-teams';
@@ -26,6 +27,7 @@ export const en: Translation = {
   corp: enCorp,
   feedback: enFeedback,
   shortcuts: enShortcuts,
+  packages: enPackages,
   dashboards: enDashboards,
   apiDocs: enApiDocs,
   common: {

@@ -5,6 +5,7 @@ import { jpCorp } from './jp-corp';
 import { jpDashboards } from './jp-dashboards';
 import { jpFeedback } from './jp-feedback';
 import { jpOrg } from './jp-org';
+import { jpPackages } from './jp-packages';
 import { jpShortcuts } from './jp-shortcuts';
 import { jpTables } from './jp-tables';
 import { jpTeams } from './jp-teams';
@@ -26,6 +27,7 @@ export const jp: Translation = {
   corp: jpCorp,
   feedback: jpFeedback,
   shortcuts: jpShortcuts,
+  packages: jpPackages,
   dashboards: jpDashboards,
   apiDocs: jpApiDocs,
   common: {

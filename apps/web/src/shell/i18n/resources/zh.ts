@@ -5,6 +5,7 @@ import { zhCorp } from './zh-corp';
 import { zhDashboards } from './zh-dashboards';
 import { zhFeedback } from './zh-feedback';
 import { zhOrg } from './zh-org';
+import { zhPackages } from './zh-packages';
 import { zhShortcuts } from './zh-shortcuts';
 import { zhTables } from './zh-tables';
 import { zhTeams } from './zh-teams';
@@ -28,6 +29,7 @@ export const zh = {
   corp: zhCorp,
   feedback: zhFeedback,
   shortcuts: zhShortcuts,
+  packages: zhPackages,
   dashboards: zhDashboards,
   apiDocs: zhApiDocs,
   common: {
