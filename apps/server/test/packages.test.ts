@@ -489,6 +489,43 @@ async function fieldCode(schema: string, name: string): Promise<string> {
   return row.code;
 }
 
+describe('a relation to a table of another app', () => {
+  it('installs where that table is, and is refused by a team without it', async () => {
+    const owner = teamA.owner;
+    const create = async (name: string) =>
+      (await ok(owner.request('POST', '/v1/apps', { body: { displayName: name } }))).json.data.code as string;
+    const basics = await create('基础资料');
+    const cities = (
+      await ok(owner.request('POST', `/v1/apps/${basics}/nodes`, { body: { type: 'Schema', displayName: '城市' } }))
+    ).json.data.code as string;
+    const visits = await create('拜访记录');
+    const table = (
+      await ok(owner.request('POST', `/v1/apps/${visits}/nodes`, { body: { type: 'Schema', displayName: '拜访' } }))
+    ).json.data.code as string;
+    await ok(
+      owner.request('POST', `/v1/apps/${visits}/schemas/${table}/fields`, {
+        body: { name: '城市', type: 'relation', settings: { schemaCode: cities } },
+      }),
+    );
+    const bytes = await exportPackage(owner, visits);
+    const elsewhere = await installPackage(teamB.owner, bytes);
+    expect(await finishedTask(teamB.owner, elsewhere.taskId)).toMatchObject({
+      state: 'failed',
+      message: '安装包关联了本团队没有的数据表，无法安装',
+    });
+    const here = await installPackage(owner, bytes);
+    expect((await finishedTask(owner, here.taskId)).state).toBe('done');
+    const copy = await server.database.handle.db
+      .selectFrom('fields')
+      .innerJoin('schemas', 'schemas.code', 'fields.schema_code')
+      .select('fields.settings')
+      .where('schemas.app_code', '=', here.appCode)
+      .where('fields.type', '=', 'relation')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(copy.settings).schemaCode).toBe(cities);
+  });
+});
+
 describe('who may export and install', () => {
   it('lets only the app designers export', async () => {
     expect((await alice.client.download(`/v1/apps/${appCode}/package`)).status).toBe(403);
