@@ -237,7 +237,11 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     crashAt: config.packageCrashAt,
   });
   await installs.recover();
-  app.addHook('onClose', () => installs.idle());
+  const stopSweeping = installs.startSweeping();
+  app.addHook('onClose', async () => {
+    stopSweeping();
+    await installs.idle();
+  });
   app.decorate('packageInstalls', installs);
   packageRoutes(app, new PackageExportService(services.db, appRepository, files), installs);
   const avatars = new AvatarStore(config.dataDir);

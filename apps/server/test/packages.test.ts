@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
+import { testDialect } from './database.js';
 import { registeredClient, startTestServer, type TestClient, type TestServer } from './harness.js';
 import { createTeam, joinTeam, type TeamFixture } from './org-helpers.js';
 import { exportPackage, finishedTask, installPackage, rawZip, uploadPackage } from './package-helpers.js';
@@ -526,6 +528,44 @@ describe('a relation to a table of another app', () => {
   });
 });
 
+describe('a task nobody runs any more', () => {
+  it('is failed once its lease passed, and its staged files go', async () => {
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const id = '11111111-2222-4333-8444-555555555555';
+    const now = Date.now();
+    await server.database.handle.db
+      .insertInto('install_tasks')
+      .values({
+        id,
+        engine_code: teamB.engineCode,
+        member_id: (await teamB.owner.request('GET', '/v1/org/member/info')).json.data.memberId,
+        app_code: 'a000000000000',
+        source: 3,
+        package_ref: 'gone',
+        with_biz_data: 1,
+        state: 'running',
+        progress: 0,
+        message: '',
+        lease_until: now - 1,
+        created_at: now - 60_000,
+        updated_at: now - 60_000,
+      })
+      .execute();
+    const staged = path.join(server.dataDir, 'packages', 'staging', id, 'files');
+    fs.mkdirSync(staged, { recursive: true });
+    fs.writeFileSync(path.join(staged, 'x'), 'x');
+    await server.app.packageInstalls.sweep();
+    expect(fs.existsSync(path.dirname(staged))).toBe(false);
+    const task = await teamB.owner.request('GET', `/v2/app/installtask/${id}`);
+    expect(task.json.data).toMatchObject({
+      isCompleted: true,
+      state: 'failed',
+      message: '安装被中断，未留下任何数据，请重新安装',
+    });
+  });
+});
+
 describe('who may export and install', () => {
   it('lets only the app designers export', async () => {
     expect((await alice.client.download(`/v1/apps/${appCode}/package`)).status).toBe(403);
@@ -600,7 +640,7 @@ async function refused(zip: Buffer): Promise<string> {
   const db = server.database.handle.db;
   const count = async () => ({
     apps: (await db.selectFrom('apps').select('code').where('engine_code', '=', teamB.engineCode).execute()).length,
-    tables: (await db.introspection.getTables()).length,
+    tables: await ownTables(),
     files: (await db.selectFrom('files').select('id').where('engine_code', '=', teamB.engineCode).execute()).length,
   });
   const before = await count();
@@ -612,6 +652,18 @@ async function refused(zip: Buffer): Promise<string> {
   const path = await import('node:path');
   expect(fs.existsSync(path.join(server.dataDir, 'packages', 'staging', taskId))).toBe(false);
   return task.message;
+}
+
+/** Tables of this test's own database (PostgreSQL: its schema only; other files run beside it). */
+async function ownTables(): Promise<number> {
+  const query =
+    testDialect() === 'postgres'
+      ? sql<{
+          n: number;
+        }>`select count(*)::int as n from information_schema.tables where table_schema = current_schema()`
+      : sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table'`;
+  const { rows } = await query.execute(server.database.handle.db);
+  return Number(rows[0]?.n);
 }
 
 async function goodManifest(): Promise<Buffer> {
