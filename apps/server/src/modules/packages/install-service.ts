@@ -370,6 +370,12 @@ export class PackageInstallService {
     const manifest = parseManifest(codes.rewrite(text));
     const tables = (manifest.parts.tables ?? []) as TableItem[];
     const ownTables = new Set(tables.map((t) => t.code));
+    // Every table is a menu item of type Schema and every such item has its table.
+    const tableNodes = ((manifest.parts.nodes ?? []) as { code: string; type: string }[]).filter(
+      (n) => n.type === 'Schema',
+    );
+    if (tableNodes.length !== ownTables.size || tableNodes.some((n) => !ownTables.has(n.code)))
+      throw new PackageRefused('package.invalid', { reason: 'tables' });
     await this.checkExternal(task.engine_code, tables, ownTables);
     const withData = spec.withBizData && original.withBizData;
     const staged = new Set(

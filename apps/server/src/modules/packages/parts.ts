@@ -302,12 +302,15 @@ interface FlowItem {
 }
 const workflowsPart: PackagePart<FlowItem> = {
   key: 'workflows',
-  async export({ db, engineCode, appCode }) {
+  async export({ db, engineCode, appCode, schemaCodes }) {
+    if (!schemaCodes.length) return [];
+    // Flows of tables in the table trash stay behind with them.
     const flows = await db
       .selectFrom('workflows')
       .selectAll()
       .where('engine_code', '=', engineCode)
       .where('app_code', '=', appCode)
+      .where('schema_code', 'in', schemaCodes)
       .orderBy('code')
       .execute();
     const items: FlowItem[] = [];
@@ -416,12 +419,14 @@ interface ShortcutItem {
 const rootCode = (engineCode: string) => `root-${engineCode}`;
 const shortcutsPart: PackagePart<ShortcutItem> = {
   key: 'shortcuts',
-  async export({ db, engineCode, appCode }) {
+  async export({ db, engineCode, appCode, schemaCodes }) {
+    if (!schemaCodes.length) return [];
     const rows = await db
       .selectFrom('dashboard_nodes')
       .selectAll()
       .where('engine_code', '=', engineCode)
       .where('app_code', '=', appCode)
+      .where('schema_code', 'in', schemaCodes)
       .where('type', '!=', DashboardNodeType.root)
       .orderBy('created_at')
       .orderBy('code')

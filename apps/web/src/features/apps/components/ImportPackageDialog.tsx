@@ -30,6 +30,8 @@ export function ImportPackageDialog({ open, onClose }: { open: boolean; onClose:
   const [starting, setStarting] = useState(false);
   const simulated = useRef<ReturnType<typeof setInterval> | null>(null);
   const alive = useRef(true);
+  /** An upload answered after the file was removed (or the dialog closed) is ignored. */
+  const generation = useRef(0);
   const [progress, setProgress] = useState(0);
 
   const stopSimulation = () => {
@@ -45,6 +47,7 @@ export function ImportPackageDialog({ open, onClose }: { open: boolean; onClose:
   );
 
   const reset = () => {
+    generation.current += 1;
     stopSimulation();
     setUpload({ kind: 'none' });
     setTaskId(null);
@@ -69,14 +72,17 @@ export function ImportPackageDialog({ open, onClose }: { open: boolean; onClose:
       shown = Math.min(95, Math.max(shown + Math.max(1, Math.round((95 - shown) / 10)), real));
       setUpload((u) => (u.kind === 'uploading' ? { ...u, percent: Math.max(shown, Math.min(real, 99)) } : u));
     }, 200);
+    const mine = generation.current;
     uploadPackage(file, (percent) => {
       real = percent;
     })
       .then((done) => {
+        if (mine !== generation.current) return;
         stopSimulation();
         setUpload({ kind: 'uploaded', name: file.name, packagePath: done.packagePath });
       })
       .catch((error: unknown) => {
+        if (mine !== generation.current) return;
         stopSimulation();
         setUpload({ kind: 'none' });
         message.error(isApiError(error) && error.kind === 'http' ? errorText(error) : t('packages.uploadFailed'));
