@@ -46,8 +46,12 @@ async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
     const c = new pg.Client({ connectionString: urlOf(database) });
     await c.connect();
     try {
-      return (await c.query(sql.replace(/\?/g, (_, i: number) => `$${sql.slice(0, i).split('?').length}`), params))
-        .rows as T[];
+      return (
+        await c.query(
+          sql.replace(/\?/g, (_, i: number) => `$${sql.slice(0, i).split('?').length}`),
+          params,
+        )
+      ).rows as T[];
     } finally {
       await c.end();
     }
@@ -113,9 +117,13 @@ function downloadOn(client: TestClient, p: string) {
 
 async function traces() {
   const apps = await query<{ code: string }>('select code from apps where engine_code = ? order by code', [engineCode]);
-  const schemas = await query<{ code: string }>('select code from schemas where engine_code = ? order by code', [engineCode]);
+  const schemas = await query<{ code: string }>('select code from schemas where engine_code = ? order by code', [
+    engineCode,
+  ]);
   const files = await query<{ id: string }>('select id from files where engine_code = ? order by id', [engineCode]);
-  const shortcuts = await query<{ code: string }>('select code from dashboard_nodes where engine_code = ?', [engineCode]);
+  const shortcuts = await query<{ code: string }>('select code from dashboard_nodes where engine_code = ?', [
+    engineCode,
+  ]);
   const onDisk = fs.existsSync(path.join(dataDir, 'files', engineCode))
     ? fs.readdirSync(path.join(dataDir, 'files', engineCode)).sort()
     : [];
@@ -214,7 +222,9 @@ describe('a server killed in the middle of an install', () => {
     expect(records.json.data.resultList).toHaveLength(50);
     const withFile = records.json.data.resultList
       .flatMap((r: { data: Record<string, unknown> }) => Object.values(r.data))
-      .find((v: unknown) => Array.isArray(v) && (v[0] as { name?: string })?.name === '说明书.txt') as { url: string }[];
+      .find((v: unknown) => Array.isArray(v) && (v[0] as { name?: string })?.name === '说明书.txt') as {
+      url: string;
+    }[];
     const download = await downloadOn(again, withFile[0]?.url as string);
     expect(download.bytes.toString()).toBe('说明');
   }, 120_000);

@@ -227,7 +227,7 @@ beforeAll(async () => {
             [f.amount as string]: 100 * i,
             [f.qty as string]: i,
             [f.rate as string]: 0.13,
-            [f.day as string]: '2026-11-2' + i,
+            [f.day as string]: `2026-11-2${i}`,
             [f.at as string]: '2026-11-22T10:00:00.000Z',
             [f.status as string]: i === 1 ? 'open' : 'won',
             [f.tags as string]: ['vip'],
