@@ -357,6 +357,15 @@ describe('export and install', () => {
     const task = await finishedTask(teamB.owner, taskId);
     expect(task).toMatchObject({ state: 'done', isCompleted: true, progress: 100, appCode: installed });
     expect(installed).not.toBe(appCode);
+    // The task keeps what the install called each of the package's codes.
+    const row = await server.database.handle.db
+      .selectFrom('install_tasks')
+      .select('code_map')
+      .where('id', '=', taskId)
+      .executeTakeFirstOrThrow();
+    const map = JSON.parse(row.code_map) as Record<string, string>;
+    expect(map[appCode]).toBe(installed);
+    expect(map[orders]).toBe((await codesOf(installed)).orders);
     const source = await describeApp(teamA.owner, appCode);
     const copy = await describeApp(teamB.owner, installed);
     // People of team A are not in team B: those values are empty there, the creator is the installer.
@@ -548,6 +557,7 @@ describe('a task nobody runs any more', () => {
         progress: 0,
         message: '',
         lease_until: now - 1,
+        code_map: '',
         created_at: now - 60_000,
         updated_at: now - 60_000,
       })

@@ -641,6 +641,8 @@ export interface InstallTasksTable {
   /** JSON { key, params } of a failure; '' otherwise. */
   message: string;
   lease_until: number;
+  /** JSON { packageCode: installedCode } once done; '' before. */
+  code_map: string;
   created_at: number;
   updated_at: number;
 }

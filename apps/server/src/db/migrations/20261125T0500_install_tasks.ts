@@ -25,6 +25,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('message', 'text', (c) => c.notNull().defaultTo(''))
     // A running task whose lease passed belongs to a process that died.
     .addColumn('lease_until', 'bigint', (c) => c.notNull())
+    // JSON { packageCode: installedCode } of a done install: the package's app, menu items, fields,
+    // views and flows as they are called here (what an upgrade of the same app would match on).
+    .addColumn('code_map', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();

@@ -195,6 +195,7 @@ export class PackageInstallService {
       progress: 0,
       message: '',
       lease_until: now + this.leaseMs(),
+      code_map: '',
       created_at: now,
       updated_at: now,
     };
@@ -458,7 +459,7 @@ export class PackageInstallService {
       );
       const done = await trx
         .updateTable('install_tasks')
-        .set({ state: 'done', progress: 100, updated_at: this.now() })
+        .set({ state: 'done', progress: 100, code_map: JSON.stringify(codes), updated_at: this.now() })
         .where('id', '=', task.id)
         .where('state', '=', 'running')
         .executeTakeFirst();

@@ -28,6 +28,11 @@ export class CodeMap {
     this.map.set(old, fresh);
   }
 
+  /** Old code → new code, for the record of what an install called what. */
+  toJSON(): Record<string, string> {
+    return Object.fromEntries(this.map);
+  }
+
   get(old: string): string | undefined {
     return this.map.get(old);
   }
