@@ -57,6 +57,9 @@ import { DepartmentService } from './modules/org/departments-service.js';
 import { MemberService } from './modules/org/members-service.js';
 import { OrgRepository } from './modules/org/repository.js';
 import { orgRoutes } from './modules/org/routes.js';
+import { PackageExportService } from './modules/packages/export-service.js';
+import { PackageInstallService } from './modules/packages/install-service.js';
+import { packageRoutes } from './modules/packages/routes.js';
 import { FormulaJobs } from './modules/records/formula-jobs.js';
 import { openRecordRoutes } from './modules/records/open-routes.js';
 import { RecordRepository } from './modules/records/repository.js';
@@ -232,6 +235,18 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await formulaJobs.start();
   app.addHook('onClose', () => formulaJobs.stop());
   transferRoutes(app, ctx, new ExportService(services.db, records, views, transferLetters), imports);
+  const installs = new PackageInstallService(services.db, services.dialect, config.dataDir, {
+    leaseMs: config.packageInstallLeaseMs,
+    crashAt: config.packageCrashAt,
+  });
+  await installs.recover();
+  const stopSweeping = installs.startSweeping();
+  app.addHook('onClose', async () => {
+    stopSweeping();
+    await installs.idle();
+  });
+  app.decorate('packageInstalls', installs);
+  packageRoutes(app, new PackageExportService(services.db, appRepository, files), installs);
   const avatars = new AvatarStore(config.dataDir);
   settingsRoutes(app, new SettingsService(services.db, new VerificationCodes(services.db, delivery), avatars), avatars);
   const wechatProvider = config.wechat

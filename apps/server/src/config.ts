@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ApiTokenLimits } from '@canopy/contract';
+import { CRASH_POINTS, type CrashPoint } from './modules/packages/crash-points.js';
 
 /** Everything the server reads from the environment, in one place (documented in README.md). */
 export interface Config {
@@ -36,6 +37,13 @@ export interface Config {
   webhooksAllowPrivate: boolean;
   /** Requests per API token per minute (API_TOKEN_RATE_LIMIT). */
   apiTokenRatePerMinute: number;
+  /**
+   * How long a package install's process holds its task without renewing it (PostgreSQL;
+   * PACKAGE_INSTALL_LEASE_MS, default 60 s): past it, a task of a dead process is failed.
+   */
+  packageInstallLeaseMs: number;
+  /** Tests only (CANOPY_PACKAGE_CRASH_AT): the install step at which the process kills itself. */
+  packageCrashAt: CrashPoint | undefined;
   /** Sign-in with the company's OpenID Connect provider; absent unless OIDC_ISSUER is set. */
   oidc: OidcConfig | undefined;
 }
@@ -94,8 +102,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const tokenRate = Number(env.API_TOKEN_RATE_LIMIT ?? ApiTokenLimits.defaultRatePerMinute);
   if (!Number.isInteger(tokenRate) || tokenRate < 1)
     throw new Error(`API_TOKEN_RATE_LIMIT must be a positive whole number, got ${env.API_TOKEN_RATE_LIMIT}`);
+  const leaseMs = Number(env.PACKAGE_INSTALL_LEASE_MS ?? 60_000);
+  if (!Number.isInteger(leaseMs) || leaseMs < 100)
+    throw new Error(
+      `PACKAGE_INSTALL_LEASE_MS must be a whole number of milliseconds, got ${env.PACKAGE_INSTALL_LEASE_MS}`,
+    );
+  const crashAt = env.CANOPY_PACKAGE_CRASH_AT;
   return {
     apiTokenRatePerMinute: tokenRate,
+    packageInstallLeaseMs: leaseMs,
+    packageCrashAt: CRASH_POINTS.includes(crashAt as CrashPoint) ? (crashAt as CrashPoint) : undefined,
     webhooksAllowPrivate:
       env.WEBHOOK_ALLOW_PRIVATE === undefined ? flag(env.PRIVATE_DEPLOYMENT) : flag(env.WEBHOOK_ALLOW_PRIVATE),
     port,

@@ -137,7 +137,7 @@ export class TestClient {
     const res = await fetch(this.baseUrl + path, {
       method: 'POST',
       body: form,
-      headers: { ...this.headers, ...headers, cookie },
+      headers: { ...this.headers, ...headers, ...(cookie ? { cookie } : {}) },
     });
     const text = await res.text();
     const json = text ? (JSON.parse(text) as unknown) : undefined;
@@ -147,7 +147,7 @@ export class TestClient {
   /** A GET whose answer is a file: its bytes as they came. */
   async download(path: string): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(this.baseUrl + path, { headers: { ...this.headers, cookie } });
+    const res = await fetch(this.baseUrl + path, { headers: { ...this.headers, ...(cookie ? { cookie } : {}) } });
     return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
   }
 

@@ -32,6 +32,8 @@ export * from './onboarding.js';
 export * from './open-api.endpoints.js';
 export * from './org.endpoints.js';
 export * from './org.js';
+export * from './packages.endpoints.js';
+export * from './packages.js';
 export * from './password.js';
 export * from './records.endpoints.js';
 export * from './schemas.endpoints.js';

@@ -29,6 +29,7 @@ import * as shortcuts from './migrations/20261124T0100_shortcuts.js';
 import * as apiTokens from './migrations/20261124T0200_api_tokens.js';
 import * as webhooks from './migrations/20261124T0200_webhooks.js';
 import * as dashboards from './migrations/20261124T0300_dashboards.js';
+import * as installTasks from './migrations/20261125T0500_install_tasks.js';
 import * as customPages from './migrations/20261125T0600_custom_pages.js';
 
 /**
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '20261125T0600_custom_pages': customPages,
   '20261124T0200_api_tokens': apiTokens,
   '20261124T0200_webhooks': webhooks,
+  '20261125T0500_install_tasks': installTasks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

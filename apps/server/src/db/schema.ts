@@ -638,7 +638,28 @@ export interface WebhookDeliveriesTable {
   finished_at: number | null;
 }
 
+/** An app package install (issue 12; modules/packages). */
+export interface InstallTasksTable {
+  id: string;
+  engine_code: string;
+  member_id: string;
+  app_code: string;
+  source: number;
+  package_ref: string;
+  with_biz_data: number;
+  state: 'running' | 'done' | 'failed';
+  progress: number;
+  /** JSON { key, params } of a failure; '' otherwise. */
+  message: string;
+  lease_until: number;
+  /** JSON { packageCode: installedCode } once done; '' before. */
+  code_map: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
+  install_tasks: InstallTasksTable;
   api_tokens: ApiTokensTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;

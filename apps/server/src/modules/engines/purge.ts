@@ -15,6 +15,7 @@ const TEAM_TABLES = [
   'workflow_timers',
   'import_jobs',
   'feedback',
+  'install_tasks',
   'dashboard_nodes',
   'views',
   'record_history',

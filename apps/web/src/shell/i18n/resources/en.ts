@@ -6,6 +6,7 @@ import { enCustomPages } from './en-custom-pages';
 import { enDashboards } from './en-dashboards';
 import { enFeedback } from './en-feedback';
 import { enOrg } from './en-org';
+import { enPackages } from './en-packages';
 import { enShortcuts } from './en-shortcuts';
 import { enTables } from './en-tables';
 import { enTeams } from './en-teams';
@@ -27,6 +28,7 @@ export const en: Translation = {
   corp: enCorp,
   feedback: enFeedback,
   shortcuts: enShortcuts,
+  packages: enPackages,
   dashboards: enDashboards,
   customPages: enCustomPages,
   apiDocs: enApiDocs,

@@ -6,6 +6,7 @@ import { jpCustomPages } from './jp-custom-pages';
 import { jpDashboards } from './jp-dashboards';
 import { jpFeedback } from './jp-feedback';
 import { jpOrg } from './jp-org';
+import { jpPackages } from './jp-packages';
 import { jpShortcuts } from './jp-shortcuts';
 import { jpTables } from './jp-tables';
 import { jpTeams } from './jp-teams';
@@ -27,6 +28,7 @@ export const jp: Translation = {
   corp: jpCorp,
   feedback: jpFeedback,
   shortcuts: jpShortcuts,
+  packages: jpPackages,
   dashboards: jpDashboards,
   customPages: jpCustomPages,
   apiDocs: jpApiDocs,

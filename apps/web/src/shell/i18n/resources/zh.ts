@@ -6,6 +6,7 @@ import { zhCustomPages } from './zh-custom-pages';
 import { zhDashboards } from './zh-dashboards';
 import { zhFeedback } from './zh-feedback';
 import { zhOrg } from './zh-org';
+import { zhPackages } from './zh-packages';
 import { zhShortcuts } from './zh-shortcuts';
 import { zhTables } from './zh-tables';
 import { zhTeams } from './zh-teams';
@@ -29,6 +30,7 @@ export const zh = {
   corp: zhCorp,
   feedback: zhFeedback,
   shortcuts: zhShortcuts,
+  packages: zhPackages,
   dashboards: zhDashboards,
   customPages: zhCustomPages,
   apiDocs: zhApiDocs,

@@ -1,5 +1,6 @@
 import {
   DeleteOutlined,
+  ExportOutlined,
   FileTextOutlined,
   LockOutlined,
   LogoutOutlined,
@@ -18,10 +19,11 @@ import { TableTrashDrawer } from '../TableTrashDrawer';
 import { AppLookForm } from './AppLookForm';
 import { AppRolesDialog } from './AppRolesDialog';
 import { CustomMenuDialog } from './CustomMenuDialog';
+import { ExportPackageDialog } from './ExportPackageDialog';
 import { TransferDialog } from './TransferDialog';
 import { useAppSettingsActions } from './useAppSettingsActions';
 
-type Dialog = 'intro' | 'menu' | 'roles' | 'transfer' | 'tableTrash' | null;
+type Dialog = 'intro' | 'menu' | 'roles' | 'transfer' | 'tableTrash' | 'exportPackage' | null;
 
 /**
  * 应用设置 (spec §6): with edit permission the name, colour, icon, mode, introduction, custom menu,
@@ -70,6 +72,7 @@ export function AppSettingsPopover() {
         { key: 'menu', icon: <MenuOutlined />, label: t('appSettings.customMenu') },
         { key: 'roles', icon: <TeamOutlined />, label: t('appSettings.roles') },
         { key: 'tableTrash', icon: <RestOutlined />, label: t('appSettings.tableTrash') },
+        { key: 'exportPackage', icon: <ExportOutlined />, label: t('packages.exportTitle') },
         ...(canOwn ? [{ key: 'transfer', icon: <SwapOutlined />, label: t('appSettings.transfer') }] : []),
         ...(hasRole ? [{ key: 'exit', icon: <LogoutOutlined />, label: t('appSettings.exit') }] : []),
         ...(canOwn ? [{ key: 'delete', icon: <DeleteOutlined />, label: t('appSettings.delete'), danger: true }] : []),
@@ -80,7 +83,14 @@ export function AppSettingsPopover() {
       ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
     setOpen(false);
-    if (key === 'intro' || key === 'menu' || key === 'roles' || key === 'transfer' || key === 'tableTrash')
+    if (
+      key === 'intro' ||
+      key === 'menu' ||
+      key === 'roles' ||
+      key === 'transfer' ||
+      key === 'tableTrash' ||
+      key === 'exportPackage'
+    )
       setDialog(key);
     else if (key === 'exit') confirmExit();
     else if (key === 'delete') confirmDelete();
@@ -129,6 +139,7 @@ export function AppSettingsPopover() {
       {dialog === 'intro' && <IntroEditorDialog onClose={() => setDialog(null)} />}
       {dialog === 'menu' && <CustomMenuDialog onClose={() => setDialog(null)} />}
       {dialog === 'roles' && <AppRolesDialog onClose={() => setDialog(null)} />}
+      {dialog === 'exportPackage' && <ExportPackageDialog appCode={app.code} onClose={() => setDialog(null)} />}
       <TableTrashDrawer open={dialog === 'tableTrash'} onClose={() => setDialog(null)} />
       <TransferDialog open={dialog === 'transfer'} transfer={actions.transfer} onClose={() => setDialog(null)} />
     </>
