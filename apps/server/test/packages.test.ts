@@ -19,6 +19,7 @@ let appCode: string;
 let customers: string;
 let orders: string;
 let board: string;
+let portal: string;
 const f: Record<string, string> = {};
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
@@ -48,6 +49,7 @@ beforeAll(async () => {
   customers = await node('Schema', '客户', group);
   orders = await node('Schema', '订单', group);
   board = await node('Dashboard', '销售看板');
+  portal = await node('UserModule', '销售门户');
   const field = async (schema: string, name: string, type: string, settings?: object, extra: object = {}) =>
     (
       await ok(
@@ -198,6 +200,29 @@ beforeAll(async () => {
   await ok(
     owner.request('POST', '/v1/dashboard/nodes/batch', { body: { nodes: [{ appCode, schemaCode: orders, type: 2 }] } }),
   );
+  // A custom page whose blocks point at a table, a chart of the dashboard and an image of its own.
+  const logo = (await ok(owner.upload('/v1/files?kind=image', 'logo.png', PNG, { 'x-app-name': 'canopy' }))).json.data;
+  await ok(
+    owner.request('PUT', `/v1/apps/${appCode}/pages/${portal}`, {
+      body: {
+        roles: ['manager'],
+        blocks: [
+          { id: 'b1', kind: 'text', title: '欢迎', place: { x: 0, y: 0, w: 6, h: 2 }, roles: [], html: '<p>你好</p>' },
+          { id: 'b2', kind: 'view', title: '订单', place: { x: 0, y: 2, w: 12, h: 6 }, roles: [], schemaCode: orders },
+          {
+            id: 'b3',
+            kind: 'widget',
+            title: '图表',
+            place: { x: 6, y: 0, w: 6, h: 2 },
+            roles: ['member'],
+            dashboardCode: board,
+            widgetId: 'w1',
+          },
+          { id: 'b4', kind: 'image', title: '标志', place: { x: 0, y: 8, w: 3, h: 3 }, roles: [], fileId: logo.id },
+        ],
+      },
+    }),
+  );
 
   const cBase = `/v1/apps/${appCode}/schemas/${customers}`;
   const c1 = (
@@ -325,9 +350,18 @@ async function describeApp(client: TestClient, code: string) {
     .select(['node_code', 'widgets'])
     .where('node_code', 'in', schemaCodes)
     .execute();
+  const pages = await db
+    .selectFrom('custom_pages')
+    .select(['node_code', 'roles', 'blocks'])
+    .where('node_code', 'in', schemaCodes)
+    .execute();
   return {
     app,
     tree: JSON.parse(named(JSON.stringify(tree))),
+    // The image is the package's, under this install's own id.
+    pages: pages.map((p) =>
+      named(JSON.stringify(p)).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<id>'),
+    ),
     tables,
     views: views.map((v) => named(JSON.stringify({ s: v.schema_code, n: v.name, k: v.kind, c: v.config }))).sort(),
     flows: await Promise.all(
@@ -466,6 +500,15 @@ describe('export and install', () => {
       teamB.owner.request('POST', `/v1/apps/${installed}/schemas/${codes.orders}/records/query`, { body: {} }),
     );
     expect(count.json.data.resultList).toHaveLength(0);
+    // The custom page comes with its image (configuration, not data), served under its new id.
+    const page = (
+      await ok(teamB.owner.request('GET', `/v1/apps/${installed}/pages/${await nodeCode(installed, '销售门户')}`))
+    ).json.data as { blocks: { kind: string; fileId?: string; schemaCode?: string }[] };
+    expect(page.blocks.map((b) => b.kind)).toEqual(['text', 'view', 'widget', 'image']);
+    expect(page.blocks[1]?.schemaCode).toBe(codes.orders);
+    const image = page.blocks[3]?.fileId ?? '';
+    const served = await teamB.owner.request('GET', `/v1/files/${image}`);
+    expect(served.status).toBe(200);
     const withData = await exportPackage(teamA.owner, appCode, true);
     const second = await installPackage(teamB.owner, withData, false);
     expect((await finishedTask(teamB.owner, second.taskId)).state).toBe('done');
@@ -476,6 +519,16 @@ describe('export and install', () => {
     expect(none.json.data.resultList).toHaveLength(0);
   });
 });
+
+async function nodeCode(app: string, name: string): Promise<string> {
+  const row = await server.database.handle.db
+    .selectFrom('function_nodes')
+    .select('code')
+    .where('app_code', '=', app)
+    .where('display_name', '=', name)
+    .executeTakeFirstOrThrow();
+  return row.code;
+}
 
 async function codesOf(app: string): Promise<{ orders: string; customers: string }> {
   const rows = await server.database.handle.db

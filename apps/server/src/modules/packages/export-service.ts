@@ -88,11 +88,20 @@ export class PackageExportService {
         data.push({ schemaCode: t.code, entry: plan.entry, rows: await this.count(plan.table) });
       }
       files = await this.referencedFiles(engineCode, plans);
-      if (files.length + plans.length + 1 > PackageLimits.maxEntries)
-        throw new AppError(400, ErrorCode.validationFailed, 'package.exportTooMany', {
-          limit: PackageLimits.maxEntries - plans.length - 1,
-        });
     }
+    // Files the configuration needs (custom pages' images) go with or without the data.
+    const configFiles = PACKAGE_PARTS.flatMap((part) => part.files?.(parts[part.key] ?? []) ?? []);
+    const known = new Set(files.map((f) => f.id));
+    files.push(
+      ...(await this.describeFiles(
+        engineCode,
+        configFiles.filter((id) => !known.has(id)),
+      )),
+    );
+    if (files.length + plans.length + 1 > PackageLimits.maxEntries)
+      throw new AppError(400, ErrorCode.validationFailed, 'package.exportTooMany', {
+        limit: PackageLimits.maxEntries - plans.length - 1,
+      });
     const app = access.app;
     const manifest: Manifest = {
       format: PACKAGE_FORMAT_VERSION,
@@ -198,8 +207,12 @@ export class PackageExportService {
           }
       }
     }
+    return this.describeFiles(engineCode, [...ids]);
+  }
+
+  /** The team's stored files with these ids, as the manifest lists them (missing ones left out). */
+  private async describeFiles(engineCode: string, list: string[]): Promise<PackageFile[]> {
     const found = [];
-    const list = [...ids];
     for (let i = 0; i < list.length; i += 500)
       found.push(...(await this.files.byIds(engineCode, list.slice(i, i + 500))));
     return found

@@ -379,10 +379,15 @@ export class PackageInstallService {
       throw new PackageRefused('package.invalid', { reason: 'tables' });
     await this.checkExternal(task.engine_code, tables, ownTables);
     const withData = spec.withBizData && original.withBizData;
+    // Without the data only the files the configuration needs (custom pages' images) come along.
+    const configFiles = new Set(PACKAGE_PARTS.flatMap((part) => part.files?.(original.parts[part.key] ?? []) ?? []));
     const staged = new Set(
-      withData ? original.files.filter((f) => fs.existsSync(path.join(staging, 'files', f.id))).map((f) => f.id) : [],
+      original.files
+        .filter((f) => withData || configFiles.has(f.id))
+        .filter((f) => fs.existsSync(path.join(staging, 'files', f.id)))
+        .map((f) => f.id),
     );
-    // Only files the manifest lists (and only with the data) move in after the commit.
+    // Only files the manifest lists (and only with the data, but for the configuration's) move in after the commit.
     const stagedFiles = path.join(staging, 'files');
     for (const name of fs.existsSync(stagedFiles) ? await fs.promises.readdir(stagedFiles) : [])
       if (!staged.has(name)) await fs.promises.rm(path.join(stagedFiles, name), { force: true });
@@ -418,31 +423,30 @@ export class PackageInstallService {
         now,
         withBizData: withData,
         codes,
+        fileId: (old) => (staged.has(old) ? derivedId(task.id, old) : null),
       };
       for (const part of PACKAGE_PARTS) await part.install(scope, manifest.parts[part.key] ?? []);
       this.progress.set(task.id, 40);
       this.crash('tables');
-      if (withData) {
-        await this.writeRecords(trx, task, original, manifest, staging, staged);
-        for (let i = 0; i < original.files.length; i += 200) {
-          const batch = original.files.slice(i, i + 200).filter((f) => staged.has(f.id));
-          if (!batch.length) continue;
-          await trx
-            .insertInto('files')
-            .values(
-              batch.map((f) => ({
-                id: derivedId(task.id, f.id),
-                engine_code: task.engine_code,
-                uploader_member_id: task.member_id,
-                name: cleanFileName(f.name),
-                content_type: f.isImage ? String(f.contentType) : 'application/octet-stream',
-                is_image: f.isImage ? 1 : 0,
-                size: Number(f.size) || 0,
-                created_at: now,
-              })),
-            )
-            .execute();
-        }
+      if (withData) await this.writeRecords(trx, task, original, manifest, staging, staged);
+      for (let i = 0; i < original.files.length; i += 200) {
+        const batch = original.files.slice(i, i + 200).filter((f) => staged.has(f.id));
+        if (!batch.length) continue;
+        await trx
+          .insertInto('files')
+          .values(
+            batch.map((f) => ({
+              id: derivedId(task.id, f.id),
+              engine_code: task.engine_code,
+              uploader_member_id: task.member_id,
+              name: cleanFileName(f.name),
+              content_type: f.isImage ? String(f.contentType) : 'application/octet-stream',
+              is_image: f.isImage ? 1 : 0,
+              size: Number(f.size) || 0,
+              created_at: now,
+            })),
+          )
+          .execute();
       }
       this.crash('records');
       await recordAudit(

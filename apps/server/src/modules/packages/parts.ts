@@ -24,6 +24,8 @@ export interface InstallScope {
   now: number;
   withBizData: boolean;
   codes: CodeMap;
+  /** A file of the package as installed (its new id), or null when it did not come with it. */
+  fileId(old: string): string | null;
 }
 
 /**
@@ -38,6 +40,8 @@ export interface PackagePart<T> {
   /** The codes its items introduce (each gets a fresh one on install). */
   codes(items: T[]): string[];
   install(scope: InstallScope, items: T[]): Promise<void>;
+  /** Files the configuration itself needs (a custom page's images): packed with or without the data. */
+  files?(items: T[]): string[];
 }
 
 function str(value: unknown, what: string): string {
@@ -407,6 +411,60 @@ const dashboardsPart: PackagePart<DashboardItem> = {
   },
 };
 
+/** Custom pages' blocks and roles (one row per UserModule menu item); their images travel with them. */
+interface CustomPageItem {
+  nodeCode: string;
+  roles: string;
+  blocks: string;
+}
+const imagesOf = (blocks: string): string[] =>
+  (JSON.parse(blocks) as { kind?: string; fileId?: unknown }[]).flatMap((b) =>
+    b.kind === 'image' && typeof b.fileId === 'string' ? [b.fileId] : [],
+  );
+const customPagesPart: PackagePart<CustomPageItem> = {
+  key: 'customPages',
+  async export({ db, engineCode, nodes }) {
+    const codes = nodes.filter((n) => n.type === 'UserModule').map((n) => n.code);
+    if (!codes.length) return [];
+    const rows = await db
+      .selectFrom('custom_pages')
+      .select(['node_code', 'roles', 'blocks'])
+      .where('engine_code', '=', engineCode)
+      .where('node_code', 'in', codes)
+      .orderBy('node_code')
+      .execute();
+    return rows.map((p) => ({ nodeCode: p.node_code, roles: p.roles, blocks: p.blocks }));
+  },
+  codes: () => [],
+  files: (items) => items.flatMap((p) => imagesOf(str(p.blocks, 'customPages.blocks'))),
+  async install(s, items) {
+    if (!items.length) return;
+    await s.trx
+      .insertInto('custom_pages')
+      .values(
+        items.map((p) => {
+          const blocks = JSON.parse(str(p.blocks, 'customPages.blocks')) as { kind?: string; fileId?: string }[];
+          if (!Array.isArray(blocks)) throw new PackageRefused('package.invalid', { reason: 'customPages.blocks' });
+          // An image block shows its image as installed; one whose image did not come is left out.
+          const installed = blocks.flatMap((b) => {
+            if (b.kind !== 'image') return [b];
+            const id = typeof b.fileId === 'string' ? s.fileId(b.fileId) : null;
+            return id ? [{ ...b, fileId: id }] : [];
+          });
+          return {
+            node_code: code(p.nodeCode, 'customPages.nodeCode'),
+            engine_code: s.engineCode,
+            roles: str(p.roles, 'customPages.roles'),
+            blocks: JSON.stringify(installed),
+            updated_by: s.memberId,
+            updated_at: s.now,
+          };
+        }),
+      )
+      .execute();
+  },
+};
+
 /** The workbench shortcuts to the app's tables (dashboard nodes), added after the team's own. */
 interface ShortcutItem {
   code: string;
@@ -508,5 +566,6 @@ export const PACKAGE_PARTS: PackagePart<any>[] = [
   viewsPart,
   workflowsPart,
   dashboardsPart,
+  customPagesPart,
   shortcutsPart,
 ];
