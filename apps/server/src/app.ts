@@ -57,10 +57,12 @@ import { OrgRepository } from './modules/org/repository.js';
 import { orgRoutes } from './modules/org/routes.js';
 import { FormulaJobs } from './modules/records/formula-jobs.js';
 import { openRecordRoutes } from './modules/records/open-routes.js';
+import { printRoutes } from './modules/print/routes.js';
+import { PrintService } from './modules/print/service.js';
 import { RecordRepository } from './modules/records/repository.js';
 import { recordRoutes } from './modules/records/routes.js';
 import { RecordService } from './modules/records/service.js';
-import { SchemaContexts } from './modules/schema-context/context.js';
+import { type SchemaContext, SchemaContexts } from './modules/schema-context/context.js';
 import { schemaContextOf } from './modules/schema-context/request.js';
 import { FormService } from './modules/schemas/forms.js';
 import { schemaRoutes } from './modules/schemas/routes.js';
@@ -222,6 +224,14 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   records.onRemove((c, trx, id) => workflow.instances.recordDeleted(trx, c.access.tenant, c.schema.code, id));
   viewRoutes(app, ctx, views);
   dashboardRoutes(app, new DashboardService(services.db, appRepository, contexts, records));
+  const timelineOf = async (c: SchemaContext, id: string) =>
+    (await workflow.views.byRecord(c.access.tenant, c.access.adminMode, c.schema.app_code, c.schema.code, id))
+      ?.timeline ?? null;
+  printRoutes(
+    app,
+    ctx,
+    new PrintService(services.db, records, (c) => forms.layout(c), timelineOf, (f) => files.pathOf(f), baseUrl),
+  );
   const transferLetters = new TransferLetters(letters);
   const imports = new ImportService(services.db, records, config.dataDir, transferLetters);
   await imports.recover();

@@ -31,6 +31,8 @@ export * from './open-api.endpoints.js';
 export * from './org.endpoints.js';
 export * from './org.js';
 export * from './password.js';
+export * from './print.endpoints.js';
+export * from './print.js';
 export * from './records.endpoints.js';
 export * from './schemas.endpoints.js';
 export * from './schemas.js';

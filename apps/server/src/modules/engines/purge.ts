@@ -18,6 +18,7 @@ const TEAM_TABLES = [
   'dashboard_nodes',
   'views',
   'record_history',
+  'print_templates',
   'fields',
   'schemas',
   'dashboards',
