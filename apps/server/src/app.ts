@@ -55,10 +55,10 @@ import { DepartmentService } from './modules/org/departments-service.js';
 import { MemberService } from './modules/org/members-service.js';
 import { OrgRepository } from './modules/org/repository.js';
 import { orgRoutes } from './modules/org/routes.js';
-import { FormulaJobs } from './modules/records/formula-jobs.js';
-import { openRecordRoutes } from './modules/records/open-routes.js';
 import { printRoutes } from './modules/print/routes.js';
 import { PrintService } from './modules/print/service.js';
+import { FormulaJobs } from './modules/records/formula-jobs.js';
+import { openRecordRoutes } from './modules/records/open-routes.js';
 import { RecordRepository } from './modules/records/repository.js';
 import { recordRoutes } from './modules/records/routes.js';
 import { RecordService } from './modules/records/service.js';
@@ -230,7 +230,14 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   printRoutes(
     app,
     ctx,
-    new PrintService(services.db, records, (c) => forms.layout(c), timelineOf, (f) => files.pathOf(f), baseUrl),
+    new PrintService(
+      services.db,
+      records,
+      (c) => forms.layout(c),
+      timelineOf,
+      (f) => files.pathOf(f),
+      baseUrl,
+    ),
   );
   const transferLetters = new TransferLetters(letters);
   const imports = new ImportService(services.db, records, config.dataDir, transferLetters);

@@ -545,7 +545,11 @@ export const ServerMessages = {
     en: 'The chart is wider than the dashboard',
     jp: 'グラフがダッシュボードの幅を超えています',
   },
-  'print.templateNotFound': { zh: '打印模板不存在', en: 'No such print template', jp: '印刷テンプレートが存在しません' },
+  'print.templateNotFound': {
+    zh: '打印模板不存在',
+    en: 'No such print template',
+    jp: '印刷テンプレートが存在しません',
+  },
   'print.tooManyTemplates': {
     zh: '每张数据表最多 {limit} 个打印模板',
     en: 'A table has at most {limit} print templates',

@@ -24,10 +24,16 @@ export const PrintEndpoints = {
   get: printEndpoint('GET', `${schemaPath}/print-templates/:templateId`, 'One print template', PrintTemplate, {
     params: PrintTemplateParams,
   }),
-  save: printEndpoint('PUT', `${schemaPath}/print-templates/:templateId`, 'Save a print template (designers)', PrintTemplate, {
-    params: PrintTemplateParams,
-    body: SavePrintTemplateBody,
-  }),
+  save: printEndpoint(
+    'PUT',
+    `${schemaPath}/print-templates/:templateId`,
+    'Save a print template (designers)',
+    PrintTemplate,
+    {
+      params: PrintTemplateParams,
+      body: SavePrintTemplateBody,
+    },
+  ),
   remove: printEndpoint(
     'DELETE',
     `${schemaPath}/print-templates/:templateId`,

@@ -172,7 +172,13 @@ export const PrintItem = Type.Union([
   Type.Object({
     kind: Type.Literal('timeline'),
     entries: Type.Array(
-      Type.Object({ node: Type.String(), who: Type.String(), action: Type.String(), comment: Type.String(), at: Type.Integer() }),
+      Type.Object({
+        node: Type.String(),
+        who: Type.String(),
+        action: Type.String(),
+        comment: Type.String(),
+        at: Type.Integer(),
+      }),
     ),
   }),
   Type.Object({

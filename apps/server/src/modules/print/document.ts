@@ -1,11 +1,11 @@
-import {
-  type Language,
-  type PrintBlock,
-  type PrintDocument,
-  type PrintItem,
-  type RecordItem,
-  type SavePrintTemplateBody,
-  type TimelineEntry,
+import type {
+  Language,
+  PrintBlock,
+  PrintDocument,
+  PrintItem,
+  RecordItem,
+  SavePrintTemplateBody,
+  TimelineEntry,
 } from '@canopy/contract';
 import type { FileRef, SubField } from '@canopy/fields';
 import type { FieldsTable } from '../../db/schema.js';
@@ -59,7 +59,11 @@ function itemOf(ctx: SchemaContext, block: PrintBlock, record: RecordItem, src: 
       if (!f) return null;
       const value = record.data[f.code];
       if (f.type === 'attachment' || f.type === 'image') {
-        const files = ((value as FileRef[] | null) ?? []).map((x) => ({ name: x.name, url: x.url, isImage: x.isImage }));
+        const files = ((value as FileRef[] | null) ?? []).map((x) => ({
+          name: x.name,
+          url: x.url,
+          isImage: x.isImage,
+        }));
         return { kind: 'field', label: f.name, text: files.map((x) => x.name).join('、'), width: block.width, files };
       }
       if (f.type === 'subTable') return subTableItem(f, value, src);

@@ -229,19 +229,22 @@ class Layout {
       const h = Math.max(...cells.map((c) => this.textHeight(c, font, size, colW - 2 * PAD)), 0) + 2 * PAD;
       return { h, draw: (y: number) => this.cells(cells, y, h, colW, font, size, head) };
     };
+    // Drawing a cell's text moves the cursor: each row goes down by its own height from where it began.
+    const put = (r: { h: number; draw: (y: number) => void }) => {
+      const y = this.doc.y;
+      r.draw(y);
+      this.doc.y = y + r.h;
+    };
     const header = row(columns, true);
     this.ensure(header.h);
-    header.draw(this.doc.y);
-    this.doc.y += header.h;
+    put(header);
     for (const cells of rows) {
       const r = row(cells, false);
       if (this.doc.y + r.h > this.bottom) {
         this.ensure(r.h + header.h);
-        header.draw(this.doc.y);
-        this.doc.y += header.h;
+        put(header);
       }
-      r.draw(this.doc.y);
-      this.doc.y += r.h;
+      put(r);
     }
     this.doc.x = this.left;
   }

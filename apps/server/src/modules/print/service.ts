@@ -187,9 +187,7 @@ export class PrintService {
         limit: PrintLimits.records,
         count: ids.length,
       });
-    const template = body.templateId
-      ? await this.get(ctx, body.templateId)
-      : this.defaultTemplate(ctx, lang);
+    const template = body.templateId ? await this.get(ctx, body.templateId) : this.defaultTemplate(ctx, lang);
     const items: RecordItem[] = await this.records.getMany(ctx, ids);
     const blocks = template.blocks;
     const relationTitles = blocks.some((b) => b.kind === 'field')

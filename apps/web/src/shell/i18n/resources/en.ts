@@ -5,6 +5,7 @@ import { enCorp } from './en-corp';
 import { enDashboards } from './en-dashboards';
 import { enFeedback } from './en-feedback';
 import { enOrg } from './en-org';
+import { enPrint } from './en-print';
 import { enShortcuts } from './en-shortcuts';
 import { enTables } from './en-tables';
 import { enTeams } from './en-teams';
@@ -27,6 +28,7 @@ export const en: Translation = {
   feedback: enFeedback,
   shortcuts: enShortcuts,
   dashboards: enDashboards,
+  print: enPrint,
   apiDocs: enApiDocs,
   common: {
     appName: 'Canopy',

@@ -5,6 +5,7 @@ import { jpCorp } from './jp-corp';
 import { jpDashboards } from './jp-dashboards';
 import { jpFeedback } from './jp-feedback';
 import { jpOrg } from './jp-org';
+import { jpPrint } from './jp-print';
 import { jpShortcuts } from './jp-shortcuts';
 import { jpTables } from './jp-tables';
 import { jpTeams } from './jp-teams';
@@ -27,6 +28,7 @@ export const jp: Translation = {
   feedback: jpFeedback,
   shortcuts: jpShortcuts,
   dashboards: jpDashboards,
+  print: jpPrint,
   apiDocs: jpApiDocs,
   common: {
     appName: 'Canopy',

@@ -5,6 +5,7 @@ import { zhCorp } from './zh-corp';
 import { zhDashboards } from './zh-dashboards';
 import { zhFeedback } from './zh-feedback';
 import { zhOrg } from './zh-org';
+import { zhPrint } from './zh-print';
 import { zhShortcuts } from './zh-shortcuts';
 import { zhTables } from './zh-tables';
 import { zhTeams } from './zh-teams';
@@ -29,6 +30,7 @@ export const zh = {
   feedback: zhFeedback,
   shortcuts: zhShortcuts,
   dashboards: zhDashboards,
+  print: zhPrint,
   apiDocs: zhApiDocs,
   common: {
     appName: 'Canopy',

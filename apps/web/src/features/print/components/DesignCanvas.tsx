@@ -1,0 +1,186 @@
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
+import type { FieldInfo, PrintBlock, SavePrintTemplateBody } from '@canopy/contract';
+import { pageSizeMm } from '@canopy/contract';
+import { Button, Empty, Flex, theme } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { moveBlock } from '../print-model';
+import { QrCode } from './QrCode';
+
+/**
+ * The page being designed, at its real size: margins as padding, header and footer in them, each
+ * block as it will roughly look (fields with a sample value). A click selects a block; the selected
+ * one moves up or down or goes.
+ */
+export function DesignCanvas({
+  template,
+  fields,
+  selected,
+  onSelect,
+  onChange,
+}: {
+  template: SavePrintTemplateBody;
+  fields: FieldInfo[];
+  selected: number | null;
+  onSelect: (index: number | null) => void;
+  onChange: (blocks: PrintBlock[]) => void;
+}) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const { width, height } = pageSizeMm(template.page);
+  const m = template.page.margins;
+  const blocks = template.blocks;
+  const nameOf = (code: string) => fields.find((f) => f.code === code)?.name ?? t('print.missingField');
+
+  const look = (b: PrintBlock): ReactNode => {
+    switch (b.kind) {
+      case 'field':
+        return (
+          <Flex style={{ border: '1px solid #d9d9d9' }}>
+            <div style={{ width: '30mm', background: '#f5f5f5', padding: '1.4mm', fontSize: '9pt', color: '#595959' }}>
+              {nameOf(b.field)}
+            </div>
+            <div style={{ padding: '1.4mm', color: '#bfbfbf', fontSize: '10pt' }}>{t('print.valueSample')}</div>
+          </Flex>
+        );
+      case 'subTable':
+        return (
+          <div style={{ fontSize: '10pt' }}>
+            <strong>{nameOf(b.field)}</strong>
+            <div style={{ border: '1px dashed #d9d9d9', padding: '2mm', color: '#8c8c8c' }}>
+              {t('print.block.subTable')}
+            </div>
+          </div>
+        );
+      case 'text':
+        return (
+          <div
+            style={{
+              textAlign: b.align,
+              fontSize: { title: '18pt', heading: '13pt', body: '10.5pt', note: '9pt' }[b.style],
+              fontWeight: b.style === 'title' || b.style === 'heading' ? 600 : 400,
+              whiteSpace: 'pre-wrap',
+            }}
+          >
+            {b.text}
+          </div>
+        );
+      case 'image':
+        return (
+          <Flex justify={{ left: 'flex-start', center: 'center', right: 'flex-end' }[b.align]}>
+            <img src={`/v1/files/${b.fileId}`} alt="" style={{ width: `${b.width}mm`, maxWidth: '100%' }} />
+          </Flex>
+        );
+      case 'timeline':
+        return (
+          <div style={{ border: '1px dashed #d9d9d9', padding: '2mm', color: '#8c8c8c', fontSize: '10pt' }}>
+            {t('print.block.timeline')}
+          </div>
+        );
+      case 'qr':
+        return (
+          <Flex justify={{ left: 'flex-start', center: 'center', right: 'flex-end' }[b.align]}>
+            <QrCode text={`${window.location.origin}/app`} sizeMm={b.size} />
+          </Flex>
+        );
+    }
+  };
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a click on the empty page clears the selection (Escape-free; blocks are buttons)
+    <div
+      style={{
+        width: `${width}mm`,
+        minHeight: `${height}mm`,
+        padding: `${m.top}mm ${m.right}mm ${m.bottom}mm ${m.left}mm`,
+        background: '#fff',
+        margin: '0 auto',
+        position: 'relative',
+        boxShadow: '0 1px 6px rgba(0,0,0,.15)',
+        boxSizing: 'border-box',
+      }}
+      onClick={() => onSelect(null)}
+      data-testid="print-canvas"
+    >
+      {template.header && <Margin top={0} height={m.top} text={template.header} />}
+      {!blocks.length && <Empty description={t('print.emptyCanvas')} />}
+      <Flex wrap>
+        {blocks.map((b, i) => (
+          // biome-ignore lint/a11y/useSemanticElements: a block holds buttons of its own, which a <button> cannot
+          <div
+            // biome-ignore lint/suspicious/noArrayIndexKey: blocks have no ids; their place is their identity
+            key={i}
+            role="button"
+            tabIndex={0}
+            onClick={(e) => {
+              e.stopPropagation();
+              onSelect(i);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') onSelect(i);
+            }}
+            style={{
+              width: b.kind === 'field' && b.width === 'half' ? '50%' : '100%',
+              position: 'relative',
+              padding: 2,
+              outline: selected === i ? `2px solid ${token.colorPrimary}` : '1px dashed transparent',
+              cursor: 'pointer',
+            }}
+            data-testid="print-block"
+          >
+            {look(b)}
+            {selected === i && (
+              <Flex gap={2} style={{ position: 'absolute', top: -14, right: 0, zIndex: 1 }}>
+                <Button
+                  size="small"
+                  icon={<ArrowUpOutlined />}
+                  aria-label={t('print.moveUp')}
+                  onClick={() => onChange(moveBlock(blocks, i, -1))}
+                />
+                <Button
+                  size="small"
+                  icon={<ArrowDownOutlined />}
+                  aria-label={t('print.moveDown')}
+                  onClick={() => onChange(moveBlock(blocks, i, 1))}
+                />
+                <Button
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={t('print.removeBlock')}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    onSelect(null);
+                    onChange(blocks.filter((_, j) => j !== i));
+                  }}
+                />
+              </Flex>
+            )}
+          </div>
+        ))}
+      </Flex>
+      {template.footer && <Margin bottom={0} height={m.bottom} text={template.footer} />}
+    </div>
+  );
+}
+
+function Margin({ text, height, top, bottom }: { text: string; height: number; top?: number; bottom?: number }) {
+  return (
+    <Flex
+      align="center"
+      justify="center"
+      style={{
+        position: 'absolute',
+        left: 0,
+        right: 0,
+        top,
+        bottom,
+        height: `${height}mm`,
+        fontSize: '9pt',
+        color: '#8c8c8c',
+      }}
+    >
+      {text.replaceAll('{page}', '1').replaceAll('{pages}', '1')}
+    </Flex>
+  );
+}
