@@ -1,7 +1,8 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
 import type { FieldInfo, PrintBlock, SavePrintTemplateBody } from '@canopy/contract';
-import { pageSizeMm } from '@canopy/contract';
+import { fillPageText, pageSizeMm } from '@canopy/contract';
 import { Button, Empty, Flex, theme } from 'antd';
+import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { moveBlock } from '../print-model';
@@ -14,12 +15,15 @@ import { QrCode } from './QrCode';
  */
 export function DesignCanvas({
   template,
+  title,
   fields,
   selected,
   onSelect,
   onChange,
 }: {
   template: SavePrintTemplateBody;
+  /** The table's name, for {title}. */
+  title: string;
   fields: FieldInfo[];
   selected: number | null;
   onSelect: (index: number | null) => void;
@@ -102,7 +106,7 @@ export function DesignCanvas({
       onClick={() => onSelect(null)}
       data-testid="print-canvas"
     >
-      {template.header && <Margin top={0} height={m.top} text={template.header} />}
+      {template.header && <Margin top={0} height={m.top} text={template.header} title={title} />}
       {!blocks.length && <Empty description={t('print.emptyCanvas')} />}
       <Flex wrap>
         {blocks.map((b, i) => (
@@ -148,6 +152,7 @@ export function DesignCanvas({
                   danger
                   icon={<DeleteOutlined />}
                   aria-label={t('print.removeBlock')}
+                  data-testid="print-block-remove"
                   onClick={(e) => {
                     e.stopPropagation();
                     onSelect(null);
@@ -159,12 +164,24 @@ export function DesignCanvas({
           </div>
         ))}
       </Flex>
-      {template.footer && <Margin bottom={0} height={m.bottom} text={template.footer} />}
+      {template.footer && <Margin bottom={0} height={m.bottom} text={template.footer} title={title} />}
     </div>
   );
 }
 
-function Margin({ text, height, top, bottom }: { text: string; height: number; top?: number; bottom?: number }) {
+function Margin({
+  text,
+  title,
+  height,
+  top,
+  bottom,
+}: {
+  text: string;
+  title: string;
+  height: number;
+  top?: number;
+  bottom?: number;
+}) {
   return (
     <Flex
       align="center"
@@ -180,7 +197,7 @@ function Margin({ text, height, top, bottom }: { text: string; height: number; t
         color: '#8c8c8c',
       }}
     >
-      {text.replaceAll('{page}', '1').replaceAll('{pages}', '1')}
+      {fillPageText(text, { page: 1, pages: 1, title, date: dayjs().format('YYYY-MM-DD') })}
     </Flex>
   );
 }

@@ -68,7 +68,8 @@ function Items({ items }: { items: PrintItem[] }) {
 
 function FieldRow({ fields }: { fields: Extract<PrintItem, { kind: 'field' }>[] }) {
   return (
-    <div style={{ display: 'flex', borderTop: GRID, borderLeft: GRID, breakInside: 'avoid' }}>
+    // Rows overlap by their 1px border, so stacked rows show one line between them.
+    <div style={{ display: 'flex', borderTop: GRID, borderLeft: GRID, marginTop: -1, breakInside: 'avoid' }}>
       {fields.map((f, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: one or two cells of a fixed row
         <div key={i} style={{ display: 'flex', flex: 1, minWidth: 0 }} data-testid="print-field">

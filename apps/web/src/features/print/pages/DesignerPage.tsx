@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Empty, Flex, Layout, List, Popconfirm, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { errorText } from '../../../shell/api/form-errors';
 import { tableKeys, tablesApi } from '../../tables/api/tables-api';
 import { printApi, printKeys } from '../api/print-api';
@@ -12,7 +12,7 @@ import { BlockPalette } from '../components/BlockPalette';
 import { DesignCanvas } from '../components/DesignCanvas';
 import { PageSettings } from '../components/PageSettings';
 import { newTemplate } from '../print-model';
-import { usePrintTable } from '../print-params';
+import { useBack, usePrintTable } from '../print-params';
 
 const NEW = 'new';
 
@@ -25,7 +25,6 @@ export function DesignerPage() {
   const { engineCode, p } = usePrintTable();
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [search, setSearch] = useSearchParams();
   const chosen = search.get('template') ?? '';
@@ -106,7 +105,7 @@ export function DesignerPage() {
     setSelected(draft.blocks.length);
   };
 
-  const back = `/app/${encodeURIComponent(p.appCode)}/${encodeURIComponent(p.schemaCode)}`;
+  const back = useBack(p);
   const ready = draft && templates.data && schema.data;
   if (templates.isError || schema.isError)
     return <Alert type="error" showIcon title={errorText(templates.error ?? schema.error)} style={{ margin: 24 }} />;
@@ -120,7 +119,7 @@ export function DesignerPage() {
         gap={12}
         style={{ padding: '10px 16px', background: '#fff', borderBottom: '1px solid #f0f0f0' }}
       >
-        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(back)}>
+        <Button icon={<ArrowLeftOutlined />} onClick={back}>
           {t('print.back')}
         </Button>
         <Typography.Title level={5} style={{ margin: 0 }}>
@@ -192,6 +191,7 @@ export function DesignerPage() {
           )}
           {ready ? (
             <DesignCanvas
+              title={schema.data?.displayName ?? ''}
               template={draft}
               fields={fields}
               selected={selected}

@@ -10,7 +10,7 @@ import { downloadPdf, printApi, printKeys } from '../api/print-api';
 import { PrintSheet, SHEET_CSS } from '../components/PrintSheet';
 import { printDesignerPath } from '../print-links';
 import { pageCss } from '../print-model';
-import { usePrintTable } from '../print-params';
+import { useBack, usePrintTable } from '../print-params';
 
 /** The records as they will be printed, with the browser's print and the server's PDF. */
 export function PreviewPage() {
@@ -30,7 +30,7 @@ export function PreviewPage() {
     enabled: ids.length > 0 && ids.length <= PrintLimits.records,
     retry: false,
   });
-  const back = `/app/${encodeURIComponent(p.appCode)}/${encodeURIComponent(p.schemaCode)}`;
+  const back = useBack(p);
 
   const pdf = async () => {
     setDownloading(true);
@@ -77,7 +77,7 @@ export function PreviewPage() {
         gap={12}
         style={{ padding: '10px 16px', background: '#fff', borderBottom: '1px solid #f0f0f0' }}
       >
-        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(back)}>
+        <Button icon={<ArrowLeftOutlined />} onClick={back}>
           {t('print.back')}
         </Button>
         <Typography.Title level={5} style={{ margin: 0 }}>
