@@ -25,6 +25,24 @@ async function pdfText(bytes: Buffer): Promise<string> {
   }
 }
 
+/**
+ * Chromium's own PDF names some glyphs of the system CJK font by radical code points (⻚ for 页, ⼾
+ * for 户): the radicals met here are mapped by hand, NFKC folds the other Kangxi radicals.
+ * (The server's PDF needs none of this: pdfkit maps each glyph to the text it was written from.)
+ */
+function readable(text: string): string {
+  const radicals: Record<string, string> = {
+    '⻘': '青',
+    '⻚': '页',
+    '⻜': '飞',
+    '⻓': '长',
+    '⻔': '门',
+    '⻅': '见',
+    '⼾': '户',
+  };
+  return text.replace(/[\u2e80-\u2fdf]/g, (c) => radicals[c] ?? c).normalize('NFKC');
+}
+
 const trips: [string, number, string][] = [
   ['北京客户拜访', 3200, 'air'],
   ['上海展会布置', 1850, 'train'],
@@ -119,6 +137,19 @@ describe('print', () => {
     await expect.poll(() => sheets.first().getByTestId('print-qr').count()).toBe(1);
     await expect.poll(() => sheets.first().innerText()).toContain('青松咨询 · 差旅报销');
     await shot(page, 'print-preview');
+
+    // What the browser prints (Chromium's own print to PDF): no toolbar, one record per page, and the
+    // header written by the @page rule in the page margin.
+    const printed = readable(await pdfText(await page.pdf({ preferCSSPageSize: true })));
+    expect(printed).toContain('北京客户拜访');
+    expect(printed).toContain('上海展会布置');
+    expect(printed).toContain('青松咨询 · 差旅报销');
+    expect(printed).toContain('第 1 页 / 共 2 页');
+    expect(printed).toContain('第 2 页 / 共 2 页');
+    // Nothing but the sheets: no toolbar, no toast, no guide.
+    expect(printed).not.toContain('下载 PDF');
+    expect(printed).not.toContain('打印模板已保存');
+    expect(printed).not.toContain('跳过引导');
 
     // The PDF made by the server: real text, in Chinese, both records.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('print-pdf').click()]);

@@ -210,6 +210,7 @@ export const SHEET_CSS = `
 .print-footer { bottom: 0; }
 @media print {
   body { background: #fff !important; }
+  body > :not(#root) { display: none !important; }
   .print-hide, .print-screen-only { display: none !important; }
   .print-stage { padding: 0 !important; background: #fff !important; overflow: visible !important; height: auto !important; }
   .print-sheet { width: auto !important; min-height: 0 !important; padding: 0 !important; margin: 0 !important;
