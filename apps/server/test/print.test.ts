@@ -309,6 +309,9 @@ describe('printing', () => {
       const res = await w.team.owner.request('POST', `${t.base}/print/${path}`, { body: { ids: many } });
       expect(res.status, path).toBe(400);
       expect(res.json.errorMessage).toBe('一次最多打印 200 条数据，当前选择了 201 条');
+      const none = await w.team.owner.request('POST', `${t.base}/print/${path}`, { body: { ids: [] } });
+      expect(none.status, path).toBe(400);
+      expect((none.json.fieldErrors as { field: string }[])[0]?.field, path).toBe('ids');
     }
   });
 
@@ -318,5 +321,68 @@ describe('printing', () => {
     const text = await pdfText(res.bytes);
     for (const words of ['报销', '标题', '办公采购', '金额', '560', '备注', '公开', '第 1 页 / 共 1 页'])
       expect(text, words).toContain(words);
+  });
+
+  it('prints relation titles, departments, and files by name with images on the page', async () => {
+    const owner = w.team.owner;
+    const field = async (name: string, type: string, settings?: Record<string, unknown>) => {
+      const res = await owner.request('POST', `${t.base}/fields`, {
+        body: { name, type, ...(settings ? { settings } : {}) },
+      });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      return res.json.data.code as string;
+    };
+    const link = await field('关联台账', 'relation', { schemaCode: w.ledger.schemaCode, multiple: false });
+    const dept = await field('费用部门', 'department', { multiple: false });
+    const photo = await field('票据照片', 'image');
+    const attachment = await field('合同附件', 'attachment');
+    const ledger = await owner.request('POST', `${w.ledger.base}/records`, {
+      body: { data: { [w.ledger.subject]: '办公室租金' } },
+    });
+    expect(ledger.status, JSON.stringify(ledger.json)).toBe(200);
+    const web = { 'x-app-name': 'canopy-web' };
+    const picture = (await owner.upload('/v1/files?kind=image', '发票.png', PNG, web)).json.data;
+    const contract = (await owner.upload('/v1/files', '租赁合同.pdf', Buffer.from('%PDF-1.4'), web)).json.data;
+    const record = await owner.request('POST', `${t.base}/records`, {
+      body: {
+        data: {
+          [t.f.title]: '房租报销',
+          [link]: [ledger.json.data.id],
+          [dept]: [w.departments.sales],
+          [photo]: [picture],
+          [attachment]: [contract],
+        },
+      },
+    });
+    expect(record.status, JSON.stringify(record.json)).toBe(200);
+    const tpl = await owner.request('POST', templatesUrl(), {
+      body: template(
+        [link, dept, photo, attachment].map((code) => ({ kind: 'field', field: code, width: 'full' })),
+        { name: '附件模板' },
+      ),
+    });
+    expect(tpl.status, JSON.stringify(tpl.json)).toBe(200);
+    const body = { templateId: tpl.json.data.id, ids: [record.json.data.id] };
+    const doc = await owner.request('POST', `${t.base}/print/document`, { body });
+    const items = doc.json.data.records[0].items as { label: string; files?: { isImage: boolean; url: string }[] }[];
+    expect(items.find((i) => i.label === '票据照片')?.files).toEqual([
+      { name: '发票.png', url: `/v1/files/${picture.id}`, isImage: true },
+    ]);
+    const res = await owner.downloadPost(`${t.base}/print/pdf`, body);
+    expect(res.status).toBe(200);
+    const text = await pdfText(res.bytes);
+    for (const words of [
+      '关联台账',
+      '办公室租金',
+      '费用部门',
+      '销售部',
+      '票据照片',
+      '发票.png',
+      '合同附件',
+      '租赁合同.pdf',
+    ])
+      expect(text, words).toContain(words);
+    // The picture itself is on the page (an image XObject), not only its name.
+    expect(res.bytes.includes(Buffer.from('/Subtype /Image'))).toBe(true);
   });
 });
