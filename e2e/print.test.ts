@@ -117,6 +117,16 @@ describe('print', () => {
     await page.getByTestId('print-add-qr').click();
     await page.getByTestId('print-header').fill('青松咨询 · {title}');
     await expect.poll(() => blocks.count()).toBe(5);
+    // Blocks are dragged into place: the QR code goes to the top of the page.
+    const from = await blocks.nth(4).boundingBox();
+    const to = await blocks.nth(0).boundingBox();
+    if (!from || !to) throw new Error('no blocks on the canvas');
+    await page.mouse.move(from.x + 20, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 20, from.y + from.height / 2 - 10, { steps: 4 });
+    await page.mouse.move(to.x + 20, to.y + 4, { steps: 12 });
+    await page.mouse.up();
+    await expect.poll(() => blocks.first().getByTestId('print-qr').count()).toBe(1);
     await shot(page, 'print-designer');
     await page.getByTestId('print-template-save').click();
     await expect.poll(() => designer.locator('.ant-list-item').allInnerTexts()).toEqual(['差旅报销单']);

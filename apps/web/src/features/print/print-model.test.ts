@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { marginBoxContent, moveBlock, pageCss } from './print-model';
+import { marginBoxContent, pageCss } from './print-model';
 
 describe('print model', () => {
   it('turns page placeholders into the browser page counters', () => {
@@ -23,11 +23,5 @@ describe('print model', () => {
     expect(css).toContain('margin: 10mm 8mm 12mm 8mm;');
     expect(css).toContain('@bottom-center { content: counter(page);');
     expect(css).not.toContain('@top-center');
-  });
-
-  it('moves blocks within the list', () => {
-    expect(moveBlock(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c']);
-    expect(moveBlock(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
-    expect(moveBlock(['a', 'b', 'c'], 2, -1)).toEqual(['a', 'c', 'b']);
   });
 });

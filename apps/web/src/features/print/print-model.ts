@@ -48,13 +48,3 @@ export function newTemplate(name: string, title: string, fieldCodes: string[], f
   ];
   return { name, page: DEFAULT_PRINT_PAGE, header: '', footer, blocks };
 }
-
-/** The list with one block moved up (-1) or down (+1). */
-export function moveBlock<T>(list: T[], index: number, by: -1 | 1): T[] {
-  const to = index + by;
-  if (to < 0 || to >= list.length) return list;
-  const next = [...list];
-  const [item] = next.splice(index, 1);
-  next.splice(to, 0, item as T);
-  return next;
-}

@@ -1,11 +1,27 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
 import type { FieldInfo, PrintBlock, SavePrintTemplateBody } from '@canopy/contract';
 import { fillPageText, pageSizeMm } from '@canopy/contract';
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  rectSortingStrategy,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
 import { Button, Empty, Flex, theme } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { moveBlock } from '../print-model';
 import { QrCode } from './QrCode';
 
 /**
@@ -30,10 +46,25 @@ export function DesignCanvas({
   onChange: (blocks: PrintBlock[]) => void;
 }) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   const { width, height } = pageSizeMm(template.page);
   const m = template.page.margins;
   const blocks = template.blocks;
+  // Blocks have no ids of their own: their place names them while one is dragged.
+  const ids = blocks.map((_, i) => `block-${i}`);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  /** Moves a block to another place; the selection goes with it. */
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= blocks.length) return;
+    onChange(arrayMove(blocks, from, to));
+    onSelect(to);
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    move(ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
+  };
   const nameOf = (code: string) => fields.find((f) => f.code === code)?.name ?? t('print.missingField');
 
   const look = (b: PrintBlock): ReactNode => {
@@ -109,60 +140,55 @@ export function DesignCanvas({
       {template.header && <Margin top={0} height={m.top} text={template.header} title={title} />}
       {!blocks.length && <Empty description={t('print.emptyCanvas')} />}
       <Flex wrap>
-        {blocks.map((b, i) => (
-          // biome-ignore lint/a11y/useSemanticElements: a block holds buttons of its own, which a <button> cannot
-          <div
-            // biome-ignore lint/suspicious/noArrayIndexKey: blocks have no ids; their place is their identity
-            key={i}
-            role="button"
-            tabIndex={0}
-            onClick={(e) => {
-              e.stopPropagation();
-              onSelect(i);
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') onSelect(i);
-            }}
-            style={{
-              width: b.kind === 'field' && b.width === 'half' ? '50%' : '100%',
-              position: 'relative',
-              padding: 2,
-              outline: selected === i ? `2px solid ${token.colorPrimary}` : '1px dashed transparent',
-              cursor: 'pointer',
-            }}
-            data-testid="print-block"
-          >
-            {look(b)}
-            {selected === i && (
-              <Flex gap={2} style={{ position: 'absolute', top: -14, right: 0, zIndex: 1 }}>
-                <Button
-                  size="small"
-                  icon={<ArrowUpOutlined />}
-                  aria-label={t('print.moveUp')}
-                  onClick={() => onChange(moveBlock(blocks, i, -1))}
-                />
-                <Button
-                  size="small"
-                  icon={<ArrowDownOutlined />}
-                  aria-label={t('print.moveDown')}
-                  onClick={() => onChange(moveBlock(blocks, i, 1))}
-                />
-                <Button
-                  size="small"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label={t('print.removeBlock')}
-                  data-testid="print-block-remove"
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    onSelect(null);
-                    onChange(blocks.filter((_, j) => j !== i));
-                  }}
-                />
-              </Flex>
-            )}
-          </div>
-        ))}
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+          <SortableContext items={ids} strategy={rectSortingStrategy}>
+            {blocks.map((b, i) => (
+              <SortableBlock
+                key={ids[i]}
+                id={ids[i] as string}
+                half={b.kind === 'field' && b.width === 'half'}
+                selected={selected === i}
+                onSelect={() => onSelect(i)}
+                tools={
+                  <Flex gap={2} style={{ position: 'absolute', top: -14, right: 0, zIndex: 1 }}>
+                    <Button
+                      size="small"
+                      icon={<ArrowUpOutlined />}
+                      aria-label={t('print.moveUp')}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        move(i, i - 1);
+                      }}
+                    />
+                    <Button
+                      size="small"
+                      icon={<ArrowDownOutlined />}
+                      aria-label={t('print.moveDown')}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        move(i, i + 1);
+                      }}
+                    />
+                    <Button
+                      size="small"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={t('print.removeBlock')}
+                      data-testid="print-block-remove"
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        onSelect(null);
+                        onChange(blocks.filter((_, j) => j !== i));
+                      }}
+                    />
+                  </Flex>
+                }
+              >
+                {look(b)}
+              </SortableBlock>
+            ))}
+          </SortableContext>
+        </DndContext>
       </Flex>
       {template.footer && <Margin bottom={0} height={m.bottom} text={template.footer} title={title} />}
     </div>
@@ -199,5 +225,55 @@ function Margin({
     >
       {fillPageText(text, { page: 1, pages: 1, title, date: dayjs().format('YYYY-MM-DD') })}
     </Flex>
+  );
+}
+
+/** One block on the canvas: click to select, drag (or the arrows) to move. */
+function SortableBlock({
+  id,
+  half,
+  selected,
+  onSelect,
+  tools,
+  children,
+}: {
+  id: string;
+  half: boolean;
+  selected: boolean;
+  onSelect: () => void;
+  tools: ReactNode;
+  children: ReactNode;
+}) {
+  const { token } = theme.useToken();
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: dnd-kit gives it role="button" and keyboard moves
+    <div
+      ref={setNodeRef}
+      {...attributes}
+      {...listeners}
+      onClick={(e) => {
+        e.stopPropagation();
+        onSelect();
+      }}
+      onKeyUp={(e) => {
+        if (e.key === 'Enter') onSelect();
+      }}
+      style={{
+        width: half ? '50%' : '100%',
+        position: 'relative',
+        padding: 2,
+        outline: selected ? `2px solid ${token.colorPrimary}` : '1px dashed transparent',
+        cursor: isDragging ? 'grabbing' : 'grab',
+        transform: CSS.Translate.toString(transform),
+        transition,
+        zIndex: isDragging ? 2 : undefined,
+        background: isDragging ? '#fff' : undefined,
+      }}
+      data-testid="print-block"
+    >
+      {children}
+      {selected && tools}
+    </div>
   );
 }
