@@ -315,6 +315,21 @@ describe('printing', () => {
     }
   });
 
+  it('prints exactly 200 records, one page each', async () => {
+    const create = Array.from({ length: 200 }, (_, i) => ({
+      data: { [t.f.title]: `批量报销${i + 1}`, [t.f.amount]: i },
+    }));
+    const batch = await w.team.owner.request('POST', `${t.base}/records/batch`, { body: { create } });
+    expect(batch.status, JSON.stringify(batch.json)).toBe(200);
+    const many = (batch.json.data.created as { id: string }[]).map((r) => r.id);
+    const res = await w.team.owner.downloadPost(`${t.base}/print/pdf`, { ids: many });
+    expect(res.status).toBe(200);
+    const text = await pdfText(res.bytes);
+    expect(text).toContain('批量报销1\n');
+    expect(text).toContain('批量报销200');
+    expect(text).toContain('第 200 页 / 共 200 页');
+  });
+
   it('without a template prints the form in a default layout', async () => {
     const res = await w.team.owner.downloadPost(pdfUrl(), { ids: [ids.office] });
     expect(res.status).toBe(200);
