@@ -181,6 +181,15 @@ describe('print', () => {
     ])
       expect(text, words).toContain(words);
     expect(text).not.toContain('杭州团队培训');
+
+    // One record from its drawer.
+    await page.goto(`/app/${appCode}/${schemaCode}`);
+    await row('杭州团队培训').getByTestId('record-title').click();
+    await page.getByTestId('record-drawer').getByTestId('record-print').click();
+    await preview.waitFor();
+    await expect
+      .poll(() => preview.getByTestId('print-sheet').allInnerTexts())
+      .toEqual([expect.stringContaining('杭州团队培训')]);
     expect(cspViolations()).toEqual([]);
   });
 });
