@@ -1,3 +1,4 @@
+import { PRINT_VERSION, REPORT_VERSION } from '@canopy/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -140,6 +141,10 @@ describe('a signed-in member', () => {
     await dialog.waitFor();
     const text = await dialog.innerText();
     for (const label of ['主版本', '内核', '报表', '打印', '运营']) expect(text).toContain(label);
+    // The report and print sub-applications show their own versions.
+    const row = (label: string) => dialog.locator('tr').filter({ hasText: label }).innerText();
+    await expect.poll(() => row('报表')).toContain(REPORT_VERSION);
+    await expect.poll(() => row('打印')).toContain(PRINT_VERSION);
     await expect.poll(() => page.getByTestId('about-copyright').innerText()).toContain('Canopy');
     await snap(page, 'about');
     await page.keyboard.press('Escape');

@@ -60,12 +60,14 @@ import { orgRoutes } from './modules/org/routes.js';
 import { PackageExportService } from './modules/packages/export-service.js';
 import { PackageInstallService } from './modules/packages/install-service.js';
 import { packageRoutes } from './modules/packages/routes.js';
+import { printRoutes } from './modules/print/routes.js';
+import { PrintService } from './modules/print/service.js';
 import { FormulaJobs } from './modules/records/formula-jobs.js';
 import { openRecordRoutes } from './modules/records/open-routes.js';
 import { RecordRepository } from './modules/records/repository.js';
 import { recordRoutes } from './modules/records/routes.js';
 import { RecordService } from './modules/records/service.js';
-import { SchemaContexts } from './modules/schema-context/context.js';
+import { type SchemaContext, SchemaContexts } from './modules/schema-context/context.js';
 import { schemaContextOf } from './modules/schema-context/request.js';
 import { FormService } from './modules/schemas/forms.js';
 import { schemaRoutes } from './modules/schemas/routes.js';
@@ -228,6 +230,21 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   viewRoutes(app, ctx, views);
   dashboardRoutes(app, new DashboardService(services.db, appRepository, contexts, records));
   customPageRoutes(app, new CustomPageService(services.db, appRepository));
+  const timelineOf = async (c: SchemaContext, id: string) =>
+    (await workflow.views.byRecord(c.access.tenant, c.access.adminMode, c.schema.app_code, c.schema.code, id))
+      ?.timeline ?? null;
+  printRoutes(
+    app,
+    ctx,
+    new PrintService(
+      services.db,
+      records,
+      (c) => forms.layout(c),
+      timelineOf,
+      (f) => files.pathOf(f),
+      baseUrl,
+    ),
+  );
   const transferLetters = new TransferLetters(letters);
   const imports = new ImportService(services.db, records, config.dataDir, transferLetters);
   await imports.recover();

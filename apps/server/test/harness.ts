@@ -151,6 +151,17 @@ export class TestClient {
     return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
   }
 
+  /** A POST of JSON whose answer is a file (a PDF): its bytes as they came. */
+  async downloadPost(path: string, body: unknown): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(this.baseUrl + path, {
+      method: 'POST',
+      headers: { ...this.headers, cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
+  }
+
   call(
     endpoint: Endpoint,
     options: { body?: unknown; query?: Record<string, string>; headers?: Record<string, string> } = {},

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@canopy/contract';
+import { ErrorCode, PRINT_VERSION, REPORT_VERSION } from '@canopy/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countUsers, PASSWORD, startTestServer, TestClient, type TestServer } from './harness.js';
 
@@ -125,6 +125,8 @@ describe('envelope and errors', () => {
       'print',
       'report',
     ]);
+    expect(info.json.data.versions.report).toBe(REPORT_VERSION);
+    expect(info.json.data.versions.print).toBe(PRINT_VERSION);
     expect(info.json.data.copyright).toMatch(/Canopy/);
     const version = await client.request('POST', '/ug-foreground/version?corpId=x');
     expect(typeof version.json.data).toBe('string');

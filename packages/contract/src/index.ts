@@ -35,6 +35,8 @@ export * from './org.js';
 export * from './packages.endpoints.js';
 export * from './packages.js';
 export * from './password.js';
+export * from './print.endpoints.js';
+export * from './print.js';
 export * from './records.endpoints.js';
 export * from './schemas.endpoints.js';
 export * from './schemas.js';

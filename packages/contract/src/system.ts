@@ -1,5 +1,11 @@
 import Type, { type Static } from 'typebox';
 
+/**
+ * The report (dashboards) sub-application's version, shown in the about dialog; the print
+ * sub-application's is PRINT_VERSION (print.ts).
+ */
+export const REPORT_VERSION = '1.0.0';
+
 /** What the about dialog lists (spec §1), plus deployment facts the shell needs before login. */
 export const SystemInfo = Type.Object({
   versions: Type.Object({

@@ -31,6 +31,7 @@ import * as webhooks from './migrations/20261124T0200_webhooks.js';
 import * as dashboards from './migrations/20261124T0300_dashboards.js';
 import * as installTasks from './migrations/20261125T0500_install_tasks.js';
 import * as customPages from './migrations/20261125T0600_custom_pages.js';
+import * as printTemplates from './migrations/20261125T0200_print_templates.js';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from source, from a
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '20261124T0200_api_tokens': apiTokens,
   '20261124T0200_webhooks': webhooks,
   '20261125T0500_install_tasks': installTasks,
+  '20261125T0200_print_templates': printTemplates,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -278,6 +278,19 @@ export interface DashboardsTable {
   updated_at: number;
 }
 
+export interface PrintTemplatesTable {
+  id: string;
+  engine_code: string;
+  schema_code: string;
+  name: string;
+  /** JSON: page, header, footer, blocks (contract SavePrintTemplateBody without the name). */
+  layout: string;
+  created_by: string;
+  updated_by: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   engine_code: string;
@@ -688,6 +701,7 @@ export interface Database {
   app_preferences: AppPreferencesTable;
   function_nodes: FunctionNodesTable;
   dashboards: DashboardsTable;
+  print_templates: PrintTemplatesTable;
   audit_log: AuditLogTable;
   outbox_events: OutboxEventsTable;
   schemas: SchemasTable;

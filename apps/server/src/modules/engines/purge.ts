@@ -19,6 +19,7 @@ const TEAM_TABLES = [
   'dashboard_nodes',
   'views',
   'record_history',
+  'print_templates',
   'fields',
   'schemas',
   'dashboards',

@@ -1,4 +1,4 @@
-import { SystemEndpoints } from '@canopy/contract';
+import { PRINT_VERSION, REPORT_VERSION, SystemEndpoints } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Services } from '../../http/context.js';
@@ -19,8 +19,9 @@ export function systemRoutes(app: FastifyInstance, services: Services): void {
     versions: {
       main: PRODUCT_VERSION,
       kernel: PRODUCT_VERSION,
-      report: PRODUCT_VERSION,
-      print: PRODUCT_VERSION,
+      // The sub-applications carry their own versions (the contract's constants).
+      report: REPORT_VERSION,
+      print: PRINT_VERSION,
       operationPosition: PRODUCT_VERSION,
     },
     copyright: `© 2026 Canopy. All rights reserved.`,

@@ -1,4 +1,4 @@
-import { ApartmentOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Skeleton, Tabs, Typography } from 'antd';
 import { type ReactNode, useCallback } from 'react';
@@ -7,6 +7,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { errorText } from '../../shell/api/form-errors';
 import { useAppNavigate } from '../../shell/navigation/useAppNavigate';
 import { useAppWorkspace } from '../apps/hooks/app-context';
+import { printDesignerPath } from '../print/print-links';
 import { workflowApi, workflowKeys } from '../workflow/api/workflow-api';
 import { TableApiButton } from './api-docs/TableApiDrawer';
 import { TableServices } from './components/TableServices';
@@ -127,17 +128,26 @@ export function TablePage({ schemaCode, name }: { schemaCode: string; name: stri
             {name}
           </Typography.Title>
           {canEdit && (
-            <Button
-              icon={<ApartmentOutlined />}
-              onClick={() => {
-                const q = new URLSearchParams({ schemaCode });
-                if (viewCode) q.set('viewCode', viewCode);
-                navigate(`/workflow/${encodeURIComponent(table.appCode)}?${q.toString()}`);
-              }}
-              data-testid="table-design-flow"
-            >
-              {t('workflow.record.designFlow')}
-            </Button>
+            <Flex gap={8}>
+              <Button
+                icon={<PrinterOutlined />}
+                onClick={() => navigate(printDesignerPath(table.p))}
+                data-testid="table-print-templates"
+              >
+                {t('print.templates')}
+              </Button>
+              <Button
+                icon={<ApartmentOutlined />}
+                onClick={() => {
+                  const q = new URLSearchParams({ schemaCode });
+                  if (viewCode) q.set('viewCode', viewCode);
+                  navigate(`/workflow/${encodeURIComponent(table.appCode)}?${q.toString()}`);
+                }}
+                data-testid="table-design-flow"
+              >
+                {t('workflow.record.designFlow')}
+              </Button>
+            </Flex>
           )}
         </Flex>
         {content}

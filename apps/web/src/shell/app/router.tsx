@@ -19,6 +19,8 @@ function page(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
 const HomePage = page(() => import('../../features/home/pages/HomePage').then((m) => m.HomePage));
 const AppPage = page(() => import('../../features/apps/pages/AppPage').then((m) => m.AppPage));
 const WorkflowPage = page(() => import('../../features/workflow/pages/WorkflowPage').then((m) => m.WorkflowPage));
+/** The print sub-application: its own chunk, fetched when printing is first used. */
+const PrintPage = page(() => import('../../features/print/pages/PrintPage').then((m) => m.PrintPage));
 /** Parent of the app sub-applications: the app access check runs first, as for /app/:appCode. */
 const AppAccessGate = page(() => import('../../features/apps/components/AppAccessGate').then((m) => m.AppAccessGate));
 
@@ -56,7 +58,13 @@ const routes: RouteObject[] = [
             ...AppPage,
             children: [{ path: ':schemaCode' }, { path: ':schemaCode/:viewCode' }],
           },
-          { ...AppAccessGate, children: [{ path: 'workflow/:appCode/*', ...WorkflowPage }] },
+          {
+            ...AppAccessGate,
+            children: [
+              { path: 'workflow/:appCode/*', ...WorkflowPage },
+              { path: 'print/:appCode/:schemaCode/*', ...PrintPage },
+            ],
+          },
           {
             element: <BasicLayout />,
             children: [

@@ -1,10 +1,13 @@
+import { PrinterOutlined } from '@ant-design/icons';
 import { type FieldInfo, type FormLayout, flowOwnsRecord, type StartContext } from '@canopy/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Drawer, Result, Skeleton, Space, Tabs, Tooltip } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { isApiError } from '../../../shell/api/api-error';
 import { errorText } from '../../../shell/api/form-errors';
+import { printPreviewPath } from '../../print/print-links';
 import { FlowStartForm } from '../../workflow/components/FlowStartForm';
 import { RecordFlowPanel } from '../../workflow/components/RecordFlowPanel';
 import { tableKeys, tablesApi } from '../api/tables-api';
@@ -47,6 +50,7 @@ export function RecordDrawer({
   flow,
 }: Props) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const layout = withFieldAccess(designed, fieldAccess);
   const { modal, message } = App.useApp();
   const queryClient = useQueryClient();
@@ -168,6 +172,13 @@ export function RecordDrawer({
       extra={
         canAct ? (
           <Space>
+            <Button
+              icon={<PrinterOutlined />}
+              onClick={() => navigate(printPreviewPath(p, [target]))}
+              data-testid="record-print"
+            >
+              {t('print.button')}
+            </Button>
             {access.edit &&
               (flowOwnsRecord(record.data.flowState) && !designable ? (
                 <Tooltip title={t('workflow.record.editInFlow')}>

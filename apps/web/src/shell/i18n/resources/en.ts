@@ -7,6 +7,7 @@ import { enDashboards } from './en-dashboards';
 import { enFeedback } from './en-feedback';
 import { enOrg } from './en-org';
 import { enPackages } from './en-packages';
+import { enPrint } from './en-print';
 import { enShortcuts } from './en-shortcuts';
 import { enTables } from './en-tables';
 import { enTeams } from './en-teams';
@@ -31,6 +32,7 @@ export const en: Translation = {
   packages: enPackages,
   dashboards: enDashboards,
   customPages: enCustomPages,
+  print: enPrint,
   apiDocs: enApiDocs,
   common: {
     appName: 'Canopy',

@@ -7,6 +7,7 @@ import { jpDashboards } from './jp-dashboards';
 import { jpFeedback } from './jp-feedback';
 import { jpOrg } from './jp-org';
 import { jpPackages } from './jp-packages';
+import { jpPrint } from './jp-print';
 import { jpShortcuts } from './jp-shortcuts';
 import { jpTables } from './jp-tables';
 import { jpTeams } from './jp-teams';
@@ -31,6 +32,7 @@ export const jp: Translation = {
   packages: jpPackages,
   dashboards: jpDashboards,
   customPages: jpCustomPages,
+  print: jpPrint,
   apiDocs: jpApiDocs,
   common: {
     appName: 'Canopy',

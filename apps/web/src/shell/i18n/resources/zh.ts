@@ -7,6 +7,7 @@ import { zhDashboards } from './zh-dashboards';
 import { zhFeedback } from './zh-feedback';
 import { zhOrg } from './zh-org';
 import { zhPackages } from './zh-packages';
+import { zhPrint } from './zh-print';
 import { zhShortcuts } from './zh-shortcuts';
 import { zhTables } from './zh-tables';
 import { zhTeams } from './zh-teams';
@@ -33,6 +34,7 @@ export const zh = {
   packages: zhPackages,
   dashboards: zhDashboards,
   customPages: zhCustomPages,
+  print: zhPrint,
   apiDocs: zhApiDocs,
   common: {
     appName: 'Canopy',

@@ -1,10 +1,12 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import type { FieldInfo, RecordItem } from '@canopy/contract';
+import { DeleteOutlined, EditOutlined, PrinterOutlined } from '@ant-design/icons';
+import { type FieldInfo, PrintLimits, type RecordItem } from '@canopy/contract';
 import { FieldWebs } from '@canopy/fields/web';
 import { Alert, App, Button, Flex, Form, Modal, Select, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { errorText } from '../../../../shell/api/form-errors';
+import { printPreviewPath } from '../../../print/print-links';
 import { validateRecord } from '../../records/validate';
 import type { useRecordWrites } from '../useRecordWrites';
 
@@ -12,6 +14,7 @@ import type { useRecordWrites } from '../useRecordWrites';
 export const BATCH_LIMIT = 500;
 
 interface Props {
+  p: { appCode: string; schemaCode: string };
   selected: RecordItem[];
   /** Fields the member may change on every selected record. */
   editableFields: FieldInfo[];
@@ -21,9 +24,10 @@ interface Props {
   onClear: () => void;
 }
 
-/** What can be done to the selected rows: change one field to one value, or delete them. */
-export function BatchBar({ selected, editableFields, canEdit, canDelete, writes, onClear }: Props) {
+/** What can be done to the selected rows: print them, change one field to one value, or delete them. */
+export function BatchBar({ p, selected, editableFields, canEdit, canDelete, writes, onClear }: Props) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { token } = theme.useToken();
   const { modal, message } = App.useApp();
   const [updating, setUpdating] = useState(false);
@@ -62,6 +66,23 @@ export function BatchBar({ selected, editableFields, canEdit, canDelete, writes,
     >
       <Typography.Text strong>{t('views.selected', { count })}</Typography.Text>
       {tooMany && <Typography.Text type="warning">{t('views.batchLimit', { count: BATCH_LIMIT })}</Typography.Text>}
+      <Button
+        size="small"
+        icon={<PrinterOutlined />}
+        disabled={count > PrintLimits.records}
+        title={count > PrintLimits.records ? t('print.batchTooMany', { limit: PrintLimits.records }) : undefined}
+        onClick={() =>
+          navigate(
+            printPreviewPath(
+              p,
+              selected.map((r) => r.id),
+            ),
+          )
+        }
+        data-testid="batch-print"
+      >
+        {t('print.button')}
+      </Button>
       {canEdit && (
         <Button
           size="small"

@@ -48,7 +48,8 @@ export function GridView({ env, open, body, columns, onColumns, writes, empty }:
   const row = ROW_HEIGHTS[config.rowHeight];
   const bodyHeight = useBodyHeight(frame, 24 + 28 + 48);
   const rights = env.access.accessPermission;
-  const selectable = rights.delete || rights.edit;
+  // Rows are selected to print them (anyone who sees them), change or delete them.
+  const selectable = rights.view || rights.delete || rights.edit;
   const groupBy = config.groupBy && env.fields.some((f) => f.code === config.groupBy) ? config.groupBy : undefined;
   const groupField = env.fields.find((f) => f.code === groupBy);
 
@@ -230,6 +231,7 @@ export function GridView({ env, open, body, columns, onColumns, writes, empty }:
     <div data-testid="grid-view">
       {selectable && selectedRows.length > 0 && (
         <BatchBar
+          p={env.p}
           selected={selectedRows}
           editableFields={env.fields.filter((f) => env.canEditField(f) && inlineEditable(f))}
           canEdit={rights.edit}
