@@ -401,6 +401,122 @@ describe('dashboard figures', () => {
   });
 });
 
+// ---- pivots: every level worked out here from the rows ----
+
+type Cell = { r: (string | null)[]; c: (string | null)[]; values: (number | null)[] };
+async function pivotOf(client: TestClient, body: Record<string, unknown>) {
+  const res = await client.request('POST', `/v1/apps/${appCode}/dashboards/${board}/pivot`, {
+    body: { schemaCode, ...body },
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res.json.data as { state: string; cells: Cell[]; labels: Record<string, string>[] };
+}
+
+const cartesian = (lists: (string | null)[][]): (string | null)[][] =>
+  lists.reduce<(string | null)[][]>((acc, l) => acc.flatMap((a) => l.map((x) => [...a, x])), [[]]);
+
+/** Each level's figures from the rows: a record counts once in every group combination it falls in. */
+function expectedPivot(rowDims: Dim[], colDims: Dim[], m: Measure, source: Row[]) {
+  const out = new Map<string, number | null>();
+  for (let i = 0; i <= rowDims.length; i++)
+    for (let j = 0; j <= colDims.length; j++) {
+      const dims = [...rowDims.slice(0, i), ...colDims.slice(0, j)];
+      const groups = new Map<string, Row[]>();
+      for (const r of source)
+        for (const combo of cartesian(dims.map((d) => d.keys(r)))) {
+          const key = JSON.stringify([combo.slice(0, i), combo.slice(i)]);
+          groups.set(key, [...(groups.get(key) ?? []), r]);
+        }
+      // The totals exist even over no rows (a count of 0).
+      if (!dims.length && !groups.size) groups.set(JSON.stringify([[], []]), []);
+      for (const [k, rs] of groups) out.set(k, rounded(m.of(rs)));
+    }
+  return out;
+}
+
+const dim = (name: string) => dimensions.find((d) => d.name === name) as Dim;
+const bodyOf = (d: Dim) => ({ field: d.field(), ...(d.granularity ? { granularity: d.granularity } : {}) });
+
+describe('dashboard pivots', () => {
+  const cases: { name: string; rows: string[]; columns: string[] }[] = [
+    { name: 'text × single select (one read of the table)', rows: ['text'], columns: ['single select'] },
+    {
+      name: 'select, date by month × member (lists spread)',
+      rows: ['single select', 'date-time by month (local day)'],
+      columns: ['member'],
+    },
+    {
+      name: 'multi select, department × date by quarter',
+      rows: ['multi select', 'department'],
+      columns: ['date by quarter'],
+    },
+  ];
+  for (const c of cases) {
+    it(`cells, subtotals and totals of ${c.name}, every measure`, async () => {
+      const rowDims = c.rows.map(dim);
+      const colDims = c.columns.map(dim);
+      for (const chunk of [measures.slice(0, 3), measures.slice(3)]) {
+        const res = await pivotOf(team.owner, {
+          pivot: { rows: rowDims.map(bodyOf), columns: colDims.map(bodyOf) },
+          measures: chunk.map((m) => ({ aggregate: m.aggregate, ...(m.field ? { field: m.field() } : {}) })),
+        });
+        expect(res.state).toBe('ok');
+        for (const [i, m] of chunk.entries()) {
+          const got = new Map(
+            res.cells.map((cell) => [JSON.stringify([cell.r, cell.c]), rounded(cell.values[i] ?? null)]),
+          );
+          const want = expectedPivot(rowDims, colDims, m, rows);
+          expect(Object.fromEntries(got), `${c.name} ${m.aggregate}`).toEqual(Object.fromEntries(want));
+        }
+      }
+    });
+  }
+
+  it('labels the groups of every dimension', async () => {
+    const res = await pivotOf(team.owner, {
+      pivot: { rows: [{ field: f.status }], columns: [{ field: f.depts }] },
+      measures: [{ aggregate: 'count' }],
+    });
+    expect(res.labels[0]).toEqual({ won: '赢单', open: '进行中' });
+    expect(res.labels[1]).toEqual({ [deptA]: '华东部', [deptB]: '华北部' });
+    // A record in two departments counts once in its status's total.
+    expect(res.cells.find((x) => x.r[0] === 'open' && !x.c.length)?.values).toEqual([2]);
+    expect(res.cells.find((x) => x.r[0] === 'open' && x.c[0] === deptA)?.values).toEqual([2]);
+    expect(res.cells.find((x) => x.r[0] === 'open' && x.c[0] === deptB)?.values).toEqual([1]);
+  });
+
+  it("sums a member's rows only, and answers no permission for a hidden field", async () => {
+    const res = await pivotOf(alice.client, {
+      pivot: { rows: [{ field: f.status }], columns: [{ field: f.region }] },
+      measures: [{ aggregate: 'sum', field: f.amount }],
+    });
+    const mine = rows.filter((r) => r.region === '华东');
+    const want = expectedPivot([dim('single select')], [dim('text')], measures[1] as Measure, mine);
+    expect(Object.fromEntries(res.cells.map((x) => [JSON.stringify([x.r, x.c]), x.values[0]]))).toEqual(
+      Object.fromEntries(want),
+    );
+    expect(res.cells.find((x) => !x.r.length && !x.c.length)?.values).toEqual([150]);
+    const hidden = await pivotOf(alice.client, {
+      pivot: { rows: [{ field: f.status }], columns: [{ field: f.secret }] },
+      measures: [{ aggregate: 'count' }],
+    });
+    expect(hidden).toEqual({ state: 'noPermission', cells: [], labels: [] });
+  });
+
+  it('applies the filter, and refuses a pivot without its layout', async () => {
+    const res = await pivotOf(team.owner, {
+      pivot: { rows: [{ field: f.region }], columns: [{ field: f.status }] },
+      measures: [{ aggregate: 'count' }],
+      filter: { op: 'and', conditions: [{ field: f.tags, operator: 'contains', value: 'vip' }] },
+    });
+    expect(res.cells.find((x) => !x.r.length && !x.c.length)?.values).toEqual([3]);
+    const bad = await team.owner.request('POST', `/v1/apps/${appCode}/dashboards/${board}/pivot`, {
+      body: { schemaCode, measures: [{ aggregate: 'count' }] },
+    });
+    expect(bad.status).toBe(400);
+  });
+});
+
 describe('dashboard design', () => {
   const widget = (id: string, over: Record<string, unknown> = {}) => ({
     id,

@@ -11,6 +11,7 @@ export interface Membership {
   member_id: string;
   role: string;
   purge_at?: number | null;
+  time_zone: string;
 }
 
 /** Teams (engines) and memberships. */
@@ -31,6 +32,7 @@ export class EngineRepository {
         'members.member_id',
         'members.role',
         'engines.purge_at',
+        'engines.time_zone',
       ])
       .where('members.user_id', '=', userId)
       .where('members.state', '=', 'ACTIVE');
