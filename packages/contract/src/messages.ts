@@ -550,6 +550,11 @@ export const ServerMessages = {
     en: 'The filter cannot narrow this field',
     jp: 'このフィルターはこの項目に使えません',
   },
+  'team.timeZoneForbidden': {
+    zh: '仅团队所有者或管理员可以修改团队时区',
+    en: "Only the team owner or an admin can change the team's time zone",
+    jp: 'チームのタイムゾーンを変更できるのはオーナーまたは管理者のみです',
+  },
   'team.timeZoneInvalid': {
     zh: '时区不正确，请选择列表中的时区',
     en: 'Unknown time zone: pick one from the list',

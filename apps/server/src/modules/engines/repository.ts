@@ -83,6 +83,7 @@ export class EngineRepository {
         'engines.state',
         'engines.entry_type',
         'engines.created_at',
+        'engines.time_zone',
         'users.user_name as owner_name',
         (eb) =>
           eb
@@ -94,6 +95,14 @@ export class EngineRepository {
       ])
       .where('engines.engine_code', '=', engineCode)
       .executeTakeFirst();
+  }
+
+  async setTimeZone(engineCode: string, timeZone: string, now: number): Promise<void> {
+    await this.db
+      .updateTable('engines')
+      .set({ time_zone: timeZone, updated_at: now })
+      .where('engine_code', '=', engineCode)
+      .execute();
   }
 
   /** The team's name is also its root department's name in the address book: both change together. */
