@@ -22,7 +22,9 @@ export const ROW_HEIGHT = 56;
 /** Where a new widget of this kind goes: below everything, at its natural size. */
 export function placeNew(widgets: Widget[], kind: WidgetKind): WidgetPlace {
   const y = widgets.reduce((max, w) => Math.max(max, w.place.y + w.place.h), 0);
-  return kind === 'number' ? { x: 0, y, w: 3, h: 3 } : { x: 0, y, w: 6, h: 5 };
+  if (kind === 'number') return { x: 0, y, w: 3, h: 3 };
+  // A pivot's columns need the width.
+  return kind === 'pivot' ? { x: 0, y, w: 12, h: 8 } : { x: 0, y, w: 6, h: 5 };
 }
 
 const LOCALES: Record<string, string> = { zh: 'zh-CN', en: 'en-US', jp: 'ja-JP' };

@@ -114,6 +114,7 @@ export function DashboardFilters({
               <Select
                 mode="multiple"
                 allowClear
+                showSearch={{ optionFilterProp: 'label' }}
                 style={{ minWidth: 200 }}
                 placeholder={t('dashboards.filters.pickOptions')}
                 value={v}
