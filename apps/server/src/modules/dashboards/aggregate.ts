@@ -23,8 +23,11 @@ export interface DimensionPlan {
   /** The field's type (singleSelect, multiSelect, member, department, createdBy …). */
   type: string;
   granularity: DateGranularity;
-  /** date: a 'YYYY-MM-DD' text column; moment: epoch milliseconds. */
-  storage: 'date' | 'moment' | 'value';
+  /**
+   * date: a 'YYYY-MM-DD' text column; moment: epoch milliseconds; localDay: a moment already turned
+   * into the local day by preKey (SQLite: days since 1970 as an integer; PostgreSQL: a date).
+   */
+  storage: 'date' | 'moment' | 'localDay' | 'value';
 }
 
 export interface AggregateAnswer {
@@ -118,6 +121,7 @@ function localDay(
   ref: RawBuilder<unknown>,
   zone: string,
 ): RawBuilder<unknown> {
+  if (plan.storage === 'localDay') return dialect === 'sqlite' ? sql`date(${ref} * 86400, 'unixepoch')` : ref;
   if (dialect === 'sqlite') {
     return plan.storage === 'moment'
       ? sql`date((${ref} + ${offsetSql(ref, zone)}) / 1000, 'unixepoch')`
@@ -127,6 +131,25 @@ function localDay(
     ? sql`(to_timestamp(${ref} / 1000.0) at time zone ${zone})::date`
     : sql`cast(nullif(${ref}, '') as date)`;
 }
+
+/**
+ * What rows are grouped by first, before their keys are worked out: the stored value itself, or for
+ * a date-time its local day (an integer day number on SQLite: integer arithmetic, no date functions).
+ * Grouping by the stored value lets the database walk an index in order and leaves the key's work
+ * (bucket names, spreading JSON lists) to one row per distinct value instead of one per record.
+ */
+function preKey(dialect: DialectName, plan: DimensionPlan, zone: string): RawBuilder<unknown> {
+  const ref = sql.ref(`base.${plan.column}`);
+  if (plan.storage !== 'moment') return ref;
+  if (dialect === 'postgres') return sql`(to_timestamp(${ref} / 1000.0) at time zone ${zone})::date`;
+  const local = sql`(${ref} + ${offsetSql(ref, zone)})`;
+  // Whole days since 1970 (rounded down before 1970 too: SQLite's integer division truncates).
+  return sql`((${local} - case when ${local} < 0 then 86399999 else 0 end) / 86400000)`;
+}
+
+/** The plan of a dimension whose rows were first grouped by preKey. */
+const afterPreKey = (plan: DimensionPlan): DimensionPlan =>
+  plan.storage === 'moment' ? { ...plan, storage: 'localDay' } : plan;
 
 /**
  * A date bucket as sortable text: day and week 'YYYY-MM-DD' (a week is named by its Monday),
@@ -168,8 +191,13 @@ interface KeyPart {
   join: RawBuilder<unknown> | null;
 }
 
-function keyPart(dialect: DialectName, plan: DimensionPlan, alias: string, zone: string): KeyPart {
-  const ref = sql.ref(`base.${plan.column}`);
+function keyPart(
+  dialect: DialectName,
+  plan: DimensionPlan,
+  alias: string,
+  zone: string,
+  ref: RawBuilder<unknown> = sql.ref(`base.${plan.column}`),
+): KeyPart {
   const e = sql.ref(`${alias}.value`);
   switch (plan.kind) {
     case 'text':
@@ -241,7 +269,15 @@ export async function aggregate(
 
   const { key, join } = keyPart(dialect, plan, 'e', zone);
   const spread = join ?? sql``;
-  const grouped = sql`select ${key} as k, ${measureList} from ${base} ${spread} group by 1`;
+  const additive = additiveParts(ctx, measures, 'raw');
+  // Additive measures: grouped by the stored value first, then by the key (see preKey).
+  const grouped = additive
+    ? (() => {
+        const post = keyPart(dialect, afterPreKey(plan), 'e', zone, sql.ref('raw.r'));
+        const raw = sql`select ${preKey(dialect, plan, zone)} as r, ${additive.parts} from ${base} group by 1`;
+        return sql`select ${post.key} as k, ${additive.combined} from (${raw}) as raw ${post.join ?? sql``} group by 1`;
+      })()
+    : sql`select ${key} as k, ${measureList} from ${base} ${spread} group by 1`;
   const order =
     plan.kind === 'date' ? sql`(g.k is null), g.k desc` : sql`(g.m0 is null), g.m0 desc, (g.k is null), g.k`;
   const { rows } = await sql<
@@ -297,6 +333,20 @@ function partsOf(
   }
 }
 
+/**
+ * The measures' additive parts, as a select list over `base` (p<i>_<j>), and their combination over
+ * the grouped parts in `alias` (m<i>); null when a measure has none (a distinct count).
+ */
+function additiveParts(ctx: SchemaContext, measures: WidgetMeasure[], alias: string) {
+  const split = measures.map((m) => partsOf(ctx, m));
+  if (!split.every((p) => p !== null)) return null;
+  const parts = split.flatMap((p, i) => p.parts.map((x, j) => sql`${x} as ${sql.ref(`p${i}_${j}`)}`));
+  const combined = split.map(
+    (p, i) => sql`${p.combine(p.parts.map((_, j) => sql.ref(`${alias}.p${i}_${j}`)))} as ${sql.ref(`m${i}`)}`,
+  );
+  return { parts: sql.join(parts), combined: sql.join(combined) };
+}
+
 export interface PivotAnswer {
   tooMany: boolean;
   cells: { r: (string | null)[]; c: (string | null)[]; values: (number | null)[] }[];
@@ -332,26 +382,21 @@ export async function pivot(
   const nul = sql`cast(null as text)`;
   const kAs = (k: number) => sql.ref(`k${k}`);
   const mAs = (i: number) => sql.ref(`m${i}`);
-  const split = measures.map((m) => partsOf(ctx, m));
-  const additive = keys.every((k) => !k.join) && split.every((p) => p !== null);
+  const additive = additiveParts(ctx, measures, 'cells');
 
   let statement: RawBuilder<unknown>;
   if (additive) {
-    const parts = split.flatMap((p, i) => (p?.parts ?? []).map((x, j) => ({ sql: x, name: `p${i}_${j}` })));
-    const cells = sql`select ${sql.join(keys.map((k, i) => sql`${k.key} as ${kAs(i)}`))}, ${sql.join(
-      parts.map((p) => sql`${p.sql} as ${sql.ref(p.name)}`),
-    )} from ${base} group by ${sql.join(keys.map((_, i) => sql.lit(i + 1)))}`;
-    const combined = split.map((p, i) =>
-      (p as NonNullable<typeof p>).combine(
-        (p as NonNullable<typeof p>).parts.map((_, j) => sql.ref(`cells.p${i}_${j}`)),
-      ),
-    );
+    // The records grouped once by every dimension's stored value (preKey); each level from those groups.
+    const cells = sql`select ${sql.join(plans.map((p, i) => sql`${preKey(dialect, p, zone)} as ${kAs(i)}`))}, ${
+      additive.parts
+    } from ${base} group by ${sql.join(plans.map((_, i) => sql.lit(i + 1)))}`;
+    const post = plans.map((p, k) => keyPart(dialect, afterPreKey(p), `e${k}`, zone, sql.ref(`cells.k${k}`)));
     const branch = (level: number[], g: number) => {
-      const ks = plans.map((_, k) => (level.includes(k) ? sql.ref(`cells.k${k}`) : nul));
-      const select = sql`select ${sql.lit(g)} as g, ${sql.join(ks.map((k, i) => sql`${k} as ${kAs(i)}`))}, ${sql.join(
-        combined.map((c, i) => sql`${c} as ${mAs(i)}`),
-      )} from cells`;
-      return level.length ? sql`${select} group by ${sql.join(level.map((k) => sql.ref(`cells.k${k}`)))}` : select;
+      const ks = plans.map((_, k) => (level.includes(k) ? (post[k] as KeyPart).key : nul));
+      const select = sql`select ${sql.lit(g)} as g, ${sql.join(ks.map((k, i) => sql`${k} as ${kAs(i)}`))}, ${
+        additive.combined
+      } from cells ${joins(level.map((k) => post[k] as KeyPart))}`;
+      return level.length ? sql`${select} group by ${sql.join(level.map((k) => sql.lit(k + 2)))}` : select;
     };
     statement = sql`with cells as materialized (${cells}) ${sql.join(
       levels.map((l, g) => branch(l, g)),
