@@ -20,7 +20,7 @@ import type { AppRepository } from '../apps/repository.js';
 import type { RecordService } from '../records/service.js';
 import { DEFAULT_TIME_ZONE } from '../records/time-zone.js';
 import { allows, type SchemaContext, type SchemaContexts } from '../schema-context/context.js';
-import { aggregate, checkWidget, pivot } from './aggregate.js';
+import { aggregate, checkWidget, indexWidget, pivot } from './aggregate.js';
 import { DashboardRepository } from './repository.js';
 
 /** The team's time zone: its local days are the date buckets. */
@@ -191,6 +191,11 @@ export class DashboardService {
       }
     }
     if (problems.length) throw new FieldValidationError(problems);
+    // Every widget's columns in one index (deduplicated), built once: see indexWidgets.
+    for (const w of body.widgets) {
+      const ctx = contexts.get(w.query.schemaCode);
+      if (ctx) await indexWidget(this.db, ctx, w.query);
+    }
     await this.repo.save(
       access.tenant.engineCode,
       node.code,
