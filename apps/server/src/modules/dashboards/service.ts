@@ -20,7 +20,7 @@ import type { AppRepository } from '../apps/repository.js';
 import type { RecordService } from '../records/service.js';
 import { DEFAULT_TIME_ZONE } from '../records/time-zone.js';
 import { allows, type SchemaContext, type SchemaContexts } from '../schema-context/context.js';
-import { aggregate, checkWidget, indexWidget, pivot } from './aggregate.js';
+import { aggregate, checkWidget, filterFields, indexWidget, pivot } from './aggregate.js';
 import { DashboardRepository } from './repository.js';
 
 /** The team's time zone: its local days are the date buckets. */
@@ -36,14 +36,6 @@ const FILTER_FIELDS: Record<DashboardFilter['kind'], { types: string[]; system: 
   department: { types: ['department'], system: [] },
   select: { types: ['singleSelect', 'multiSelect'], system: [] },
 };
-
-/** Every field a filter names (nested groups too). */
-function filterFields(group: FilterGroup | undefined): string[] {
-  if (!group) return [];
-  return group.conditions.flatMap((c) =>
-    'conditions' in c ? filterFields({ op: c.op, conditions: c.conditions }) : [c.field],
-  );
-}
 
 /** The fields a widget reads: its dimension, its measures' fields and its filter's. */
 export function widgetFields(q: WidgetQuery): string[] {
