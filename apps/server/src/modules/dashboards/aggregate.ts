@@ -360,9 +360,9 @@ export interface PivotAnswer {
  * (never added up from cells: a record in two groups of a multi-select counts once in their total,
  * and averages and distinct counts do not add up). The levels are the row dimensions' prefixes
  * (none = the column totals) crossed with the column dimensions' (none = the total across columns),
- * answered by one statement: UNION ALL of one GROUP BY per level. When no dimension spreads a list
- * and every measure has additive parts, the table is read once: the finest level's parts are
- * grouped first (a materialized CTE) and every level is grouped from them.
+ * answered by one statement: UNION ALL of one GROUP BY per level. When every measure has additive
+ * parts the table is read once: the records are grouped by every dimension's stored value first (a
+ * materialized CTE), and each level groups those groups by its keys (spreading lists there).
  */
 export async function pivot(
   db: Kysely<Database>,
