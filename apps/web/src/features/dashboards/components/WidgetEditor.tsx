@@ -98,7 +98,7 @@ export function WidgetEditor({ open, widget, onCancel, onDone }: Props) {
     <Drawer
       open={open}
       title={t('dashboards.editorTitle')}
-      size={520}
+      size={580}
       onClose={onCancel}
       destroyOnHidden
       footer={
