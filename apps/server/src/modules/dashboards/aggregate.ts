@@ -28,7 +28,7 @@ export interface DimensionPlan {
   granularity: DateGranularity;
   /**
    * date: a 'YYYY-MM-DD' text column; moment: epoch milliseconds; localDay: a moment already turned
-   * into the local day by preKey (SQLite: days since 1970 as an integer; PostgreSQL: a date).
+   * into the local day by preKey (days since 1970, an integer).
    */
   storage: 'date' | 'moment' | 'localDay' | 'value';
 }
@@ -124,7 +124,10 @@ function localDay(
   ref: RawBuilder<unknown>,
   zone: string,
 ): RawBuilder<unknown> {
-  if (plan.storage === 'localDay') return dialect === 'sqlite' ? sql`date(${ref} * 86400, 'unixepoch')` : ref;
+  if (plan.storage === 'localDay')
+    return dialect === 'sqlite'
+      ? sql`date(${ref} * 86400, 'unixepoch')`
+      : sql`(date '1970-01-01' + cast(${ref} as integer))`;
   if (dialect === 'sqlite') {
     return plan.storage === 'moment'
       ? sql`date((${ref} + ${offsetSql(ref, zone)}) / 1000, 'unixepoch')`
@@ -137,16 +140,17 @@ function localDay(
 
 /**
  * What rows are grouped by first, before their keys are worked out: the stored value itself, or for
- * a date-time its local day (an integer day number on SQLite: integer arithmetic, no date functions).
+ * a date-time its local day as a day number since 1970 (integer arithmetic, no date functions).
  * Grouping by the stored value lets the database walk an index in order and leaves the key's work
  * (bucket names, spreading JSON lists) to one row per distinct value instead of one per record.
  */
-function preKey(dialect: DialectName, plan: DimensionPlan, zone: string): RawBuilder<unknown> {
+function preKey(plan: DimensionPlan, zone: string): RawBuilder<unknown> {
   const ref = sql.ref(`base.${plan.column}`);
   if (plan.storage !== 'moment') return ref;
-  if (dialect === 'postgres') return sql`(to_timestamp(${ref} / 1000.0) at time zone ${zone})::date`;
+  // Integer arithmetic on both databases (PostgreSQL's AT TIME ZONE per row costs several times more),
+  // with the zone's offset at each instant from the same offset changes as SQLite's buckets.
   const local = sql`(${ref} + ${offsetSql(ref, zone)})`;
-  // Whole days since 1970 (rounded down before 1970 too: SQLite's integer division truncates).
+  // Whole days since 1970 (rounded down before 1970 too: integer division truncates).
   return sql`((${local} - case when ${local} < 0 then 86399999 else 0 end) / 86400000)`;
 }
 
@@ -277,7 +281,7 @@ export async function aggregate(
   const grouped = additive
     ? (() => {
         const post = keyPart(dialect, afterPreKey(plan), 'e', zone, sql.ref('raw.r'));
-        const raw = sql`select ${preKey(dialect, plan, zone)} as r, ${additive.parts} from ${base} group by 1`;
+        const raw = sql`select ${preKey(plan, zone)} as r, ${additive.parts} from ${base} group by 1`;
         return sql`select ${post.key} as k, ${additive.combined} from (${raw}) as raw ${post.join ?? sql``} group by 1`;
       })()
     : sql`select ${key} as k, ${measureList} from ${base} ${spread} group by 1`;
@@ -390,7 +394,7 @@ export async function pivot(
   let statement: RawBuilder<unknown>;
   if (additive) {
     // The records grouped once by every dimension's stored value (preKey); each level from those groups.
-    const cells = sql`select ${sql.join(plans.map((p, i) => sql`${preKey(dialect, p, zone)} as ${kAs(i)}`))}, ${
+    const cells = sql`select ${sql.join(plans.map((p, i) => sql`${preKey(p, zone)} as ${kAs(i)}`))}, ${
       additive.parts
     } from ${base} group by ${sql.join(plans.map((_, i) => sql.lit(i + 1)))}`;
     const post = plans.map((p, k) => keyPart(dialect, afterPreKey(p), `e${k}`, zone, sql.ref(`cells.k${k}`)));
