@@ -69,7 +69,8 @@ export const enDashboards: typeof zhDashboards = {
   filters: {
     settings: 'Filters',
     settingsTitle: 'Dashboard filters',
-    settingsHint: 'Add filters and choose which field of which table each narrows; every viewer picks their own values.',
+    settingsHint:
+      'Add filters and choose which field of which table each narrows; every viewer picks their own values.',
     add: 'Add a filter',
     remove: 'Remove the filter',
     label: 'Name',

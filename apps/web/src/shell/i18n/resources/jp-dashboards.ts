@@ -62,7 +62,8 @@ export const jpDashboards: typeof zhDashboards = {
     addRow: '行のディメンションを追加',
     subtotal: '小計',
     total: '合計',
-    tooMany: 'グループが多すぎてピボットテーブルに表示できません。グループの少ないディメンションにするか、フィルターを追加してください',
+    tooMany:
+      'グループが多すぎてピボットテーブルに表示できません。グループの少ないディメンションにするか、フィルターを追加してください',
     exportXlsx: 'Excel に書き出す',
     sheet: 'ピボット',
   },
