@@ -295,6 +295,8 @@ describe('dashboards', () => {
     await shot(page, 'dashboards-filtered');
     await pivot.scrollIntoViewIfNeeded();
     await shot(page, 'dashboards-pivot-filtered');
+    await payment.scrollIntoViewIfNeeded();
+    await shot(page, 'dashboards-filter-not-applied');
 
     // A cell opens its records: 线索 / 晨光文具 this month.
     await pivot.getByTestId('pivot-cell').filter({ hasText: /^800$/ }).first().click();
