@@ -209,18 +209,117 @@ describe('dashboards', () => {
     await shot(member, 'dashboards-member');
   });
 
-  it('narrows every widget with the dashboard filter, and back', async () => {
+  it("adds a pivot and dashboard filters, filters every widget on its table, and opens a cell's records", async () => {
     await page.goto(dashboardPath);
     await expect.poll(() => page.getByTestId('widget-number-value').innerText()).toBe('5');
-    // Only records created by 陈默 (none): the KPI says 0 and the chart has no data.
-    await page.getByTestId('dashboard-filter-creators').getByRole('button').click();
-    await pickMembers(page, ['陈默']);
-    await expect.poll(() => page.getByTestId('widget-number-value').innerText()).toBe('0');
+    // A second table with its own number widget: the 阶段 filter has no field there.
+    const other = await pageApi<{ code: string }>(page, 'POST', `/v1/apps/${appCode}/nodes`, {
+      type: 'Schema',
+      displayName: '回款',
+    });
+    const payments = `/v1/apps/${appCode}/schemas/${other.data.code}`;
+    expect(
+      (await pageApi(page, 'POST', `${payments}/records/batch`, { create: [{ data: {} }, { data: {} }] })).status,
+    ).toBe(200);
+    await page.reload();
+    await page.getByTestId('dashboard-page').waitFor();
+
+    await page.getByTestId('dashboard-design').click();
+    const editor = page.getByTestId('widget-editor');
+    // A pivot: 阶段 and 客户 down the side, the creation month across, 金额 summed and orders counted.
+    await page.getByTestId('dashboard-add').click();
+    await settled(editor.getByTestId('widget-title'));
+    await editor.getByTestId('widget-kind').getByText('透视表').click();
+    await editor.getByTestId('widget-title').fill('订单透视');
+    await pick(page, editor.getByTestId('widget-table'), '订单');
+    await pick(page, editor.getByTestId('widget-pivot-row-0'), '阶段');
+    await pick(page, editor.getByTestId('widget-pivot-row-1'), '客户');
+    await pick(page, editor.getByTestId('widget-pivot-column'), '创建时间');
+    await pick(page, editor.getByTestId('widget-aggregate-0'), '求和');
+    await pick(page, editor.getByTestId('widget-measure-field-0'), '金额');
+    await editor.getByRole('button', { name: '添加指标' }).click();
+    await shot(page, 'dashboards-pivot-editor');
+    await editor.getByTestId('widget-editor-done').click();
+    await editor.waitFor({ state: 'hidden' });
+    // The payments' number widget.
+    await page.getByTestId('dashboard-add').click();
+    await settled(editor.getByTestId('widget-title'));
+    await editor.getByTestId('widget-kind').getByText('指标卡').click();
+    await editor.getByTestId('widget-title').fill('回款笔数');
+    await pick(page, editor.getByTestId('widget-table'), '回款');
+    await editor.getByTestId('widget-editor-done').click();
+    await editor.waitFor({ state: 'hidden' });
+
+    // Two filters: 阶段 (a select on 订单) and 创建人 (on both tables).
+    await page.getByTestId('dashboard-filter-settings').click();
+    const settings = page.getByTestId('filter-settings');
+    await settings.getByTestId('filter-add').click();
+    const first = settings.getByTestId('filter-setting').nth(0);
+    await pick(page, first.getByTestId('filter-kind'), '选项');
+    await first.getByTestId('filter-label').fill('阶段');
+    await pick(page, first.getByTestId('filter-target-table'), '订单');
+    await pick(page, first.getByTestId('filter-target-field'), '阶段');
+    await settings.getByTestId('filter-add').click();
+    const second = settings.getByTestId('filter-setting').nth(1);
+    await pick(page, second.getByTestId('filter-kind'), '成员');
+    await second.getByTestId('filter-label').fill('创建人');
+    await pick(page, second.getByTestId('filter-target-table').nth(0), '订单');
+    await pick(page, second.getByTestId('filter-target-field').nth(0), '创建人');
+    await second.getByTestId('filter-add-target').click();
+    await pick(page, second.getByTestId('filter-target-table').nth(1), '回款');
+    await pick(page, second.getByTestId('filter-target-field').nth(1), '创建人');
+    await shot(page, 'dashboards-filter-settings');
+    await settings.getByTestId('filter-settings-done').click();
+    await settings.waitFor({ state: 'hidden' });
+    await page.getByTestId('dashboard-save').click();
+    await expect.poll(() => page.getByTestId('dashboard-design').isVisible()).toBe(true);
+
+    // The pivot: the grand total, a stage's subtotal, one cell — every figure the database's.
+    const pivot = page.getByTestId('widget-pivot');
+    const total = pivot.locator('tr.pivot-total-row').last();
+    await expect.poll(() => total.innerText()).toContain('171,000');
+    await expect.poll(() => pivot.locator('tr.pivot-total-row').count()).toBe(4);
+    await pivot.scrollIntoViewIfNeeded();
+    await shot(page, 'dashboards-pivot');
+
+    // The viewer picks 线索: the pivot, the bar chart and the KPI on 订单 narrow; 回款 says the filter does not apply.
+    await pick(page, page.getByTestId('dashboard-filter-select').getByTestId('dashboard-filter-select-input'), '线索');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => total.innerText()).toContain('52,800');
+    await expect.poll(() => page.getByTestId('widget-number-value').first().innerText()).toBe('2');
+    const payment = page.locator('[data-widget-id]').filter({ hasText: '回款笔数' });
     await expect
-      .poll(() => page.getByTestId('widget-bar').locator('.ant-empty-description').innerText())
-      .toBe('暂无数据');
+      .poll(() => payment.getByTestId('widget-filter-not-applied').innerText())
+      .toBe('筛选“阶段”不适用于此图表');
+    await expect.poll(() => payment.getByTestId('widget-number-value').innerText()).toBe('2');
     await shot(page, 'dashboards-filtered');
-    await page.getByTestId('dashboard-filter-creators').locator('.ant-tag-close-icon').click();
-    await expect.poll(() => page.getByTestId('widget-number-value').innerText()).toBe('5');
+    await pivot.scrollIntoViewIfNeeded();
+    await shot(page, 'dashboards-pivot-filtered');
+    await payment.scrollIntoViewIfNeeded();
+    await shot(page, 'dashboards-filter-not-applied');
+
+    // A cell opens its records: 线索 / 晨光文具 this month.
+    await pivot.getByTestId('pivot-cell').filter({ hasText: /^800$/ }).first().click();
+    const records = page.getByTestId('group-records');
+    await expect.poll(() => records.getByTestId('group-record').allInnerTexts()).toEqual(['晨光文具']);
+    await shot(page, 'dashboards-pivot-records');
+    await records.locator('.ant-drawer-close').click();
+    await records.waitFor({ state: 'hidden' });
+
+    // The pivot exports as an xlsx.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      pivot.getByTestId('widget-export-xlsx').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('订单透视.xlsx');
+
+    // 创建人 = 陈默 (who created nothing): both tables' widgets narrow to nothing.
+    await page.getByTestId('dashboard-filter-member').getByRole('button').click();
+    await pickMembers(page, ['陈默']);
+    await expect.poll(() => page.getByTestId('widget-number-value').first().innerText()).toBe('0');
+    await expect.poll(() => payment.getByTestId('widget-number-value').innerText()).toBe('0');
+    await expect.poll(() => payment.getByTestId('widget-filter-not-applied').count()).toBe(1);
+    await page.getByTestId('dashboard-filter-member').locator('.ant-tag-close-icon').click();
+    await expect.poll(() => payment.getByTestId('widget-number-value').innerText()).toBe('2');
   });
 });

@@ -401,6 +401,122 @@ describe('dashboard figures', () => {
   });
 });
 
+// ---- pivots: every level worked out here from the rows ----
+
+type Cell = { r: (string | null)[]; c: (string | null)[]; values: (number | null)[] };
+async function pivotOf(client: TestClient, body: Record<string, unknown>) {
+  const res = await client.request('POST', `/v1/apps/${appCode}/dashboards/${board}/pivot`, {
+    body: { schemaCode, ...body },
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res.json.data as { state: string; cells: Cell[]; labels: Record<string, string>[] };
+}
+
+const cartesian = (lists: (string | null)[][]): (string | null)[][] =>
+  lists.reduce<(string | null)[][]>((acc, l) => acc.flatMap((a) => l.map((x) => [...a, x])), [[]]);
+
+/** Each level's figures from the rows: a record counts once in every group combination it falls in. */
+function expectedPivot(rowDims: Dim[], colDims: Dim[], m: Measure, source: Row[]) {
+  const out = new Map<string, number | null>();
+  for (let i = 0; i <= rowDims.length; i++)
+    for (let j = 0; j <= colDims.length; j++) {
+      const dims = [...rowDims.slice(0, i), ...colDims.slice(0, j)];
+      const groups = new Map<string, Row[]>();
+      for (const r of source)
+        for (const combo of cartesian(dims.map((d) => d.keys(r)))) {
+          const key = JSON.stringify([combo.slice(0, i), combo.slice(i)]);
+          groups.set(key, [...(groups.get(key) ?? []), r]);
+        }
+      // The totals exist even over no rows (a count of 0).
+      if (!dims.length && !groups.size) groups.set(JSON.stringify([[], []]), []);
+      for (const [k, rs] of groups) out.set(k, rounded(m.of(rs)));
+    }
+  return out;
+}
+
+const dim = (name: string) => dimensions.find((d) => d.name === name) as Dim;
+const bodyOf = (d: Dim) => ({ field: d.field(), ...(d.granularity ? { granularity: d.granularity } : {}) });
+
+describe('dashboard pivots', () => {
+  const cases: { name: string; rows: string[]; columns: string[] }[] = [
+    { name: 'text × single select (one read of the table)', rows: ['text'], columns: ['single select'] },
+    {
+      name: 'select, date by month × member (lists spread)',
+      rows: ['single select', 'date-time by month (local day)'],
+      columns: ['member'],
+    },
+    {
+      name: 'multi select, department × date by quarter',
+      rows: ['multi select', 'department'],
+      columns: ['date by quarter'],
+    },
+  ];
+  for (const c of cases) {
+    it(`cells, subtotals and totals of ${c.name}, every measure`, async () => {
+      const rowDims = c.rows.map(dim);
+      const colDims = c.columns.map(dim);
+      for (const chunk of [measures.slice(0, 3), measures.slice(3)]) {
+        const res = await pivotOf(team.owner, {
+          pivot: { rows: rowDims.map(bodyOf), columns: colDims.map(bodyOf) },
+          measures: chunk.map((m) => ({ aggregate: m.aggregate, ...(m.field ? { field: m.field() } : {}) })),
+        });
+        expect(res.state).toBe('ok');
+        for (const [i, m] of chunk.entries()) {
+          const got = new Map(
+            res.cells.map((cell) => [JSON.stringify([cell.r, cell.c]), rounded(cell.values[i] ?? null)]),
+          );
+          const want = expectedPivot(rowDims, colDims, m, rows);
+          expect(Object.fromEntries(got), `${c.name} ${m.aggregate}`).toEqual(Object.fromEntries(want));
+        }
+      }
+    });
+  }
+
+  it('labels the groups of every dimension', async () => {
+    const res = await pivotOf(team.owner, {
+      pivot: { rows: [{ field: f.status }], columns: [{ field: f.depts }] },
+      measures: [{ aggregate: 'count' }],
+    });
+    expect(res.labels[0]).toEqual({ won: '赢单', open: '进行中' });
+    expect(res.labels[1]).toEqual({ [deptA]: '华东部', [deptB]: '华北部' });
+    // A record in two departments counts once in its status's total.
+    expect(res.cells.find((x) => x.r[0] === 'open' && !x.c.length)?.values).toEqual([2]);
+    expect(res.cells.find((x) => x.r[0] === 'open' && x.c[0] === deptA)?.values).toEqual([2]);
+    expect(res.cells.find((x) => x.r[0] === 'open' && x.c[0] === deptB)?.values).toEqual([1]);
+  });
+
+  it("sums a member's rows only, and answers no permission for a hidden field", async () => {
+    const res = await pivotOf(alice.client, {
+      pivot: { rows: [{ field: f.status }], columns: [{ field: f.region }] },
+      measures: [{ aggregate: 'sum', field: f.amount }],
+    });
+    const mine = rows.filter((r) => r.region === '华东');
+    const want = expectedPivot([dim('single select')], [dim('text')], measures[1] as Measure, mine);
+    expect(Object.fromEntries(res.cells.map((x) => [JSON.stringify([x.r, x.c]), x.values[0]]))).toEqual(
+      Object.fromEntries(want),
+    );
+    expect(res.cells.find((x) => !x.r.length && !x.c.length)?.values).toEqual([150]);
+    const hidden = await pivotOf(alice.client, {
+      pivot: { rows: [{ field: f.status }], columns: [{ field: f.secret }] },
+      measures: [{ aggregate: 'count' }],
+    });
+    expect(hidden).toEqual({ state: 'noPermission', cells: [], labels: [] });
+  });
+
+  it('applies the filter, and refuses a pivot without its layout', async () => {
+    const res = await pivotOf(team.owner, {
+      pivot: { rows: [{ field: f.region }], columns: [{ field: f.status }] },
+      measures: [{ aggregate: 'count' }],
+      filter: { op: 'and', conditions: [{ field: f.tags, operator: 'contains', value: 'vip' }] },
+    });
+    expect(res.cells.find((x) => !x.r.length && !x.c.length)?.values).toEqual([3]);
+    const bad = await team.owner.request('POST', `/v1/apps/${appCode}/dashboards/${board}/pivot`, {
+      body: { schemaCode, measures: [{ aggregate: 'count' }] },
+    });
+    expect(bad.status).toBe(400);
+  });
+});
+
 describe('dashboard design', () => {
   const widget = (id: string, over: Record<string, unknown> = {}) => ({
     id,
@@ -469,6 +585,73 @@ describe('dashboard design', () => {
     expect(thisMonth.rows[0]?.values).toEqual([6]);
   });
 
+  it("saves the designer's filters (which field of which table each narrows), refusing a field of the wrong kind", async () => {
+    const filters = [
+      {
+        id: 'f1',
+        kind: 'date',
+        label: '签约日',
+        targets: [
+          { schemaCode, field: f.day },
+          { schemaCode: emptyCode, field: 'createdAt' },
+        ],
+      },
+      { id: 'f2', kind: 'member', label: '负责人', targets: [{ schemaCode, field: f.owners }] },
+      { id: 'f3', kind: 'department', label: '部门', targets: [{ schemaCode, field: f.depts }] },
+      { id: 'f4', kind: 'select', label: '状态', targets: [{ schemaCode, field: f.status }] },
+    ];
+    const saved = await team.owner.request('PUT', url(), { body: { widgets: [widget('w1')], filters } });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    expect((await alice.client.request('GET', url())).json.data.filters).toEqual(filters);
+    const bad = await team.owner.request('PUT', url(), {
+      body: {
+        widgets: [widget('w1')],
+        filters: [
+          { id: 'x', kind: 'department', label: '部门', targets: [{ schemaCode, field: f.owners }] },
+          { id: 'x', kind: 'date', label: '日期', targets: [{ schemaCode, field: f.region }] },
+        ],
+      },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.fieldErrors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'filters[0].targets[0].field',
+      'filters[1].id',
+      'filters[1].targets[0].field',
+    ]);
+    expect((await team.owner.request('GET', url())).json.data.filters).toEqual(filters);
+  });
+
+  it('keeps a pivot only with its rows and columns', async () => {
+    const pivotWidget = widget('p', {
+      kind: 'pivot',
+      query: {
+        schemaCode,
+        pivot: { rows: [{ field: f.region }], columns: [{ field: f.status }] },
+        measures: [{ aggregate: 'sum', field: f.amount }],
+      },
+    });
+    const ok = await team.owner.request('PUT', url(), { body: { widgets: [pivotWidget] } });
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    const bad = await team.owner.request('PUT', url(), {
+      body: {
+        widgets: [
+          widget('a', { kind: 'pivot' }),
+          { ...pivotWidget, id: 'b', kind: 'bar' },
+          widget('c', {
+            kind: 'pivot',
+            query: { ...pivotWidget.query, pivot: { rows: [{ field: f.amount }], columns: [{ field: f.status }] } },
+          }),
+        ],
+      },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.fieldErrors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'widgets[0].query',
+      'widgets[1].query',
+      'widgets[2].query',
+    ]);
+  });
+
   it('answers a node that is not a dashboard as not found', async () => {
     expect((await team.owner.request('GET', `/v1/apps/${appCode}/dashboards/${schemaCode}`)).status).toBe(404);
   });
@@ -516,5 +699,85 @@ describe('dashboard isolation', () => {
   it('asks for a session first', async () => {
     const res = await fetch(`${server.baseUrl}/v1/apps/${appCode}/dashboards/${board}`);
     expect(res.status).toBe(401);
+  });
+});
+
+describe("the team's time zone", () => {
+  const dayIn = (zone: string, iso: string) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      new Date(iso),
+    );
+  const setZone = (client: TestClient, timeZone: string) =>
+    client.request('PUT', `/v1/corpintegrate/corpinfo/${team.corpId}/timezone`, { body: { timeZone } });
+
+  it('is Asia/Shanghai by default, set by the owner or an admin to a zone the server knows', async () => {
+    const info = await team.owner.request('GET', `/v1/corpintegrate/corpinfo/${team.corpId}`);
+    expect(info.json.data.timeZone).toBe('Asia/Shanghai');
+    expect((await setZone(alice.client, 'Asia/Tokyo')).status).toBe(403);
+    const bad = await setZone(team.owner, 'Mars/Olympus');
+    expect(bad.status).toBe(400);
+    expect(bad.json.fieldErrors.map((e: { field: string }) => e.field)).toEqual(['timeZone']);
+    expect((await team.owner.request('GET', `/v1/corpintegrate/corpinfo/${team.corpId}`)).json.data.timeZone).toBe(
+      'Asia/Shanghai',
+    );
+  });
+
+  it("buckets date-times by the team's local day (daylight saving and half-hour zones) and filters the same days", async () => {
+    const table = (
+      await team.owner.request('POST', `/v1/apps/${appCode}/nodes`, { body: { type: 'Schema', displayName: '时区' } })
+    ).json.data.code;
+    const at = (
+      await team.owner.request('POST', `/v1/apps/${appCode}/schemas/${table}/fields`, {
+        body: { name: '时间', type: 'datetime' },
+      })
+    ).json.data.code;
+    // Around New York's summer time (from 8 March 2026, 02:00) and midnight in Kolkata (UTC+5:30).
+    const moments = [
+      '2026-03-08T04:30:00.000Z', // New York 23:30 on the 7th (EST)
+      '2026-03-08T05:30:00.000Z', // New York 00:30 on the 8th (EST)
+      '2026-06-15T03:30:00.000Z', // New York 23:30 on the 14th (EDT), a fixed UTC-5 would say 22:30
+      '2026-06-15T04:30:00.000Z', // New York 00:30 on the 15th (EDT), a fixed UTC-5 would say the 14th
+      '2026-01-01T18:15:00.000Z', // Kolkata 23:45 on 1 January
+      '2026-01-01T18:45:00.000Z', // Kolkata 00:15 on 2 January
+      '2025-12-31T16:30:00.000Z', // Shanghai 00:30 on 1 January 2026, New York 31 December
+    ];
+    const created = await team.owner.request('POST', `/v1/apps/${appCode}/schemas/${table}/records/batch`, {
+      body: { create: moments.map((m) => ({ data: { [at]: m } })) },
+    });
+    expect(created.status, JSON.stringify(created.json)).toBe(200);
+    try {
+      for (const zone of ['America/New_York', 'Asia/Kolkata', 'Asia/Shanghai']) {
+        expect((await setZone(team.owner, zone)).status).toBe(200);
+        for (const granularity of ['day', 'month', 'year']) {
+          const res = await team.owner.request('POST', aggregateUrl(), {
+            body: { schemaCode: table, dimension: { field: at, granularity }, measures: [{ aggregate: 'count' }] },
+          });
+          const want = new Map<string, number>();
+          for (const m of moments) {
+            const day = dayIn(zone, m);
+            const key = granularity === 'day' ? day : granularity === 'month' ? day.slice(0, 7) : day.slice(0, 4);
+            want.set(key, (want.get(key) ?? 0) + 1);
+          }
+          const got = Object.fromEntries(
+            res.json.data.rows.map((r: { key: string; values: number[] }) => [r.key, r.values[0]]),
+          );
+          expect(got, `${zone} by ${granularity}`).toEqual(Object.fromEntries(want));
+        }
+        // A day in a filter is the same local day: what a clicked bar opens is what it counted.
+        for (const day of ['2026-03-08', '2026-06-15', '2026-01-02', '2026-01-01']) {
+          const res = await team.owner.request('POST', aggregateUrl(), {
+            body: {
+              schemaCode: table,
+              measures: [{ aggregate: 'count' }],
+              filter: { op: 'and', conditions: [{ field: at, operator: 'between', value: [day, day] }] },
+            },
+          });
+          const want = moments.filter((m) => dayIn(zone, m) === day).length;
+          expect(res.json.data.rows[0].values, `${zone} ${day}`).toEqual([want]);
+        }
+      }
+    } finally {
+      await setZone(team.owner, 'Asia/Shanghai');
+    }
   });
 });

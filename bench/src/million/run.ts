@@ -72,13 +72,13 @@ function listBody(m: Manifest) {
   };
 }
 
-async function signIn(baseUrl: string, m: Manifest, account: string): Promise<Record<string, string>> {
+export async function signIn(baseUrl: string, m: Manifest, account: string): Promise<Record<string, string>> {
   const client = new ApiClient(baseUrl);
   await client.call('POST', '/v1/user/login', { account, password: hashPasswordForTransport(m.password) });
   return { cookie: client.cookieHeader, 'x-engine-code': m.engineCode };
 }
 
-async function ownerClient(baseUrl: string, m: Manifest): Promise<ApiClient> {
+export async function ownerClient(baseUrl: string, m: Manifest): Promise<ApiClient> {
   const client = new ApiClient(baseUrl);
   await client.call('POST', '/v1/user/login', {
     account: m.owner.account,

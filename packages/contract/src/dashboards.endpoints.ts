@@ -1,4 +1,11 @@
-import { AggregateResult, DashboardInfo, DashboardParams, SaveDashboardBody, WidgetQuery } from './dashboards.js';
+import {
+  AggregateResult,
+  DashboardInfo,
+  DashboardParams,
+  PivotResult,
+  SaveDashboardBody,
+  WidgetQuery,
+} from './dashboards.js';
 import { sessionEndpoints } from './endpoint.js';
 
 const dashboardEndpoint = sessionEndpoints('dashboards');
@@ -20,6 +27,13 @@ export const DashboardEndpoints = {
     '/v1/apps/:appCode/dashboards/:code/aggregate',
     "One widget's figures, grouped by the database within the viewer's row and field rules",
     AggregateResult,
+    { params: DashboardParams, body: WidgetQuery },
+  ),
+  pivot: dashboardEndpoint(
+    'POST',
+    '/v1/apps/:appCode/dashboards/:code/pivot',
+    "A pivot widget's cells, subtotals and totals, grouped by the database within the viewer's row and field rules",
+    PivotResult,
     { params: DashboardParams, body: WidgetQuery },
   ),
 } as const;

@@ -12,16 +12,24 @@ export const DashboardLimits = {
   /** Groups a widget answers; the others are summed up in `rest`. */
   groups: 100,
   gridColumns: 12,
+  /** A pivot: row dimensions (outer first) and column dimensions. */
+  pivotRows: 2,
+  pivotColumns: 1,
+  /** Groups one level of a pivot may have; a pivot with more answers `tooMany`. */
+  pivotGroups: 2000,
+  /** Filters a dashboard's designer may set up, and the tables each may reach. */
+  filters: 8,
+  filterTargets: 20,
 } as const;
 
-/** Date buckets, in the product's time zone (UTC+8, as relative dates). */
+/** Date buckets, in the team's time zone (engines.time_zone, default Asia/Shanghai). */
 export const DateGranularity = ['day', 'week', 'month', 'quarter', 'year'] as const;
 export type DateGranularity = (typeof DateGranularity)[number];
 
 export const MeasureAggregate = ['count', 'sum', 'avg', 'min', 'max', 'distinct'] as const;
 export type MeasureAggregate = (typeof MeasureAggregate)[number];
 
-export const WidgetKind = ['number', 'bar', 'line', 'area', 'pie', 'funnel', 'table'] as const;
+export const WidgetKind = ['number', 'bar', 'line', 'area', 'pie', 'funnel', 'table', 'pivot'] as const;
 export type WidgetKind = (typeof WidgetKind)[number];
 
 const FieldCode = Type.String({ minLength: 1, maxLength: 64 });
@@ -62,11 +70,23 @@ export const WidgetMeasure = Type.Object(
 );
 export type WidgetMeasure = Static<typeof WidgetMeasure>;
 
+/** A pivot table's layout: row dimensions (outer first) and column dimensions. */
+export const PivotLayout = Type.Object(
+  {
+    rows: Type.Array(WidgetDimension, { minItems: 1, maxItems: DashboardLimits.pivotRows }),
+    columns: Type.Array(WidgetDimension, { minItems: 1, maxItems: DashboardLimits.pivotColumns }),
+  },
+  { additionalProperties: false },
+);
+export type PivotLayout = Static<typeof PivotLayout>;
+
 /** What a widget asks of one table. */
 export const WidgetQuery = Type.Object(
   {
     schemaCode: Type.String({ minLength: 1, maxLength: 64 }),
     dimension: Type.Optional(WidgetDimension),
+    /** Pivot widgets only (instead of `dimension`). */
+    pivot: Type.Optional(PivotLayout),
     measures: Type.Array(WidgetMeasure, { minItems: 1, maxItems: DashboardLimits.measures }),
     filter: Type.Optional(FilterGroup),
   },
@@ -115,6 +135,7 @@ export const Widget = Type.Object(
       Type.Literal('pie'),
       Type.Literal('funnel'),
       Type.Literal('table'),
+      Type.Literal('pivot'),
     ]),
     title: Type.String({ maxLength: 64 }),
     query: WidgetQuery,
@@ -126,10 +147,43 @@ export const Widget = Type.Object(
 );
 export type Widget = Static<typeof Widget>;
 
+/** What a dashboard filter lets the viewer choose: a date range, members, departments, options of a select. */
+export const DashboardFilterKind = ['date', 'member', 'department', 'select'] as const;
+export type DashboardFilterKind = (typeof DashboardFilterKind)[number];
+
+/** One field of one table a dashboard filter applies to. */
+export const FilterTarget = Type.Object(
+  { schemaCode: Type.String({ minLength: 1, maxLength: 64 }), field: FieldCode },
+  { additionalProperties: false },
+);
+export type FilterTarget = Static<typeof FilterTarget>;
+
+/**
+ * A dashboard filter, set up by the designer: its kind, its name, and which field of which table it
+ * narrows. Each viewer chooses its value; it narrows every widget on a target table (widgets on other
+ * tables show that it does not apply to them).
+ */
+export const DashboardFilter = Type.Object(
+  {
+    id: Type.String({ pattern: '^[A-Za-z0-9_-]{1,36}$' }),
+    kind: Type.Union([
+      Type.Literal('date'),
+      Type.Literal('member'),
+      Type.Literal('department'),
+      Type.Literal('select'),
+    ]),
+    label: Type.String({ minLength: 1, maxLength: 32 }),
+    targets: Type.Array(FilterTarget, { minItems: 1, maxItems: DashboardLimits.filterTargets }),
+  },
+  { additionalProperties: false },
+);
+export type DashboardFilter = Static<typeof DashboardFilter>;
+
 export const DashboardInfo = Type.Object({
   code: Type.String(),
   displayName: Type.String(),
   widgets: Type.Array(Widget),
+  filters: Type.Array(DashboardFilter),
   /** The app's designers (owner, managers, admin mode) may change it; everyone else views. */
   canDesign: Type.Boolean(),
   updatedAt: Type.Number(),
@@ -137,7 +191,10 @@ export const DashboardInfo = Type.Object({
 export type DashboardInfo = Static<typeof DashboardInfo>;
 
 export const SaveDashboardBody = Type.Object(
-  { widgets: Type.Array(Widget, { maxItems: DashboardLimits.widgets }) },
+  {
+    widgets: Type.Array(Widget, { maxItems: DashboardLimits.widgets }),
+    filters: Type.Optional(Type.Array(DashboardFilter, { maxItems: DashboardLimits.filters })),
+  },
   { additionalProperties: false },
 );
 export type SaveDashboardBody = Static<typeof SaveDashboardBody>;
@@ -165,3 +222,24 @@ export const DashboardParams = Type.Object({
   appCode: Type.String({ minLength: 1, maxLength: 64 }),
   code: Type.String({ minLength: 1, maxLength: 64 }),
 });
+
+/**
+ * One cell of a pivot: `r` the row keys (all of them for a cell, fewer for a subtotal, none for the
+ * column totals), `c` the column keys (none: the total across columns). A key null is the empty group.
+ */
+export const PivotCell = Type.Object({
+  r: Type.Array(Type.Union([Type.String(), Type.Null()])),
+  c: Type.Array(Type.Union([Type.String(), Type.Null()])),
+  values: Type.Array(Type.Union([Type.Number(), Type.Null()])),
+});
+export type PivotCell = Static<typeof PivotCell>;
+
+export const PivotResult = Type.Object({
+  /** tooMany: some level has more than DashboardLimits.pivotGroups groups (nothing else is answered). */
+  state: Type.Union([Type.Literal('ok'), Type.Literal('noPermission'), Type.Literal('tooMany')]),
+  /** Cells, subtotals and totals, each computed by the database over the records themselves. */
+  cells: Type.Array(PivotCell),
+  /** Per dimension (rows, then columns): a group key's label (options, members, departments). */
+  labels: Type.Array(Type.Record(Type.String(), Type.String())),
+});
+export type PivotResult = Static<typeof PivotResult>;

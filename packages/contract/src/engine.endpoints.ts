@@ -9,6 +9,7 @@ import {
   CreateTeamBody,
   EngineCodeParams,
   RenameTeamBody,
+  TeamTimeZoneBody,
 } from './team.js';
 
 export const EngineEndpoints = {
@@ -55,6 +56,16 @@ export const EngineEndpoints = {
     auth: 'session',
     params: CorpIdParams,
     body: RenameTeamBody,
+    response: Type.Boolean(),
+  }),
+  timeZone: endpoint({
+    method: 'PUT',
+    path: '/v1/corpintegrate/corpinfo/:corpId/timezone',
+    summary: "Set a team's time zone (owner or admin): the local days of date filters and dashboards",
+    tags: ['engines'],
+    auth: 'session',
+    params: CorpIdParams,
+    body: TeamTimeZoneBody,
     response: Type.Boolean(),
   }),
   leave: endpoint({

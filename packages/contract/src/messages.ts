@@ -540,6 +540,26 @@ export const ServerMessages = {
     jp: 'グラフのディメンション、指標またはフィルターが正しくありません',
   },
   'dashboard.widgetDuplicate': { zh: '图表重复', en: 'The chart appears twice', jp: 'グラフが重複しています' },
+  'dashboard.filterDuplicate': {
+    zh: '筛选条件重复',
+    en: 'The filter appears twice',
+    jp: 'フィルターが重複しています',
+  },
+  'dashboard.filterInvalid': {
+    zh: '筛选条件不能用于这个字段',
+    en: 'The filter cannot narrow this field',
+    jp: 'このフィルターはこの項目に使えません',
+  },
+  'team.timeZoneForbidden': {
+    zh: '仅团队所有者或管理员可以修改团队时区',
+    en: "Only the team owner or an admin can change the team's time zone",
+    jp: 'チームのタイムゾーンを変更できるのはオーナーまたは管理者のみです',
+  },
+  'team.timeZoneInvalid': {
+    zh: '时区不正确，请选择列表中的时区',
+    en: 'Unknown time zone: pick one from the list',
+    jp: 'タイムゾーンが正しくありません。一覧から選んでください',
+  },
   'dashboard.placeInvalid': {
     zh: '图表超出了仪表盘的宽度',
     en: 'The chart is wider than the dashboard',

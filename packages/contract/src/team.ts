@@ -50,11 +50,41 @@ export const CorpInfo = Type.Object({
   ownerName: Type.String(),
   memberCount: Type.Integer(),
   createdAt: Type.Integer(),
+  /** The team's IANA time zone: its local days are what date filters and dashboard buckets mean. */
+  timeZone: Type.String(),
 });
 export type CorpInfo = Static<typeof CorpInfo>;
 
 export const CorpIdParams = Type.Object({ corpId: Type.String({ minLength: 1, maxLength: 64 }) });
 export const EngineCodeParams = Type.Object({ engineCode: Type.String({ minLength: 1, maxLength: 64 }) });
+/** The team's time zone (owner or admin): an IANA name such as Asia/Shanghai. */
+export const TeamTimeZoneBody = Type.Object(
+  { timeZone: Type.String({ minLength: 1, maxLength: 64 }) },
+  { additionalProperties: false },
+);
+export type TeamTimeZoneBody = Static<typeof TeamTimeZoneBody>;
+
+/** Time zones offered first in the team settings (any IANA name the server knows is accepted). */
+export const COMMON_TIME_ZONES = [
+  'Asia/Shanghai',
+  'Asia/Hong_Kong',
+  'Asia/Taipei',
+  'Asia/Singapore',
+  'Asia/Tokyo',
+  'Asia/Seoul',
+  'Asia/Kolkata',
+  'Asia/Dubai',
+  'Europe/London',
+  'Europe/Berlin',
+  'Europe/Moscow',
+  'America/New_York',
+  'America/Chicago',
+  'America/Los_Angeles',
+  'America/Sao_Paulo',
+  'Australia/Sydney',
+  'UTC',
+] as const;
+
 export const RenameTeamBody = Type.Object(
   { corpName: Type.String({ maxLength: 200 }) },
   { additionalProperties: false },

@@ -32,6 +32,7 @@ import * as dashboards from './migrations/20261124T0300_dashboards.js';
 import * as installTasks from './migrations/20261125T0500_install_tasks.js';
 import * as customPages from './migrations/20261125T0600_custom_pages.js';
 import * as printTemplates from './migrations/20261125T0200_print_templates.js';
+import * as dashboardFiltersTimeZone from './migrations/20261125T0300_dashboard_filters_time_zone.js';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from source, from a
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '20261124T0200_webhooks': webhooks,
   '20261125T0500_install_tasks': installTasks,
   '20261125T0200_print_templates': printTemplates,
+  '20261125T0300_dashboard_filters_time_zone': dashboardFiltersTimeZone,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -56,6 +56,8 @@ export interface EnginesTable {
   /** When the owner deleted (closed) the team, and when its data is purged unless restored. */
   closed_at?: number | null;
   purge_at?: number | null;
+  /** IANA time zone of the team's local days (date buckets, date filters); default Asia/Shanghai. */
+  time_zone: Generated<string>;
 }
 
 export interface MembersTable {
@@ -274,6 +276,8 @@ export interface DashboardsTable {
   engine_code: string;
   /** JSON array of widgets (contract Widget). */
   widgets: string;
+  /** JSON array of the designer's dashboard filters (contract DashboardFilter); null: none. */
+  filters: string | null;
   updated_by: string;
   updated_at: number;
 }

@@ -26,6 +26,8 @@ export interface TenantContext {
   memberId: string;
   role: 'owner' | 'admin' | 'member';
   engineShard: string;
+  /** The team's IANA time zone (its local days); absent: Asia/Shanghai. */
+  timeZone?: string;
 }
 
 /** What every module gets: configuration and the database. */

@@ -12,7 +12,14 @@ function header(req: FastifyRequest, name: string): string | undefined {
 
 export function toTenant(m: Membership): TenantContext {
   const role = m.role === 'owner' || m.role === 'admin' ? m.role : 'member';
-  return { engineCode: m.engine_code, corpId: m.corp_id, memberId: m.member_id, role, engineShard: m.engine_shard };
+  return {
+    engineCode: m.engine_code,
+    corpId: m.corp_id,
+    memberId: m.member_id,
+    role,
+    engineShard: m.engine_shard,
+    timeZone: m.time_zone,
+  };
 }
 
 /**

@@ -22,11 +22,20 @@ export class DashboardRepository {
   }
 
   /** One statement either way: insert the row or replace its widgets. */
-  async save(engineCode: string, code: string, widgets: string, memberId: string, now: number): Promise<void> {
+  async save(
+    engineCode: string,
+    code: string,
+    widgets: string,
+    filters: string | null,
+    memberId: string,
+    now: number,
+  ): Promise<void> {
     await this.db
       .insertInto('dashboards')
-      .values({ node_code: code, engine_code: engineCode, widgets, updated_by: memberId, updated_at: now })
-      .onConflict((oc) => oc.column('node_code').doUpdateSet({ widgets, updated_by: memberId, updated_at: now }))
+      .values({ node_code: code, engine_code: engineCode, widgets, filters, updated_by: memberId, updated_at: now })
+      .onConflict((oc) =>
+        oc.column('node_code').doUpdateSet({ widgets, filters, updated_by: memberId, updated_at: now }),
+      )
       .execute();
   }
 

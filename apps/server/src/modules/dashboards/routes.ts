@@ -16,4 +16,7 @@ export function dashboardRoutes(app: FastifyInstance, dashboards: DashboardServi
   route(app, D.aggregate, async ({ req, params, body }) =>
     dashboards.aggregate(req.tenant, params.appCode, adminHeader(req), params.code, body),
   );
+  route(app, D.pivot, async ({ req, params, body }) =>
+    dashboards.pivot(req.tenant, params.appCode, adminHeader(req), params.code, body),
+  );
 }

@@ -1,10 +1,12 @@
 import {
   type AggregateResult,
   COMPARE_RANGES,
+  type DashboardFilter,
   type DashboardInfo,
   ErrorCode,
   FILTER_FAMILY,
   type FilterGroup,
+  type PivotResult,
   type SaveDashboardBody,
   type Widget,
   type WidgetQuery,
@@ -16,24 +18,30 @@ import type { TenantContext } from '../../http/context.js';
 import { type AppAccess, appError, requireEdit, resolveApp } from '../apps/access.js';
 import type { AppRepository } from '../apps/repository.js';
 import type { RecordService } from '../records/service.js';
+import { DEFAULT_TIME_ZONE } from '../records/time-zone.js';
 import { allows, type SchemaContext, type SchemaContexts } from '../schema-context/context.js';
-import { aggregate, checkWidget } from './aggregate.js';
+import { aggregate, checkWidget, filterFields, indexWidget, pivot } from './aggregate.js';
 import { DashboardRepository } from './repository.js';
 
-const NO_PERMISSION: AggregateResult = { state: 'noPermission', rows: [], rest: null };
+/** The team's time zone: its local days are the date buckets. */
+const zoneOf = (access: AppAccess) => access.tenant.timeZone ?? DEFAULT_TIME_ZONE;
 
-/** Every field a filter names (nested groups too). */
-function filterFields(group: FilterGroup | undefined): string[] {
-  if (!group) return [];
-  return group.conditions.flatMap((c) =>
-    'conditions' in c ? filterFields({ op: c.op, conditions: c.conditions }) : [c.field],
-  );
-}
+const NO_PERMISSION: AggregateResult = { state: 'noPermission', rows: [], rest: null };
+const PIVOT_NO_PERMISSION: PivotResult = { state: 'noPermission', cells: [], labels: [] };
+
+/** Which fields a dashboard filter of each kind may narrow (by field type; system fields by code). */
+const FILTER_FIELDS: Record<DashboardFilter['kind'], { types: string[]; system: string[] }> = {
+  date: { types: ['date', 'datetime'], system: ['createdAt', 'modifiedAt'] },
+  member: { types: ['member'], system: ['createdBy', 'modifiedBy'] },
+  department: { types: ['department'], system: [] },
+  select: { types: ['singleSelect', 'multiSelect'], system: [] },
+};
 
 /** The fields a widget reads: its dimension, its measures' fields and its filter's. */
 export function widgetFields(q: WidgetQuery): string[] {
   return [
     ...(q.dimension ? [q.dimension.field] : []),
+    ...(q.pivot ? [...q.pivot.rows, ...q.pivot.columns].map((d) => d.field) : []),
     ...q.measures.flatMap((m) => (m.field ? [m.field] : [])),
     ...filterFields(q.filter),
   ];
@@ -77,6 +85,7 @@ export class DashboardService {
       code: node.code,
       displayName: node.display_name,
       widgets: row ? (JSON.parse(row.widgets) as Widget[]) : [],
+      filters: row?.filters ? (JSON.parse(row.filters) as DashboardFilter[]) : [],
       canDesign: access.canEdit,
       updatedAt: row ? Number(row.updated_at) : 0,
     };
@@ -101,22 +110,50 @@ export class DashboardService {
       if (ids.has(w.id)) problems.push({ field: `widgets[${i}].id`, key: 'dashboard.widgetDuplicate' });
       ids.add(w.id);
       if (w.place.x + w.place.w > 12) problems.push({ field: `widgets[${i}].place`, key: 'dashboard.placeInvalid' });
+      // A pivot has its row and column dimensions, every other kind at most its one dimension.
+      if ((w.kind === 'pivot') !== Boolean(w.query.pivot) || (w.kind === 'pivot' && w.query.dimension))
+        problems.push({ field: `widgets[${i}].query`, key: 'dashboard.widgetInvalid' });
     });
+    const filters = body.filters ?? [];
     const tables = await this.repo.tablesOf(access.tenant.engineCode, appCode, [
-      ...new Set(body.widgets.map((w) => w.query.schemaCode)),
+      ...new Set([
+        ...body.widgets.map((w) => w.query.schemaCode),
+        ...filters.flatMap((f) => f.targets.map((t) => t.schemaCode)),
+      ]),
     ]);
     const contexts = new Map<string, SchemaContext>();
+    const contextOf = async (schemaCode: string) => {
+      let ctx = contexts.get(schemaCode);
+      if (!ctx) {
+        ctx = await this.contexts.context(access.tenant, appCode, schemaCode, adminHeader);
+        contexts.set(schemaCode, ctx);
+      }
+      return ctx;
+    };
+    const filterIds = new Set<string>();
+    for (const [i, f] of filters.entries()) {
+      if (filterIds.has(f.id)) problems.push({ field: `filters[${i}].id`, key: 'dashboard.filterDuplicate' });
+      filterIds.add(f.id);
+      for (const [j, t] of f.targets.entries()) {
+        const at = `filters[${i}].targets[${j}]`;
+        if (!tables.has(t.schemaCode)) {
+          problems.push({ field: `${at}.schemaCode`, key: 'schema.notFound' });
+          continue;
+        }
+        const ctx = await contextOf(t.schemaCode);
+        const allowed = FILTER_FIELDS[f.kind];
+        const field = ctx.fields.find((x) => x.code === t.field && x.deleted_at === null);
+        if (!(allowed.system.includes(t.field) || (field && allowed.types.includes(field.type))))
+          problems.push({ field: `${at}.field`, key: 'dashboard.filterInvalid' });
+      }
+    }
     for (const [i, w] of body.widgets.entries()) {
       const schemaCode = w.query.schemaCode;
       if (!tables.has(schemaCode)) {
         problems.push({ field: `widgets[${i}].query.schemaCode`, key: 'schema.notFound' });
         continue;
       }
-      let ctx = contexts.get(schemaCode);
-      if (!ctx) {
-        ctx = await this.contexts.context(access.tenant, appCode, schemaCode, adminHeader);
-        contexts.set(schemaCode, ctx);
-      }
+      const ctx = await contextOf(schemaCode);
       try {
         // The designer's own view of the table: the same checks the figures will make.
         await this.check(ctx, w.query);
@@ -146,10 +183,16 @@ export class DashboardService {
       }
     }
     if (problems.length) throw new FieldValidationError(problems);
+    // Every widget's columns in one index (deduplicated), built once: see indexWidgets.
+    for (const w of body.widgets) {
+      const ctx = contexts.get(w.query.schemaCode);
+      if (ctx) await indexWidget(this.db, ctx, w.query);
+    }
     await this.repo.save(
       access.tenant.engineCode,
       node.code,
       JSON.stringify(body.widgets),
+      filters.length ? JSON.stringify(filters) : null,
       access.tenant.memberId,
       this.now(),
     );
@@ -158,7 +201,7 @@ export class DashboardService {
 
   /** A widget query's dimension, measures and filter, checked without running it. */
   private async check(ctx: SchemaContext, q: WidgetQuery): Promise<void> {
-    checkWidget(ctx, q.dimension, q.measures);
+    checkWidget(ctx, q.dimension, q.measures, q.pivot ? [...q.pivot.rows, ...q.pivot.columns] : []);
     if (q.filter) await this.records.checkQuery(ctx, { filter: q.filter });
   }
 
@@ -176,7 +219,7 @@ export class DashboardService {
     if (widgetFields(q).some((f) => ctx.rights.hidden.has(f))) return NO_PERMISSION;
     // The same where-clause the records list builds: the viewer's row rule and the widget's filter.
     const where = await this.records.whereOf(ctx, q.filter, undefined);
-    const answer = await aggregate(this.db, ctx, where, q.dimension, q.measures);
+    const answer = await aggregate(this.db, ctx, where, q.dimension, q.measures, zoneOf(access));
     const labels = q.dimension
       ? await this.labels(
           ctx,
@@ -189,6 +232,41 @@ export class DashboardService {
       rows: answer.rows.map((r) => ({ ...r, label: r.key === null ? '' : (labels?.get(r.key) ?? r.key) })),
       rest: answer.rest,
     };
+  }
+
+  /**
+   * A pivot widget's cells, subtotals and totals for the signed-in viewer, within their row rule; "no
+   * permission" as for any widget; `tooMany` when a level has more groups than a table can show.
+   */
+  async pivot(
+    tenant: TenantContext | null,
+    appCode: string,
+    adminHeader: boolean,
+    code: string,
+    q: WidgetQuery,
+  ): Promise<PivotResult> {
+    const { access } = await this.node(tenant, appCode, adminHeader, code);
+    if (!q.pivot || q.dimension) throw new FieldValidationError([{ field: 'pivot', key: 'dashboard.widgetInvalid' }]);
+    const ctx = await this.contexts.context(access.tenant, appCode, q.schemaCode, adminHeader);
+    if (!allows(ctx, 'view')) return PIVOT_NO_PERMISSION;
+    if (widgetFields(q).some((f) => ctx.rights.hidden.has(f))) return PIVOT_NO_PERMISSION;
+    const where = await this.records.whereOf(ctx, q.filter, undefined);
+    const { rows, columns } = q.pivot;
+    const answer = await pivot(this.db, ctx, where, rows, columns, q.measures, zoneOf(access));
+    if (answer.tooMany) return { state: 'tooMany', cells: [], labels: [] };
+    const dims = [...rows, ...columns];
+    const labels = await Promise.all(
+      dims.map(async (d, i) => {
+        const present = new Set<string>();
+        for (const c of answer.cells) {
+          const key = i < rows.length ? c.r[i] : c.c[i - rows.length];
+          if (key !== null && key !== undefined) present.add(key);
+        }
+        const names = await this.labels(ctx, d.field, [...present]);
+        return Object.fromEntries([...present].map((k) => [k, names.get(k) ?? k]));
+      }),
+    );
+    return { state: 'ok', cells: answer.cells, labels };
   }
 
   /** Names for group keys: options' labels, members' and departments' names; others show as they are. */

@@ -11,6 +11,7 @@ export interface Membership {
   member_id: string;
   role: string;
   purge_at?: number | null;
+  time_zone: string;
 }
 
 /** Teams (engines) and memberships. */
@@ -31,6 +32,7 @@ export class EngineRepository {
         'members.member_id',
         'members.role',
         'engines.purge_at',
+        'engines.time_zone',
       ])
       .where('members.user_id', '=', userId)
       .where('members.state', '=', 'ACTIVE');
@@ -81,6 +83,7 @@ export class EngineRepository {
         'engines.state',
         'engines.entry_type',
         'engines.created_at',
+        'engines.time_zone',
         'users.user_name as owner_name',
         (eb) =>
           eb
@@ -92,6 +95,14 @@ export class EngineRepository {
       ])
       .where('engines.engine_code', '=', engineCode)
       .executeTakeFirst();
+  }
+
+  async setTimeZone(engineCode: string, timeZone: string, now: number): Promise<void> {
+    await this.db
+      .updateTable('engines')
+      .set({ time_zone: timeZone, updated_at: now })
+      .where('engine_code', '=', engineCode)
+      .execute();
   }
 
   /** The team's name is also its root department's name in the address book: both change together. */

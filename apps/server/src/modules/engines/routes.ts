@@ -19,6 +19,10 @@ export function engineRoutes(app: FastifyInstance, engines: EngineRepository, se
     service.rename(auth.user, params.corpId, body.corpName),
   );
 
+  route(app, EngineEndpoints.timeZone, async ({ auth, params, body }) =>
+    service.setTimeZone(auth.user, params.corpId, body.timeZone),
+  );
+
   route(app, EngineEndpoints.leave, async ({ auth, params }) => {
     await service.leave(auth.user, params.engineCode);
     return true;

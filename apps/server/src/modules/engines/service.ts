@@ -14,6 +14,7 @@ import type { Database, UsersTable } from '../../db/schema.js';
 import { AppError, Errors, FieldValidationError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/record.js';
 import { createRootDepartment, insertMember } from '../org/membership.js';
+import { isTimeZone } from '../records/time-zone.js';
 import type { EngineRepository } from './repository.js';
 
 export const DEFAULT_SHARD = 'default';
@@ -98,7 +99,19 @@ export class EngineService {
       ownerName: row.owner_name,
       memberCount: Number(row.member_count ?? 0),
       createdAt: row.created_at,
+      timeZone: row.time_zone,
     };
+  }
+
+  /** The team's time zone, an IANA name the runtime knows. Owner or admin only. */
+  async setTimeZone(user: UsersTable, corpId: string, timeZone: string): Promise<boolean> {
+    const membership = await this.membershipOfCorp(user, corpId);
+    if (membership.role !== 'owner' && membership.role !== 'admin') {
+      throw new AppError(403, ErrorCode.forbidden, 'team.timeZoneForbidden');
+    }
+    if (!isTimeZone(timeZone)) throw new FieldValidationError([{ field: 'timeZone', key: 'team.timeZoneInvalid' }]);
+    await this.engines.setTimeZone(membership.engine_code, timeZone, this.now());
+    return true;
   }
 
   /** Spec §5 team-name rules; an unchanged name writes nothing. Owner or admin only. */

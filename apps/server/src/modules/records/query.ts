@@ -13,6 +13,7 @@ import type { FieldsTable } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { SchemaContext } from '../schema-context/context.js';
 import { relativeDateRange, relativeRange } from './relative-dates.js';
+import { dayStart, offsetAt } from './time-zone.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: physical tables are defined at run time
 type AnyEB = ExpressionBuilder<any, any>;
@@ -49,6 +50,8 @@ export interface QueryEnv {
   /** Members sharing a department with the asker ("is in my department" on a member field). */
   colleagueIds: string[];
   now: number;
+  /** The team's time zone: a day in a date-time filter and relative dates are its local days. */
+  timeZone: string;
 }
 
 /** Resolves a field code (or system field) to its column, refusing anything not in the metadata. */
@@ -68,17 +71,26 @@ const isRelative = (v: unknown): v is RelativeDate =>
   typeof v === 'string' && (RelativeDate as readonly string[]).includes(v);
 
 /** A date value → [start, end) of the day or relative period, as stored for that family. */
-function period(column: Column, value: unknown, now: number): [unknown, unknown] {
-  if (isRelative(value)) return column.family === 'date' ? relativeDateRange(value, now) : relativeRange(value, now);
+function period(column: Column, value: unknown, now: number, zone: string): [unknown, unknown] {
+  if (isRelative(value)) {
+    const offset = offsetAt(zone, now);
+    return column.family === 'date' ? relativeDateRange(value, now, offset) : relativeRange(value, now, offset);
+  }
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(value)) throw invalid(column.label);
   if (column.family === 'date') {
     const day = value.slice(0, 10);
     const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     return [day, next];
   }
-  const ms = Date.parse(value.length === 10 ? `${value}T00:00:00+08:00` : value);
+  if (value.length === 10) {
+    const start = dayStart(zone, value);
+    if (Number.isNaN(start)) throw invalid(column.label);
+    const next = new Date(Date.parse(`${value}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    return [start, dayStart(zone, next)];
+  }
+  const ms = Date.parse(value);
   if (Number.isNaN(ms)) throw invalid(column.label);
-  return value.length === 10 ? [ms, ms + 86_400_000] : [ms, ms + 1];
+  return [ms, ms + 1];
 }
 
 function scalar(column: Column, value: unknown): unknown {
@@ -161,7 +173,10 @@ function condition(eb: AnyEB, ctx: SchemaContext, c: FilterCondition, env: Query
       if (!Array.isArray(v) || v.length !== 2) throw invalid(column.label);
       if (column.family === 'number')
         return eb.and([eb(col, '>=', scalar(column, v[0])), eb(col, '<=', scalar(column, v[1]))]);
-      return eb.and([eb(col, '>=', period(column, v[0], env.now)[0]), eb(col, '<', period(column, v[1], env.now)[1])]);
+      return eb.and([
+        eb(col, '>=', period(column, v[0], env.now, env.timeZone)[0]),
+        eb(col, '<', period(column, v[1], env.now, env.timeZone)[1]),
+      ]);
     }
     case 'gt':
       return eb(col, '>', scalar(column, v));
@@ -172,13 +187,13 @@ function condition(eb: AnyEB, ctx: SchemaContext, c: FilterCondition, env: Query
     case 'lte':
       return eb(col, '<=', scalar(column, v));
     case 'before':
-      return eb(col, '<', period(column, v, env.now)[0]);
+      return eb(col, '<', period(column, v, env.now, env.timeZone)[0]);
     case 'after':
-      return eb(col, '>=', period(column, v, env.now)[1]);
+      return eb(col, '>=', period(column, v, env.now, env.timeZone)[1]);
     case 'eq':
     case 'neq': {
       if (column.family === 'date' || column.family === 'moment') {
-        const [start, end] = period(column, v, env.now);
+        const [start, end] = period(column, v, env.now, env.timeZone);
         const within = eb.and([eb(col, '>=', start), eb(col, '<', end)]);
         return c.operator === 'eq' ? within : eb.or([eb(col, 'is', null), eb.not(within)]);
       }

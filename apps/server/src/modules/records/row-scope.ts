@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.js';
 import type { SchemaContext } from '../schema-context/context.js';
 import { filterExpression, type QueryEnv } from './query.js';
 import type { RecordRepository } from './repository.js';
+import { DEFAULT_TIME_ZONE } from './time-zone.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: physical tables are defined at run time
 type AnyEB = ExpressionBuilder<any, any>;
@@ -26,7 +27,7 @@ export async function queryEnv(
   const memberId = ctx.access.tenant.memberId;
   const departmentIds = needDepartments ? await repo.departmentsOfMember(memberId, trx) : [];
   const colleagueIds = needDepartments ? await repo.membersOfDepartments(departmentIds, trx) : [];
-  return { memberId, departmentIds, colleagueIds, now };
+  return { memberId, departmentIds, colleagueIds, now, timeZone: ctx.access.tenant.timeZone ?? DEFAULT_TIME_ZONE };
 }
 
 /**

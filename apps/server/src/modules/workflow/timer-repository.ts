@@ -96,7 +96,7 @@ export class TimerRepository {
     const row = await trx
       .selectFrom('members')
       .innerJoin('engines', 'engines.engine_code', 'members.engine_code')
-      .select(['engines.corp_id', 'engines.engine_shard'])
+      .select(['engines.corp_id', 'engines.engine_shard', 'engines.time_zone'])
       .where('members.engine_code', '=', engineCode)
       .where('members.member_id', '=', memberId)
       .executeTakeFirst();
@@ -106,6 +106,7 @@ export class TimerRepository {
       memberId,
       role: 'member',
       engineShard: row?.engine_shard ?? '',
+      ...(row ? { timeZone: row.time_zone } : {}),
     };
   }
 

@@ -1,5 +1,5 @@
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import type { Widget, WidgetKind } from '@canopy/contract';
+import { EditOutlined, FilterOutlined, PlusOutlined } from '@ant-design/icons';
+import type { DashboardFilter, Widget, WidgetKind } from '@canopy/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Flex, Result, Skeleton, Space, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -11,10 +11,10 @@ import { errorText } from '../../shell/api/form-errors';
 import { nodeIcon } from '../apps/components/menu/node-visuals';
 import { useAppWorkspace } from '../apps/hooks/app-context';
 import { dashboardKeys, dashboardsApi } from './api/dashboards-api';
-import { DashboardFilters } from './components/DashboardFilters';
+import { DashboardFilters, FilterSettings, useFilterFields } from './components/DashboardFilters';
 import { WidgetCard } from './components/WidgetCard';
 import { WidgetEditor } from './components/WidgetEditor';
-import { type DashboardScope, GRID_COLUMNS, placeNew, ROW_HEIGHT, scoped } from './widget-model';
+import { type FilterValues, GRID_COLUMNS, placeNew, ROW_HEIGHT, scoped } from './widget-model';
 
 const newId = () => `w${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -33,17 +33,23 @@ export function DashboardPage() {
   const key = dashboardKeys.dashboard(engineCode, appCode, code);
   const dashboard = useQuery({ queryKey: key, queryFn: () => dashboardsApi.get({ appCode, code }), retry: false });
   const [draft, setDraft] = useState<Widget[] | null>(null);
+  const [draftFilters, setDraftFilters] = useState<DashboardFilter[] | null>(null);
   const [editing, setEditing] = useState<Widget | null>(null);
-  const [scope, setScope] = useState<DashboardScope>({});
+  const [filterSettings, setFilterSettings] = useState(false);
+  const [values, setValues] = useState<FilterValues>({});
   const save = useMutation({
-    mutationFn: (widgets: Widget[]) => dashboardsApi.save({ appCode, code }, widgets),
+    mutationFn: ({ widgets, filters }: { widgets: Widget[]; filters: DashboardFilter[] }) =>
+      dashboardsApi.save({ appCode, code }, widgets, filters),
     onSuccess: (info) => {
       client.setQueryData(key, info);
       setDraft(null);
+      setDraftFilters(null);
       message.success(t('dashboards.saved'));
     },
     onError: (e) => message.error(errorText(e)),
   });
+
+  const filterFields = useFilterFields(draftFilters ?? dashboard.data?.filters ?? []);
 
   if (dashboard.isError)
     return (
@@ -59,6 +65,11 @@ export function DashboardPage() {
   const info = dashboard.data;
   const designing = draft !== null;
   const widgets = draft ?? info.widgets;
+  const filters = draftFilters ?? info.filters;
+  const startDesign = () => {
+    setDraft(info.widgets);
+    setDraftFilters(info.filters);
+  };
   const add = (kind: WidgetKind) =>
     setEditing({
       id: newId(),
@@ -101,26 +112,41 @@ export function DashboardPage() {
               <Button icon={<PlusOutlined />} onClick={() => add('bar')} data-testid="dashboard-add">
                 {t('dashboards.addWidget')}
               </Button>
-              <Button onClick={() => setDraft(null)} disabled={save.isPending}>
+              <Button
+                icon={<FilterOutlined />}
+                onClick={() => setFilterSettings(true)}
+                data-testid="dashboard-filter-settings"
+              >
+                {t('dashboards.filters.settings')}
+              </Button>
+              <Button
+                onClick={() => {
+                  setDraft(null);
+                  setDraftFilters(null);
+                }}
+                disabled={save.isPending}
+              >
                 {t('common.cancel')}
               </Button>
               <Button
                 type="primary"
                 loading={save.isPending}
-                onClick={() => save.mutate(draft)}
+                onClick={() => save.mutate({ widgets: draft, filters })}
                 data-testid="dashboard-save"
               >
                 {t('common.save')}
               </Button>
             </Space>
           ) : (
-            <Button icon={<EditOutlined />} onClick={() => setDraft(info.widgets)} data-testid="dashboard-design">
+            <Button icon={<EditOutlined />} onClick={startDesign} data-testid="dashboard-design">
               {t('dashboards.design')}
             </Button>
           ))}
       </Flex>
       <div>
-        {widgets.length > 0 && <DashboardFilters scope={scope} onChange={setScope} />}
+        {widgets.length > 0 && (
+          <DashboardFilters filters={filters} values={values} onChange={setValues} choices={filterFields.choices} />
+        )}
         {!widgets.length ? (
           <Card>
             <Empty
@@ -134,7 +160,7 @@ export function DashboardPage() {
                   type="primary"
                   icon={<PlusOutlined />}
                   onClick={() => {
-                    if (!designing) setDraft(info.widgets);
+                    if (!designing) startDesign();
                     add('bar');
                   }}
                 >
@@ -146,9 +172,12 @@ export function DashboardPage() {
         ) : (
           <DashboardGrid widgets={widgets} designing={designing} onLayout={onLayout}>
             {(w) => (
-              <WidgetCard
+              <ScopedWidget
                 dashboardCode={code}
-                widget={scoped(w, scope)}
+                widget={w}
+                filters={filters}
+                values={values}
+                fields={filterFields}
                 designing={designing}
                 onEdit={() => setEditing(w)}
                 onRemove={() => setDraft((d) => (d ?? info.widgets).filter((x) => x.id !== w.id))}
@@ -157,11 +186,42 @@ export function DashboardPage() {
           </DashboardGrid>
         )}
       </div>
+      {filterSettings && (
+        <FilterSettings
+          filters={filters}
+          onCancel={() => setFilterSettings(false)}
+          onDone={(next) => {
+            setDraftFilters(next);
+            setFilterSettings(false);
+          }}
+        />
+      )}
       {editing && (
         <WidgetEditor open widget={editing} onCancel={() => setEditing(null)} onDone={applyEdit} key={editing.id} />
       )}
     </div>
   );
+}
+
+/** A widget narrowed by the dashboard's filters, showing those that do not apply to it. */
+function ScopedWidget({
+  widget,
+  filters,
+  values,
+  fields,
+  ...rest
+}: {
+  dashboardCode: string;
+  widget: Widget;
+  filters: DashboardFilter[];
+  values: FilterValues;
+  fields: ReturnType<typeof useFilterFields>;
+  designing: boolean;
+  onEdit: () => void;
+  onRemove: () => void;
+}) {
+  const { widget: narrowed, notApplied } = scoped(widget, filters, fields.valuesFor(values), fields.familyOf);
+  return <WidgetCard {...rest} widget={narrowed} notApplied={notApplied.map((f) => f.label)} />;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Widget } from '@canopy/contract';
+import type { DashboardFilter, Widget } from '@canopy/contract';
 import { describe, expect, it } from 'vitest';
 import {
   bucketDays,
@@ -6,11 +6,13 @@ import {
   change,
   chartData,
   chartOption,
+  filterPart,
   formatFull,
   formatShort,
   groupCondition,
   palette,
   periodQuery,
+  pivotRows,
   placeNew,
   scoped,
 } from './widget-model';
@@ -137,21 +139,96 @@ describe('click-through to a group', () => {
 });
 
 describe('dashboard filters', () => {
-  it('narrow every widget by creation date and creator, on top of its own filter', () => {
-    const w = {
-      id: 'w',
-      kind: 'bar',
-      title: '',
-      query: { schemaCode: 's', measures: [{ aggregate: 'count' }], filter: { op: 'and', conditions: [] } },
-      place: { x: 0, y: 0, w: 6, h: 5 },
-    } as Widget;
-    expect(scoped(w, {})).toBe(w);
-    expect(scoped(w, { range: ['2026-01-01', '2026-01-31'], creators: ['m1'] }).query.filter).toEqual({
+  const w = {
+    id: 'w',
+    kind: 'bar',
+    title: '',
+    query: { schemaCode: 's', measures: [{ aggregate: 'count' }], filter: { op: 'and', conditions: [] } },
+    place: { x: 0, y: 0, w: 6, h: 5 },
+  } as Widget;
+  const date: DashboardFilter = {
+    id: 'd',
+    kind: 'date',
+    label: '日期',
+    targets: [{ schemaCode: 's', field: 'createdAt' }],
+  };
+  const owner: DashboardFilter = {
+    id: 'm',
+    kind: 'member',
+    label: '负责人',
+    targets: [
+      { schemaCode: 's', field: 'f_owner' },
+      { schemaCode: 'other', field: 'createdBy' },
+    ],
+  };
+  const elsewhere: DashboardFilter = {
+    id: 'x',
+    kind: 'select',
+    label: '状态',
+    targets: [{ schemaCode: 'other', field: 'f_status' }],
+  };
+  const families: Record<string, string> = {
+    createdAt: 'moment',
+    f_owner: 'people',
+    createdBy: 'member',
+    f_status: 'choice',
+  };
+  const values: Record<string, string[]> = { d: ['2026-01-01', '2026-01-31'], m: ['m1', 'm2'], x: ['won'] };
+
+  it('narrow the widgets on their target tables, by each field family, on top of their own filter', () => {
+    const none = scoped(
+      w,
+      [date, owner],
+      () => [],
+      (t) => families[t.field],
+    );
+    expect(none.widget).toBe(w);
+    const { widget, notApplied } = scoped(
+      w,
+      [date, owner, elsewhere],
+      (f) => values[f.id] ?? [],
+      (t) => families[t.field],
+    );
+    expect(widget.query.filter).toEqual({
       op: 'and',
       conditions: [
         { field: 'createdAt', operator: 'between', value: ['2026-01-01', '2026-01-31'] },
-        { field: 'createdBy', operator: 'in', value: ['m1'] },
+        {
+          op: 'or',
+          conditions: [
+            { field: 'f_owner', operator: 'contains', value: 'm1' },
+            { field: 'f_owner', operator: 'contains', value: 'm2' },
+          ],
+        },
       ],
     });
+    // The select filter has no field on this widget's table: it does not apply, and says so.
+    expect(notApplied.map((f) => f.id)).toEqual(['x']);
+    expect(filterPart(owner, { schemaCode: 'other', field: 'createdBy' }, 'member', ['m1'])).toEqual({
+      field: 'createdBy',
+      operator: 'in',
+      value: ['m1'],
+    });
+  });
+
+  it('lays out pivot rows: inner groups, a subtotal per outer group, the grand total', () => {
+    const cells = [
+      { r: ['a', 'x'], c: ['1'], values: [1] },
+      { r: ['a', null], c: ['1'], values: [1] },
+      { r: ['b', 'x'], c: ['1'], values: [1] },
+      { r: ['a'], c: ['1'], values: [2] },
+      { r: [], c: [], values: [3] },
+    ];
+    const rows = pivotRows(cells, 2, (_, keys) =>
+      [...keys].sort((p, q) => (p === null ? 1 : q === null ? -1 : p < q ? -1 : 1)),
+    );
+    expect(rows.map((r) => [r.kind, r.r, r.span])).toEqual([
+      ['cell', ['a', 'x'], 3],
+      ['cell', ['a', null], 0],
+      ['subtotal', ['a'], 0],
+      ['cell', ['b', 'x'], 2],
+      ['subtotal', ['b'], 0],
+      ['total', [], 1],
+    ]);
   });
 });

@@ -1,11 +1,15 @@
 import {
   type AggregateResult,
   COMPARE_RANGES,
+  type DashboardFilter,
   type DateGranularity,
   type FilterCondition,
   type FilterGroup,
+  type FilterTarget,
+  type PivotCell,
   type Widget,
   type WidgetCompare,
+  type WidgetDimension,
   type WidgetKind,
   type WidgetPlace,
   type WidgetQuery,
@@ -18,7 +22,9 @@ export const ROW_HEIGHT = 56;
 /** Where a new widget of this kind goes: below everything, at its natural size. */
 export function placeNew(widgets: Widget[], kind: WidgetKind): WidgetPlace {
   const y = widgets.reduce((max, w) => Math.max(max, w.place.y + w.place.h), 0);
-  return kind === 'number' ? { x: 0, y, w: 3, h: 3 } : { x: 0, y, w: 6, h: 5 };
+  if (kind === 'number') return { x: 0, y, w: 3, h: 3 };
+  // A pivot's columns need the width.
+  return kind === 'pivot' ? { x: 0, y, w: 12, h: 8 } : { x: 0, y, w: 6, h: 5 };
 }
 
 const LOCALES: Record<string, string> = { zh: 'zh-CN', en: 'en-US', jp: 'ja-JP' };
@@ -224,23 +230,127 @@ export function change(current: number | null, previous: number | null): number 
   return (current - previous) / Math.abs(previous);
 }
 
-/** What the viewer narrows every widget to: a creation-date range and creators (fields every table has). */
-export interface DashboardScope {
-  range?: [string, string];
-  creators?: string[];
+/**
+ * What a viewer chose in the dashboard's filters, by filter id: a date filter's first and last day,
+ * the ids of members, departments or options otherwise (an empty list: not filtering).
+ */
+export type FilterValues = Record<string, string[]>;
+
+/** The part of a filter one dashboard filter adds: one condition, or an OR of conditions. */
+export type FilterPart = FilterCondition | { op: 'or'; conditions: FilterCondition[] };
+
+/** A filter with one more part that must hold too; null when it cannot take one (an OR of groups). */
+export function withPart(f: FilterGroup | undefined, part: FilterPart): FilterGroup | null {
+  if (!('conditions' in part)) return withCondition(f, part);
+  if (!f?.conditions.length) return { op: 'and', conditions: [part] };
+  if (f.op === 'and') return { op: 'and', conditions: [...f.conditions, part] };
+  if (f.conditions.every((c) => !('conditions' in c)))
+    return { op: 'and', conditions: [{ op: 'or', conditions: f.conditions as FilterCondition[] }, part] };
+  return null;
 }
 
-/** A widget as the dashboard's filters narrow it (its own filter and theirs must both hold). */
-export function scoped(widget: Widget, scope: DashboardScope): Widget {
-  const conditions: FilterCondition[] = [];
-  if (scope.range) conditions.push({ field: 'createdAt', operator: 'between', value: scope.range });
-  if (scope.creators?.length) conditions.push({ field: 'createdBy', operator: 'in', value: scope.creators });
-  let filter = widget.query.filter;
-  for (const c of conditions) {
-    const next = withCondition(filter, c);
-    // An OR of condition groups cannot take one more level: such a widget keeps its own filter only.
-    if (!next) return widget;
-    filter = next;
+/**
+ * The condition a dashboard filter's value sets on one target field, by the field's filter family:
+ * a date range on a date or date-time, `in` on a single select or a creator, and on lists (multi
+ * selects, members, departments) any of the chosen values.
+ */
+export function filterPart(
+  filter: DashboardFilter,
+  target: FilterTarget,
+  family: string | undefined,
+  values: string[],
+): FilterPart | null {
+  if (!values.length || !family) return null;
+  const field = target.field;
+  if (filter.kind === 'date') {
+    const [from, to] = values;
+    return from && to && (family === 'date' || family === 'moment')
+      ? { field, operator: 'between', value: [from, to] }
+      : null;
   }
-  return filter === widget.query.filter ? widget : { ...widget, query: { ...widget.query, filter } };
+  if (family === 'choice' || family === 'member') return { field, operator: 'in', value: values };
+  if (family === 'list' || family === 'people') {
+    const conditions = values.slice(0, 30).map((v): FilterCondition => ({ field, operator: 'contains', value: v }));
+    return conditions.length === 1 ? (conditions[0] as FilterCondition) : { op: 'or', conditions };
+  }
+  return null;
+}
+
+/**
+ * A widget as the dashboard's filters narrow it (its own filter and theirs must both hold), and the
+ * filters with a value that do not apply to it (no target on its table, or a filter it cannot take).
+ * `valuesFor` answers a filter's values for one target (a select's options differ per table).
+ */
+export function scoped(
+  widget: Widget,
+  filters: DashboardFilter[],
+  valuesFor: (filter: DashboardFilter, target: FilterTarget) => string[],
+  familyOf: (target: FilterTarget) => string | undefined,
+): { widget: Widget; notApplied: DashboardFilter[] } {
+  let filter = widget.query.filter;
+  const notApplied: DashboardFilter[] = [];
+  for (const f of filters) {
+    const target = f.targets.find((t) => t.schemaCode === widget.query.schemaCode);
+    const values = target ? valuesFor(f, target) : [];
+    if (!target) {
+      if (f.targets.some((t) => valuesFor(f, t).length)) notApplied.push(f);
+      continue;
+    }
+    if (!values.length) continue;
+    const part = filterPart(f, target, familyOf(target), values);
+    const next = part && withPart(filter, part);
+    if (!next) notApplied.push(f);
+    else filter = next;
+  }
+  const query = filter === widget.query.filter ? widget.query : { ...widget.query, ...(filter ? { filter } : {}) };
+  return { widget: query === widget.query ? widget : { ...widget, query }, notApplied };
+}
+
+/** A pivot cell's place: its row keys and column keys (fewer for subtotals and totals). */
+export const cellKey = (r: (string | null)[], c: (string | null)[]) => JSON.stringify([r, c]);
+
+/** Orders group keys: dates in time, others by label (Chinese collation), the empty group last. */
+export function orderKeys(
+  keys: (string | null)[],
+  dimension: WidgetDimension,
+  label: (key: string) => string,
+  language: string,
+): (string | null)[] {
+  const collator = new Intl.Collator(localeOf(language));
+  return [...keys].sort((a, b) => {
+    if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+    if (dimension.granularity) return a < b ? -1 : a > b ? 1 : 0;
+    return collator.compare(label(a), label(b));
+  });
+}
+
+/** Rows of a pivot table: each combination of row keys, a subtotal after each outer group (two row dimensions), the grand total. */
+export interface PivotRow {
+  key: string;
+  r: (string | null)[];
+  kind: 'cell' | 'subtotal' | 'total';
+  /** The outer group's row count (its first row only; 0 on the others): the outer label spans them. */
+  span: number;
+}
+
+export function pivotRows(
+  cells: PivotCell[],
+  nRows: number,
+  order: (dim: number, keys: (string | null)[]) => (string | null)[],
+): PivotRow[] {
+  const full = cells.filter((c) => c.r.length === nRows);
+  const outer = order(0, [...new Set(full.map((c) => c.r[0] ?? null))]);
+  const rows: PivotRow[] = [];
+  for (const o of outer) {
+    if (nRows === 1) {
+      rows.push({ key: cellKey([o], []), r: [o], kind: 'cell', span: 1 });
+      continue;
+    }
+    const inner = order(1, [...new Set(full.filter((c) => c.r[0] === o).map((c) => c.r[1] ?? null))]);
+    for (const [n, i] of inner.entries())
+      rows.push({ key: cellKey([o, i], []), r: [o, i], kind: 'cell', span: n === 0 ? inner.length + 1 : 0 });
+    rows.push({ key: cellKey([o], []), r: [o], kind: 'subtotal', span: 0 });
+  }
+  rows.push({ key: cellKey([], []), r: [], kind: 'total', span: 1 });
+  return rows;
 }

@@ -10,6 +10,7 @@ import { DeleteTeamDialog } from '../../team/components/DeleteTeamDialog';
 import { teamKeys } from '../../team/hooks/team-keys';
 import { formatTime } from './date-format';
 import { TeamNameField } from './TeamNameField';
+import { TimeZoneField } from './TimeZoneField';
 
 /**
  * 团队设置: the team's record (corp info) and its name, renamed under the spec §5 rules; for the
@@ -43,6 +44,9 @@ export function TeamSettingsTab() {
           ) : (
             <TeamNameField key={corp.corpName} corpId={corp.corpId} name={corp.corpName} />
           )}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('corp.timeZone')}>
+          <TimeZoneField corpId={corp.corpId} timeZone={corp.timeZone} />
         </Descriptions.Item>
         <Descriptions.Item label={t('corp.owner')}>{corp.ownerName}</Descriptions.Item>
         <Descriptions.Item label={t('corp.memberCount')}>

@@ -1,7 +1,14 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, LockOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  FileExcelOutlined,
+  FilterOutlined,
+  LockOutlined,
+} from '@ant-design/icons';
 import type { AggregateResult, FilterGroup, Widget } from '@canopy/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Flex, Result, Spin, Table, Tooltip, Typography, theme } from 'antd';
+import { Button, Card, Empty, Flex, Result, Spin, Table, Tag, Tooltip, Typography, theme } from 'antd';
 import { createContext, type RefObject, useContext, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shell/api/form-errors';
@@ -23,6 +30,7 @@ import {
   withCondition,
 } from '../widget-model';
 import { GroupRecords } from './GroupRecords';
+import { downloadPivot, type PivotSheet, PivotTable } from './PivotTable';
 import { WidgetChart } from './WidgetChart';
 import { useFieldNames } from './widget-labels';
 
@@ -31,13 +39,15 @@ const DashboardCode = createContext('');
 interface Props {
   dashboardCode: string;
   widget: Widget;
+  /** Dashboard filters with a value that do not narrow this widget (no field on its table). */
+  notApplied?: string[];
   designing: boolean;
   onEdit?: () => void;
   onRemove?: () => void;
 }
 
 /** One widget: its figures fetched for the viewer, then a KPI, a chart or a table; loading, empty and no-permission states. */
-export function WidgetCard({ dashboardCode, widget, designing, onEdit, onRemove }: Props) {
+export function WidgetCard({ dashboardCode, widget, notApplied = [], designing, onEdit, onRemove }: Props) {
   const { t } = useTranslation();
   const { engineCode, appCode } = useAppWorkspace();
   // A KPI compared with the previous period shows the current period's figure.
@@ -45,19 +55,37 @@ export function WidgetCard({ dashboardCode, widget, designing, onEdit, onRemove 
     (widget.kind === 'number' && widget.compare && periodQuery(widget.query, widget.compare, 'current')) ||
     widget.query;
   const png = useRef<(() => string) | null>(null);
+  const sheet = useRef<(() => PivotSheet) | null>(null);
+  const isPivot = widget.kind === 'pivot';
   const figures = useQuery({
     queryKey: dashboardKeys.figures(engineCode, appCode, dashboardCode, query),
     queryFn: ({ signal }) => dashboardsApi.figures({ appCode, code: dashboardCode }, query, signal),
+    enabled: !isPivot,
     retry: false,
   });
+  const pivot = useQuery({
+    queryKey: dashboardKeys.pivot(engineCode, appCode, dashboardCode, query),
+    queryFn: ({ signal }) => dashboardsApi.pivot({ appCode, code: dashboardCode }, query, signal),
+    enabled: isPivot,
+    retry: false,
+  });
+  const answer = isPivot ? pivot : figures;
   const isChart = isChartKind(widget.kind) && figures.data?.state === 'ok' && figures.data.rows.length > 0;
+  const title = widget.title || t(`dashboards.kind.${widget.kind}`);
   return (
     <Card
       size="small"
       title={
-        <span className="widget-drag" style={{ cursor: designing ? 'move' : 'default' }}>
-          {widget.title || t(`dashboards.kind.${widget.kind}`)}
-        </span>
+        <Flex gap={8} align="center" className="widget-drag" style={{ cursor: designing ? 'move' : 'default' }}>
+          <span>{title}</span>
+          {notApplied.length > 0 && (
+            <Tooltip title={t('dashboards.filters.notApplied', { names: notApplied.join('、') })}>
+              <Tag icon={<FilterOutlined />} data-testid="widget-filter-not-applied">
+                {t('dashboards.filters.notApplied', { names: notApplied.join('、') })}
+              </Tag>
+            </Tooltip>
+          )}
+        </Flex>
       }
       extra={
         designing ? (
@@ -82,6 +110,20 @@ export function WidgetCard({ dashboardCode, widget, designing, onEdit, onRemove 
               />
             </Tooltip>
           </Flex>
+        ) : isPivot && pivot.data?.state === 'ok' ? (
+          <Tooltip title={t('dashboards.pivot.exportXlsx')}>
+            <Button
+              size="small"
+              type="text"
+              icon={<FileExcelOutlined />}
+              aria-label={t('dashboards.pivot.exportXlsx')}
+              onClick={() => {
+                const content = sheet.current?.();
+                if (content) void downloadPivot(content, title, t('dashboards.pivot.sheet'));
+              }}
+              data-testid="widget-export-xlsx"
+            />
+          </Tooltip>
         ) : (
           isChart && (
             <Tooltip title={t('dashboards.exportPng')}>
@@ -95,7 +137,7 @@ export function WidgetCard({ dashboardCode, widget, designing, onEdit, onRemove 
                   if (!url) return;
                   const a = document.createElement('a');
                   a.href = url;
-                  a.download = `${widget.title || t(`dashboards.kind.${widget.kind}`)}.png`;
+                  a.download = `${title}.png`;
                   a.click();
                 }}
                 data-testid="widget-export-png"
@@ -109,18 +151,40 @@ export function WidgetCard({ dashboardCode, widget, designing, onEdit, onRemove 
       data-testid={`widget-${widget.kind}`}
       data-widget-id={widget.id}
     >
-      {figures.isError ? (
-        <Result status="warning" subTitle={errorText(figures.error)} style={{ padding: 8 }} />
-      ) : !figures.data ? (
+      {answer.isError ? (
+        <Result status="warning" subTitle={errorText(answer.error)} style={{ padding: 8 }} />
+      ) : !answer.data ? (
         <Flex align="center" justify="center" style={{ height: '100%' }}>
           <Spin />
         </Flex>
-      ) : (
+      ) : isPivot && pivot.data ? (
+        pivot.data.state === 'ok' ? (
+          <PivotTable widget={widget} result={pivot.data} sheet={sheet} />
+        ) : pivot.data.state === 'tooMany' ? (
+          <Flex align="center" justify="center" style={{ height: '100%' }} data-testid="widget-too-many">
+            <Typography.Text type="secondary">{t('dashboards.pivot.tooMany')}</Typography.Text>
+          </Flex>
+        ) : (
+          <NoPermission />
+        )
+      ) : figures.data ? (
         <DashboardCode.Provider value={dashboardCode}>
           <WidgetBody widget={widget} result={figures.data} png={png} />
         </DashboardCode.Provider>
-      )}
+      ) : null}
     </Card>
+  );
+}
+
+/** A widget reading a field (or table) hidden from the viewer: no figures. */
+function NoPermission() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  return (
+    <Flex vertical align="center" justify="center" style={{ height: '100%' }} data-testid="widget-no-permission">
+      <LockOutlined style={{ fontSize: 24, color: token.colorTextTertiary }} />
+      <Typography.Text type="secondary">{t('dashboards.noPermission')}</Typography.Text>
+    </Flex>
   );
 }
 
@@ -167,7 +231,6 @@ function WidgetBody({
   png: RefObject<(() => string) | null>;
 }) {
   const { t, i18n } = useTranslation();
-  const { token } = theme.useToken();
   const { app } = useAppWorkspace();
   const { fieldName, measureName, familyOf } = useFieldNames(widget.query);
   const [picked, setPicked] = useState<{ filter: FilterGroup; title: string } | null>(null);
@@ -211,13 +274,7 @@ function WidgetBody({
     );
   }, [result, widget.kind, measureKey, language, app.color, t]);
 
-  if (result.state === 'noPermission')
-    return (
-      <Flex vertical align="center" justify="center" style={{ height: '100%' }} data-testid="widget-no-permission">
-        <LockOutlined style={{ fontSize: 24, color: token.colorTextTertiary }} />
-        <Typography.Text type="secondary">{t('dashboards.noPermission')}</Typography.Text>
-      </Flex>
-    );
+  if (result.state === 'noPermission') return <NoPermission />;
   if (widget.kind === 'number') {
     const value = result.rows[0]?.values[0] ?? null;
     return (

@@ -6,6 +6,7 @@ import {
   type FilterGroup,
   MeasureAggregate,
   type Widget,
+  type WidgetDimension,
   type WidgetKind,
   type WidgetMeasure,
 } from '@canopy/contract';
@@ -17,7 +18,7 @@ import { FilterPanel } from '../../tables/views/filter/FilterPanel';
 import { type QueryField, queryFields } from '../../tables/views/filter-ops';
 import { useTableFields } from './widget-labels';
 
-const KINDS: WidgetKind[] = ['number', 'bar', 'line', 'area', 'pie', 'funnel', 'table'];
+const KINDS: WidgetKind[] = ['number', 'bar', 'line', 'area', 'pie', 'funnel', 'table', 'pivot'];
 
 /** Fields a widget can group by: text, selects, members, departments, dates. */
 export const groupable = (f: QueryField): boolean =>
@@ -64,18 +65,21 @@ export function WidgetEditor({ open, widget, onCancel, onDone }: Props) {
   );
   const setQuery = (patch: Partial<Widget['query']>) => setDraft((d) => ({ ...d, query: { ...d.query, ...patch } }));
   const dimensionField = known.find((f) => f.code === query.dimension?.field);
-  const needsDimension = draft.kind !== 'number';
+  const isPivot = draft.kind === 'pivot';
+  const needsDimension = draft.kind !== 'number' && !isPivot;
+  const pivot = query.pivot ?? { rows: [], columns: [] };
   const maxMeasures =
     draft.kind === 'number' || draft.kind === 'pie' || draft.kind === 'funnel' ? 1 : DashboardLimits.measures;
   const measures = query.measures.slice(0, maxMeasures);
   const complete =
     Boolean(query.schemaCode) &&
     (!needsDimension || Boolean(query.dimension)) &&
+    (!isPivot || (pivot.rows.length > 0 && pivot.columns.length > 0)) &&
     measures.every((m) => m.aggregate === 'count' || Boolean(m.field));
 
   const setMeasure = (i: number, m: WidgetMeasure) => setQuery({ measures: measures.map((x, j) => (j === i ? m : x)) });
   const finish = () => {
-    const { dimension, filter, ...rest } = query;
+    const { dimension, filter, pivot: layout, ...rest } = query;
     const { compare, ...widget } = draft;
     onDone({
       ...widget,
@@ -84,6 +88,7 @@ export function WidgetEditor({ open, widget, onCancel, onDone }: Props) {
         ...rest,
         measures,
         ...(needsDimension && dimension ? { dimension } : {}),
+        ...(isPivot && layout ? { pivot: layout } : {}),
         ...(filter?.conditions.length ? { filter } : {}),
       },
     });
@@ -93,7 +98,7 @@ export function WidgetEditor({ open, widget, onCancel, onDone }: Props) {
     <Drawer
       open={open}
       title={t('dashboards.editorTitle')}
-      size={520}
+      size={580}
       onClose={onCancel}
       destroyOnHidden
       footer={
@@ -171,6 +176,41 @@ export function WidgetEditor({ open, widget, onCancel, onDone }: Props) {
                   )}
                 </Flex>
               </Form.Item>
+            )}
+            {isPivot && (
+              <>
+                <Form.Item label={t('dashboards.pivot.rows')} required>
+                  <Flex vertical gap={8}>
+                    {[0, 1].map((i) =>
+                      i <= pivot.rows.length && i < DashboardLimits.pivotRows ? (
+                        <DimensionPicker
+                          key={i}
+                          fields={known}
+                          value={pivot.rows[i]}
+                          allowClear={i > 0}
+                          placeholder={i === 0 ? t('dashboards.pickDimension') : t('dashboards.pivot.addRow')}
+                          onChange={(d) => {
+                            const rows = [...pivot.rows];
+                            if (d) rows[i] = d;
+                            else rows.splice(i, 1);
+                            setQuery({ pivot: { ...pivot, rows } });
+                          }}
+                          testId={`widget-pivot-row-${i}`}
+                        />
+                      ) : null,
+                    )}
+                  </Flex>
+                </Form.Item>
+                <Form.Item label={t('dashboards.pivot.columns')} required>
+                  <DimensionPicker
+                    fields={known}
+                    value={pivot.columns[0]}
+                    placeholder={t('dashboards.pickDimension')}
+                    onChange={(d) => setQuery({ pivot: { ...pivot, columns: d ? [d] : [] } })}
+                    testId="widget-pivot-column"
+                  />
+                </Form.Item>
+              </>
             )}
             <Form.Item label={t('dashboards.field.measures')} required>
               <Flex vertical gap={8}>
@@ -278,5 +318,51 @@ export function WidgetEditor({ open, widget, onCancel, onDone }: Props) {
         {!tables.length && <Typography.Text type="secondary">{t('dashboards.noTables')}</Typography.Text>}
       </Form>
     </Drawer>
+  );
+}
+
+/** One dimension: a groupable field and, for dates, its granularity. */
+function DimensionPicker({
+  fields,
+  value,
+  onChange,
+  placeholder,
+  allowClear,
+  testId,
+}: {
+  fields: QueryField[];
+  value: WidgetDimension | undefined;
+  onChange: (d: WidgetDimension | undefined) => void;
+  placeholder: string;
+  allowClear?: boolean;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const field = fields.find((f) => f.code === value?.field);
+  return (
+    <Flex gap={8}>
+      <Select
+        showSearch={{ optionFilterProp: 'label' }}
+        style={{ flex: 1 }}
+        allowClear={allowClear}
+        value={value?.field}
+        placeholder={placeholder}
+        options={fields.filter(groupable).map((f) => ({ value: f.code, label: f.name }))}
+        onChange={(code: string | undefined) => {
+          const f = fields.find((x) => x.code === code);
+          onChange(code ? (isDate(f) ? { field: code, granularity: 'month' } : { field: code }) : undefined);
+        }}
+        data-testid={testId}
+      />
+      {isDate(field) && value && (
+        <Select
+          style={{ width: 110 }}
+          value={value.granularity ?? 'month'}
+          options={DateGranularity.map((g) => ({ value: g, label: t(`dashboards.granularity.${g}`) }))}
+          onChange={(granularity) => onChange({ field: value.field, granularity })}
+          data-testid={`${testId}-granularity`}
+        />
+      )}
+    </Flex>
   );
 }

@@ -40,6 +40,9 @@ export const enCorp: typeof zhCorp = {
   corpId: 'Team ID',
   engineCode: 'Engine code',
   entryType: 'Entry type',
+  timeZone: 'Time zone',
+  timeZoneHint: "Date filters and dashboards' days and months are this time zone's dates",
+  timeZoneSaved: 'Time zone saved',
   renameLocked: '“Hide team name” is on; switch it off under Features to rename the team.',
   featuresSaved: 'Features saved',
   features: {

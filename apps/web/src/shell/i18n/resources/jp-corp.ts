@@ -40,6 +40,9 @@ export const jpCorp: typeof zhCorp = {
   corpId: 'チーム ID',
   engineCode: 'エンジンコード',
   entryType: '接続方式',
+  timeZone: 'タイムゾーン',
+  timeZoneHint: '日付フィルターやダッシュボードの日別・月別集計は、このタイムゾーンの日付で数えます',
+  timeZoneSaved: 'タイムゾーンを保存しました',
   renameLocked: '「チーム名を非表示」がオンです。変更するには機能スイッチでオフにしてください。',
   featuresSaved: '機能スイッチを保存しました',
   features: {

@@ -33,6 +33,9 @@ export const zhCorp = {
   corpId: '团队编号',
   engineCode: '引擎编码',
   entryType: '接入方式',
+  timeZone: '时区',
+  timeZoneHint: '日期筛选和仪表盘的按日、按月统计都以此时区的日期为准',
+  timeZoneSaved: '时区已保存',
   renameLocked: '已开启“隐藏团队名称”，如需修改请先在功能开关中关闭。',
   featuresSaved: '功能开关已保存',
   features: {
