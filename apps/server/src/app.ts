@@ -15,6 +15,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSession } from './http/session.js';
 import { registerWebApp } from './http/static.js';
 import { registerTenant } from './http/tenant.js';
+import { JobQueue } from './jobs/queue.js';
 import { accountRoutes, createAccountService } from './modules/account/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { ApiTokenRepository } from './modules/api-tokens/repository.js';
@@ -152,6 +153,10 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   engineRoutes(app, engines, new EngineService(services.db, engines));
   const live = new LiveBus(database);
   await live.start();
+  // One job queue for every process on the database: imports, and the periodic drains and
+  // maintenance (main.ts schedules those that tests drive themselves).
+  const jobs = new JobQueue(services.db, services.dialect, app.log, { leaseMs: config.jobLeaseMs });
+  app.decorate('jobs', jobs);
   liveRoutes(app, engines, live);
   const letters = new Letters(live);
   const noticeRepository = new NoticeRepository(services.db);
@@ -197,12 +202,10 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   const webhooks = new WebhookService(services.db, config.webhooksAllowPrivate);
   records.onWrite((c, trx, event, item) => webhooks.enqueue(c, trx, event, { record: item }));
   webhookRoutes(app, ctx, webhooks);
-  const stopWebhooks = webhooks.start();
-  app.addHook('onClose', async () => stopWebhooks());
+  await jobs.schedule('webhooks.drain', 2_000, async () => void (await webhooks.drain()));
   app.decorate('webhooks', webhooks);
   const mailQueue = new MailQueue(services.db, delivery, app.log);
-  const stopMail = mailQueue.start();
-  app.addHook('onClose', async () => stopMail());
+  await jobs.schedule('mail.drain', 2_000, async () => void (await mailQueue.drain()));
   app.decorate('mailQueue', mailQueue);
   const workflow = createWorkflow(
     services.db,
@@ -223,8 +226,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   viewRoutes(app, ctx, views);
   dashboardRoutes(app, new DashboardService(services.db, appRepository, contexts, records));
   const transferLetters = new TransferLetters(letters);
-  const imports = new ImportService(services.db, records, config.dataDir, transferLetters);
-  await imports.recover();
+  const imports = new ImportService(services.db, records, config.dataDir, transferLetters, jobs, (t, a, s, admin) =>
+    contexts.context(t, a, s, admin),
+  );
   // Formula computations a restart cut off go on; a graceful stop lets go of the ones running here.
   await formulaJobs.start();
   app.addHook('onClose', () => formulaJobs.stop());
@@ -237,5 +241,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await wechatRoutes(app, new WechatBinding(services.db, wechatProvider), config.wechat?.token ?? '');
 
   await registerWebApp(app, config.webDist, config.cdnBase);
+  jobs.start();
+  app.addHook('onClose', () => jobs.stop());
   return app;
 }

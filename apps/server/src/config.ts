@@ -36,6 +36,11 @@ export interface Config {
   webhooksAllowPrivate: boolean;
   /** Requests per API token per minute (API_TOKEN_RATE_LIMIT). */
   apiTokenRatePerMinute: number;
+  /**
+   * How long a job (an import) stays with its process without a heartbeat (JOB_LEASE_SECONDS,
+   * default 30): after a crash, another process takes the job up this long after the last beat.
+   */
+  jobLeaseMs: number;
   /** Sign-in with the company's OpenID Connect provider; absent unless OIDC_ISSUER is set. */
   oidc: OidcConfig | undefined;
 }
@@ -94,8 +99,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const tokenRate = Number(env.API_TOKEN_RATE_LIMIT ?? ApiTokenLimits.defaultRatePerMinute);
   if (!Number.isInteger(tokenRate) || tokenRate < 1)
     throw new Error(`API_TOKEN_RATE_LIMIT must be a positive whole number, got ${env.API_TOKEN_RATE_LIMIT}`);
+  const jobLease = Number(env.JOB_LEASE_SECONDS ?? 30);
+  if (!Number.isFinite(jobLease) || jobLease < 1)
+    throw new Error(`JOB_LEASE_SECONDS must be a number of seconds (1 or more), got ${env.JOB_LEASE_SECONDS}`);
   return {
     apiTokenRatePerMinute: tokenRate,
+    jobLeaseMs: Math.round(jobLease * 1000),
     webhooksAllowPrivate:
       env.WEBHOOK_ALLOW_PRIVATE === undefined ? flag(env.PRIVATE_DEPLOYMENT) : flag(env.WEBHOOK_ALLOW_PRIVATE),
     port,
