@@ -6,6 +6,7 @@ import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
+import { Invalidations } from './db/invalidation.js';
 import { registerCompression } from './http/compression.js';
 import type { Services } from './http/context.js';
 import { registerDocs } from './http/docs.js';
@@ -153,6 +154,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   engineRoutes(app, engines, new EngineService(services.db, engines));
   const live = new LiveBus(database);
   await live.start();
+  app.addHook('onClose', () => live.close());
   // One job queue for every process on the database: imports, and the periodic drains and
   // maintenance (main.ts schedules those that tests drive themselves).
   const jobs = new JobQueue(services.db, services.dialect, app.log, { leaseMs: config.jobLeaseMs });
@@ -194,6 +196,10 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   const records = new RecordService(services.db, recordRepository, (ctx, code, trx) =>
     contexts.targetContext(ctx, code, trx),
   );
+  const invalidations = new Invalidations(database);
+  await invalidations.start();
+  app.addHook('onClose', () => invalidations.close());
+  records.shareCounts(invalidations);
   const views = new ViewService(services.db);
   const forms = new FormService(services.db);
   schemaRoutes(app, services.db, ctx, schemas, forms);
