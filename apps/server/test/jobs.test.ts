@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JobQueue } from '../src/jobs/queue.js';
+import { JobQueue, LeaseLost } from '../src/jobs/queue.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
 /**
@@ -88,9 +88,12 @@ describe('job queue', () => {
       for (const q of queues) await q.tick();
       return ran.length >= 6;
     });
+    await until(async () => {
+      for (const id of ids) if ((await queues[0]?.find(id as string))?.state !== 'done') return false;
+      return true;
+    });
     const numbers = ran.map((r) => Number(r.split(':').pop())).sort();
     expect(numbers).toEqual([0, 1, 2, 3, 4, 5]);
-    for (const id of ids) expect((await queues[0]?.find(id as string))?.state).toBe('done');
   });
 
   it('takes up a job whose process died once its lease runs out, telling the handler it is a retry', async () => {
@@ -114,6 +117,43 @@ describe('job queue', () => {
     expect(attempts).toEqual([2]);
     await until(async () => (await alive.find(held.id))?.state === 'done');
     expect((await alive.find(held.id))?.locked_by).toBe(alive.workerId);
+  });
+
+  it('fences a process that stalled past its lease: its work cannot commit once another took the job', async () => {
+    const clock = { now: Date.now() };
+    const stalled = queue(clock, 60_000);
+    const other = queue(clock, 60_000);
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const outcome: string[] = [];
+    for (const [name, q] of [
+      ['stalled', stalled],
+      ['other', other],
+    ] as const)
+      q.register('test.fence', {
+        run: async (_p, job) => {
+          if (name === 'stalled') await gate;
+          try {
+            await database.handle.db.transaction().execute((trx) => job.hold(trx));
+            outcome.push(`${name}:held`);
+          } catch (error) {
+            outcome.push(`${name}:${error instanceof LeaseLost ? 'lost' : 'error'}`);
+            throw error;
+          }
+        },
+      });
+    const held = await stalled.enqueue('test.fence', {}, { here: true });
+    stalled.launch(held);
+    clock.now += 60_001;
+    await other.tick();
+    await until(() => outcome.includes('other:held'));
+    release();
+    await until(() => outcome.includes('stalled:lost'));
+    expect(outcome).toEqual(['other:held', 'stalled:lost']);
+    await until(async () => (await other.find(held.id))?.state === 'done');
+    expect((await other.find(held.id))?.locked_by).toBe(other.workerId);
   });
 
   it('retries a failing job later and gives up after its last attempt', async () => {

@@ -17,6 +17,19 @@ export interface JobRun {
   /** 1 on the first run; more when an earlier run failed or its process died (lease expired). */
   attempt: number;
   maxAttempts: number;
+  /**
+   * Inside the transaction that commits the job's work: renews the lease and locks the job's row
+   * until commit, or throws `LeaseLost` when another process has taken the job meanwhile (this one
+   * stalled past its lease). A fence: the work commits at most once.
+   */
+  hold(trx: Kysely<Database>): Promise<void>;
+}
+
+/** This process no longer holds the job: another one took it up; leave everything to that one. */
+export class LeaseLost extends Error {
+  constructor(readonly jobId: string) {
+    super(`job ${jobId} was taken over by another process`);
+  }
 }
 
 export interface JobHandler<P> {
@@ -252,7 +265,21 @@ export class JobQueue {
     const handler = this.handlers.get(row.kind);
     if (!handler) return;
     const payload = JSON.parse(row.payload) as unknown;
-    const job: JobRun = { id: row.id, attempt: Number(row.attempts), maxAttempts: Number(row.max_attempts) };
+    const job: JobRun = {
+      id: row.id,
+      attempt: Number(row.attempts),
+      maxAttempts: Number(row.max_attempts),
+      hold: async (trx) => {
+        const held = await trx
+          .updateTable('jobs')
+          .set({ lease_until: this.now() + this.opts.leaseMs })
+          .where('id', '=', row.id)
+          .where('locked_by', '=', this.workerId)
+          .where('state', '=', 'running')
+          .executeTakeFirst();
+        if (Number(held.numUpdatedRows) !== 1) throw new LeaseLost(row.id);
+      },
+    };
     if (job.attempt > job.maxAttempts) {
       await this.end(row.id, 'failed', row.last_error ?? 'lease expired');
       await handler.giveUp?.(payload, job, row.last_error ?? 'lease expired');
@@ -276,6 +303,7 @@ export class JobQueue {
       await this.end(row.id, 'done', null);
     } catch (err) {
       clearInterval(beat);
+      if (err instanceof LeaseLost) return;
       const text = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
       this.log.error({ err, job: row.id, kind: row.kind }, 'job failed');
       if (job.attempt < job.maxAttempts) {

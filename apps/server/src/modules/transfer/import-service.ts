@@ -17,7 +17,7 @@ import type { Database, FieldsTable, ImportJobsTable } from '../../db/schema.js'
 import { AppError, FieldValidationError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
 import { saveUpload } from '../../http/upload.js';
-import type { JobQueue, JobRun } from '../../jobs/queue.js';
+import { type JobQueue, type JobRun, LeaseLost } from '../../jobs/queue.js';
 import type { TransferLetters } from '../notices/transfer-letters.js';
 import type { RecordService } from '../records/service.js';
 import type { SchemaContext } from '../schema-context/context.js';
@@ -141,7 +141,9 @@ export class ImportService {
     } catch {
       return this.fail(row, { key: 'import.failed' });
     }
-    await this.run(ctx, row, payload.lang).catch(async () => {
+    await this.run(ctx, row, payload.lang, run).catch(async (error: unknown) => {
+      // Another process took the job over while this one stalled: it is that one's now.
+      if (error instanceof LeaseLost) throw error;
       // Whatever stopped it (a row the database refused, a broken file): the job says so, the
       // uploaded sheet goes, and in "all or nothing" mode the transaction wrote nothing.
       const now = await this.repo.byId(row.id);
@@ -342,7 +344,7 @@ export class ImportService {
     throw error;
   }
 
-  private async run(ctx: SchemaContext, job: ImportJobsTable, lang: Language): Promise<void> {
+  private async run(ctx: SchemaContext, job: ImportJobsTable, lang: Language, held: JobRun): Promise<void> {
     const names = await loadNames(this.db, ctx.schema.engine_code);
     const columns = JSON.parse(job.columns) as string[];
     const mapping = JSON.parse(job.mapping) as Record<string, string>;
@@ -436,6 +438,8 @@ export class ImportService {
       const written = await this.db
         .transaction()
         .execute(async (trx) => {
+          // Only the process that holds the job writes (and the job cannot be taken until this commits).
+          await held.hold(trx);
           let batch: { prepared: Prepared; data: Record<string, unknown>; line: number }[] = [];
           for await (const { row, line } of rows(job.file_path, job.format as SheetFormat)) {
             const data = dataOf(row);
@@ -454,6 +458,7 @@ export class ImportService {
         .then(() => true)
         .catch(async (error: unknown) => {
           // A row the database refused (say a value another row already holds): nothing was written.
+          if (error instanceof LeaseLost) throw error;
           const failure = error instanceof RowFailure ? error : null;
           const cause = failure ? failure.cause : error;
           if (!(cause instanceof AppError)) throw error;
@@ -490,7 +495,10 @@ export class ImportService {
           }
         }
       } else {
-        await this.db.transaction().execute((trx) => write(trx, current));
+        await this.db.transaction().execute(async (trx) => {
+          await held.hold(trx);
+          await write(trx, current);
+        });
         created += current.length;
       }
       this.records.changed(ctx);
