@@ -81,7 +81,7 @@ describe('job queue', () => {
           ran.push(`${q.workerId}:${p.n}`);
         },
       });
-    const ids = [];
+    const ids: (string | undefined)[] = [];
     for (let n = 0; n < 6; n += 1) ids.push((await queues[0]?.enqueue('test.once', { n }))?.id);
     await Promise.all(queues.flatMap((q) => [q.tick(), q.tick()]));
     await until(async () => {
