@@ -92,6 +92,7 @@ import { createWorkflow } from './modules/workflow/module.js';
 import { openFlowRoutes } from './modules/workflow/open-routes.js';
 import { workflowOpsRoutes } from './modules/workflow/ops-routes.js';
 import { workflowRoutes } from './modules/workflow/routes.js';
+import { openStore } from './storage/store.js';
 import { PRODUCT_VERSION } from './version.js';
 
 export interface BuildOptions {
@@ -190,7 +191,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     new CustomMenuService(services.db, appRepository),
   );
   shortcutRoutes(app, new ShortcutService(services.db, new ShortcutRepository(services.db), appRepository, contexts));
-  const files = new FileService(services.db, config.dataDir);
+  const fileStore = openStore(config.dataDir, config.s3);
+  app.decorate('fileStore', fileStore);
+  const files = new FileService(services.db, fileStore, config.dataDir);
   await fileRoutes(app, files);
   feedbackRoutes(app, new FeedbackService(services.db, new FeedbackRepository(services.db), letters), files);
   const records = new RecordService(services.db, recordRepository, (ctx, code, trx) =>
@@ -232,8 +235,14 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   viewRoutes(app, ctx, views);
   dashboardRoutes(app, new DashboardService(services.db, appRepository, contexts, records));
   const transferLetters = new TransferLetters(letters);
-  const imports = new ImportService(services.db, records, config.dataDir, transferLetters, jobs, (t, a, s, admin) =>
-    contexts.context(t, a, s, admin),
+  const imports = new ImportService(
+    services.db,
+    records,
+    fileStore,
+    config.dataDir,
+    transferLetters,
+    jobs,
+    (t, a, s, admin) => contexts.context(t, a, s, admin),
   );
   // Formula computations a restart cut off go on; a graceful stop lets go of the ones running here.
   await formulaJobs.start();

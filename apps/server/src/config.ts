@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ApiTokenLimits } from '@canopy/contract';
+import type { S3Config } from './storage/store.js';
 
 /** Everything the server reads from the environment, in one place (documented in README.md). */
 export interface Config {
@@ -41,6 +42,8 @@ export interface Config {
    * default 30): after a crash, another process takes the job up this long after the last beat.
    */
   jobLeaseMs: number;
+  /** Uploads and import sheets in an S3-compatible bucket (S3_BUCKET …); absent: DATA_DIR. */
+  s3: S3Config | undefined;
   /** Sign-in with the company's OpenID Connect provider; absent unless OIDC_ISSUER is set. */
   oidc: OidcConfig | undefined;
 }
@@ -105,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   return {
     apiTokenRatePerMinute: tokenRate,
     jobLeaseMs: Math.round(jobLease * 1000),
+    s3: s3Config(env),
     webhooksAllowPrivate:
       env.WEBHOOK_ALLOW_PRIVATE === undefined ? flag(env.PRIVATE_DEPLOYMENT) : flag(env.WEBHOOK_ALLOW_PRIVATE),
     port,
@@ -151,4 +155,15 @@ function parseOidc(env: NodeJS.ProcessEnv): OidcConfig | undefined {
     teamCode: env.OIDC_TEAM?.trim() ?? '',
     label: env.OIDC_LABEL?.trim() ?? '',
   };
+}
+
+function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  const accessKeyId = env.S3_ACCESS_KEY_ID ?? '';
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY ?? '';
+  if (!accessKeyId || !secretAccessKey) throw new Error('S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  const endpoint = env.S3_ENDPOINT || undefined;
+  if (endpoint && !/^https?:\/\//.test(endpoint))
+    throw new Error(`S3_ENDPOINT must be an http(s) address, got ${endpoint}`);
+  return { bucket: env.S3_BUCKET, endpoint, region: env.S3_REGION || 'us-east-1', accessKeyId, secretAccessKey };
 }

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   app.log.info({ database: database.location, applied }, 'database ready');
   // Periodic work through the job queue: each runs once per period across all processes.
-  await app.jobs.schedule('maintenance', HOUR, () => maintenanceRound(database.db, config.dataDir, app.log));
+  await app.jobs.schedule('maintenance', HOUR, () => maintenanceRound(database.db, app.fileStore, app.log));
   await app.jobs.schedule('workflow.deadlines', 30_000, () => runDeadlines(app.workflowDeadlines, app.log));
 
   let closing = false;

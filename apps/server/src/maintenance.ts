@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.js';
 import { purgeDueTeams } from './modules/engines/purge.js';
+import { type FileStore, LocalStore } from './storage/store.js';
 
 export const HOUR = 60 * 60_000;
 
@@ -19,6 +20,7 @@ export async function runMaintenance(
   db: Kysely<Database>,
   dataDir: string,
   now: number,
+  store: FileStore = new LocalStore(dataDir),
 ): Promise<{ purged: string[] }> {
   await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
   await db
@@ -47,11 +49,11 @@ export async function runMaintenance(
     .where('state', '<>', 'pending')
     .where('created_at', '<', now - 30 * 24 * HOUR)
     .execute();
-  return { purged: await purgeDueTeams(db, dataDir, now) };
+  return { purged: await purgeDueTeams(db, store, now) };
 }
 
 /** One hourly round for the job queue's schedule (main.ts: once per cluster per hour). */
-export async function maintenanceRound(db: Kysely<Database>, dataDir: string, log: Log): Promise<void> {
-  const { purged } = await runMaintenance(db, dataDir, Date.now());
+export async function maintenanceRound(db: Kysely<Database>, store: FileStore, log: Log): Promise<void> {
+  const { purged } = await runMaintenance(db, '', Date.now(), store);
   if (purged.length) log.info({ purged }, 'closed teams purged');
 }

@@ -18,6 +18,7 @@ import { AppError, FieldValidationError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
 import { saveUpload } from '../../http/upload.js';
 import { type JobQueue, type JobRun, LeaseLost } from '../../jobs/queue.js';
+import type { FileStore } from '../../storage/store.js';
 import type { TransferLetters } from '../notices/transfer-letters.js';
 import type { RecordService } from '../records/service.js';
 import type { SchemaContext } from '../schema-context/context.js';
@@ -81,11 +82,12 @@ export const IMPORT_JOB = 'import';
  */
 export class ImportService {
   private readonly repo: ImportRepository;
-  private readonly root: string;
+  private readonly tmp: string;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly records: RecordService,
+    private readonly store: FileStore,
     dataDir: string,
     private readonly letters: TransferLetters | null,
     private readonly jobs: JobQueue,
@@ -93,7 +95,7 @@ export class ImportService {
     private readonly now: () => number = Date.now,
   ) {
     this.repo = new ImportRepository(db);
-    this.root = path.join(dataDir, 'imports');
+    this.tmp = path.join(dataDir, 'tmp');
     jobs.register<ImportPayload>(IMPORT_JOB, {
       maxAttempts: 3,
       run: (payload, run) => this.runJob(payload, run),
@@ -102,6 +104,16 @@ export class ImportService {
         if (row?.state === 'running') await this.fail(row, this.interrupted(row));
       },
     });
+  }
+
+  /** Where the sheet lives in the file store, between upload and the job's end (any process reads it). */
+  private keyOf(row: Pick<ImportJobsTable, 'id' | 'format'>): string {
+    return `imports/${row.id}.${row.format}`;
+  }
+
+  /** A local file for reading (sheets are parsed from disk); the caller removes it. */
+  private tmpFile(id: string, format: string): string {
+    return path.join(this.tmp, `import-${id}-${randomUUID().slice(0, 8)}.${format}`);
   }
 
   private interrupted(row: ImportJobsTable): StoredMessage {
@@ -141,14 +153,21 @@ export class ImportService {
     } catch {
       return this.fail(row, { key: 'import.failed' });
     }
-    await this.run(ctx, row, payload.lang, run).catch(async (error: unknown) => {
-      // Another process took the job over while this one stalled: it is that one's now.
-      if (error instanceof LeaseLost) throw error;
-      // Whatever stopped it (a row the database refused, a broken file): the job says so, the
-      // uploaded sheet goes, and in "all or nothing" mode the transaction wrote nothing.
-      const now = await this.repo.byId(row.id);
-      await this.fail(now ?? row, { key: 'import.failed' }).catch(() => undefined);
-    });
+    // This process's own copy of the sheet from the store (another process may have uploaded it).
+    await fs.promises.mkdir(this.tmp, { recursive: true });
+    const local = this.tmpFile(row.id, row.format);
+    if (!(await this.store.fetch(this.keyOf(row), local).catch(() => false)))
+      return this.fail(row, { key: 'import.failed' });
+    await this.run(ctx, { ...row, file_path: local }, payload.lang, run)
+      .finally(() => fs.promises.rm(local, { force: true }))
+      .catch(async (error: unknown) => {
+        // Another process took the job over while this one stalled: it is that one's now.
+        if (error instanceof LeaseLost) throw error;
+        // Whatever stopped it (a row the database refused, a broken file): the job says so, the
+        // uploaded sheet goes, and in "all or nothing" mode the transaction wrote nothing.
+        const now = await this.repo.byId(row.id);
+        await this.fail(now ?? row, { key: 'import.failed' }).catch(() => undefined);
+      });
   }
 
   private requireImport(ctx: SchemaContext): void {
@@ -176,8 +195,8 @@ export class ImportService {
     const format = formatOf(file.filename);
     if (!format) throw new AppError(400, ErrorCode.validationFailed, 'import.fileType');
     const id = randomUUID();
-    await fs.promises.mkdir(this.root, { recursive: true });
-    const filePath = path.join(this.root, `${id}.${format}`);
+    await fs.promises.mkdir(this.tmp, { recursive: true });
+    const filePath = this.tmpFile(id, format);
     await saveUpload(file.stream, filePath);
     try {
       if (file.stream.truncated)
@@ -194,7 +213,7 @@ export class ImportService {
         schema_code: ctx.schema.code,
         member_id: ctx.access.tenant.memberId,
         file_name: file.filename.slice(0, 255),
-        file_path: filePath,
+        file_path: this.keyOf({ id, format }),
         format,
         state: 'uploaded',
         mode: 'atomic',
@@ -209,11 +228,11 @@ export class ImportService {
         created_at: now,
         updated_at: now,
       };
+      await this.store.put(row.file_path, filePath);
       await this.repo.insert(row);
       return toJob(row, lang);
-    } catch (error) {
+    } finally {
       await fs.promises.rm(filePath, { force: true });
-      throw error;
     }
   }
 
@@ -541,6 +560,6 @@ export class ImportService {
         now,
       );
     });
-    await fs.promises.rm(job.file_path, { force: true });
+    await this.store.remove(this.keyOf(job)).catch(() => undefined);
   }
 }
