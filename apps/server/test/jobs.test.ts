@@ -123,7 +123,7 @@ describe('job queue', () => {
     const clock = { now: Date.now() };
     const stalled = queue(clock, 60_000);
     const other = queue(clock, 60_000);
-    let release = () => undefined as void;
+    let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
