@@ -5,11 +5,8 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
 import { testDatabaseUrl } from '../test/database.js';
 import { registeredClient, TestClient, type TestServer } from '../test/harness.js';
 import { LiveStream } from '../test/live-client.js';
@@ -33,7 +30,7 @@ import {
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
-const IMPORT_ROWS = 20_000;
+const IMPORT_ROWS = 12_000;
 
 interface Proc {
   name: string;
@@ -163,7 +160,8 @@ async function stop(child: ChildProcess | undefined, signal: NodeJS.Signals = 'S
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'canopy-cluster-'));
   fs.chmodSync(work, 0o755);
-  // A database of its own (the servers take DATABASE_URL as it is), migrated once before both start.
+  // A new, empty database of its own (the servers take DATABASE_URL as it is): both processes start at
+  // once and migrate it, one after the other (an advisory lock), as `systemctl start canopy@…` does.
   const admin = testDatabaseUrl();
   databaseName = `canopy_cluster_${randomBytes(5).toString('hex')}`;
   const c = new pg.Client({ connectionString: admin });
@@ -173,9 +171,6 @@ beforeAll(async () => {
   const url = new URL(admin);
   url.pathname = `/${databaseName}`;
   databaseUrl = url.toString();
-  const handle = openDatabase({ databaseUrl, poolSize: 1 });
-  await migrateToLatest(handle.db as unknown as Kysely<unknown>);
-  await handle.close();
 
   const [portA, portB, portProxy] = [await freePort(), await freePort(), await freePort()];
   a = startServer('A', portA);

@@ -108,10 +108,24 @@ function ownSchemaOnly(db: Kysely<unknown>, schema: string): Kysely<unknown> {
 }
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
-  const migrator = await migratorFor(db);
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  const run = async () => {
+    const migrator = await migratorFor(db);
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  };
+  if (dialectOf(db) !== 'postgres') return run();
+  // Several server processes starting at once on a new database: one migrates, the others wait for it
+  // (a session advisory lock per schema, held on a connection of its own while the migrator works).
+  return db.connection().execute(async (conn) => {
+    const key = sql`hashtext('canopy_migrations:' || current_schema())`;
+    await sql`select pg_advisory_lock(${key})`.execute(conn);
+    try {
+      return await run();
+    } finally {
+      await sql`select pg_advisory_unlock(${key})`.execute(conn);
+    }
+  });
 }
 
 export async function migrateDownAll(db: Kysely<unknown>): Promise<void> {
