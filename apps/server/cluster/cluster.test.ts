@@ -1,10 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../test/database.js';
@@ -21,6 +18,7 @@ import {
   startFlow,
   startNode,
 } from '../test/workflow-helpers.js';
+import { createDatabase, freePort, healthy, type Proc, startNginx, startServer, stop, until } from './kit.js';
 
 /**
  * Issue 16's proof: two Canopy server processes (node apps/server/src/main.ts, as deployed) on one
@@ -28,119 +26,16 @@ import {
  * exactly-once actions, live events and jobs work across them, and an import survives the death of
  * the process that ran it. Run by scripts/test.mjs's `cluster` step (PostgreSQL + nginx).
  */
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const IMPORT_ROWS = 12_000;
-
-interface Proc {
-  name: string;
-  child: ChildProcess;
-  url: string;
-  log: string[];
-}
 
 let work: string;
 let databaseUrl: string;
-let databaseName: string;
+let database: Awaited<ReturnType<typeof createDatabase>> | undefined;
 let a: Proc;
 let b: Proc;
 let nginx: ChildProcess;
 let proxy: string;
 let w: FlowWorld;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** Waits for a condition, polling; the answer is how long it took. */
-async function until(what: string, check: () => Promise<boolean>, ms = 30_000, every = 50): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    if (await check().catch(() => false)) return Date.now() - started;
-    if (Date.now() - started > ms) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, every));
-  }
-}
-
-const healthy = (url: string) => async () => (await fetch(`${url}/healthz`)).ok;
-
-function startServer(name: string, port: number): Proc {
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATABASE_URL: databaseUrl,
-    // One data directory for both, as a shared disk (or the S3 store) would be.
-    DATA_DIR: path.join(work, 'data'),
-    WEB_DIST: '',
-    TRUST_PROXY: 'true',
-    // A dead process's job is taken over 3 s after its last heartbeat.
-    JOB_LEASE_SECONDS: '3',
-    LOG_LEVEL: 'info',
-  };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const log: string[] = [];
-  const keep = (chunk: Buffer) => {
-    for (const line of chunk.toString('utf8').split('\n')) if (line) log.push(line);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  return { name, child, url: `http://127.0.0.1:${port}`, log };
-}
-
-/**
- * deploy/nginx.conf made to run here: the upstream lists the two processes, the site listens on a
- * free local port without TLS, and the port-80 redirect goes. Everything else (proxy headers, the
- * unbuffered live stream, the upload limit, next-upstream rules) is the file's own.
- */
-function nginxConfig(ports: number[], listen: number): string {
-  let site = fs.readFileSync(path.join(ROOT, 'deploy/nginx.conf'), 'utf8');
-  const replace = (pattern: RegExp, by: string) => {
-    expect(site, `deploy/nginx.conf no longer has ${pattern}`).toMatch(pattern);
-    site = site.replace(pattern, by);
-  };
-  replace(
-    /(upstream canopy \{[^}]*?)((?:\s*server 127\.0\.0\.1:\d+;)+)/,
-    `$1${ports.map((p) => `\n    server 127.0.0.1:${p};`).join('')}`,
-  );
-  replace(/server \{\s*listen 80;[\s\S]*?\n\}\n/, '');
-  replace(/listen 443 ssl http2;/, `listen 127.0.0.1:${listen};`);
-  replace(/\n\s*listen \[::\]:443 ssl http2;/, '');
-  replace(/\n\s*ssl_[a-z_]+ [^;]+;/g, '');
-  const temp = (name: string) => {
-    const dir = path.join(work, 'nginx', name);
-    fs.mkdirSync(dir, { recursive: true, mode: 0o777 });
-    fs.chmodSync(dir, 0o777);
-    return dir;
-  };
-  return `daemon off;
-worker_processes 2;
-pid ${path.join(work, 'nginx', 'nginx.pid')};
-error_log ${path.join(work, 'nginx', 'error.log')} warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${temp('body')};
-  proxy_temp_path ${temp('proxy')};
-  fastcgi_temp_path ${temp('fastcgi')};
-  uwsgi_temp_path ${temp('uwsgi')};
-  scgi_temp_path ${temp('scgi')};
-${site}
-}
-`;
-}
 
 /** How many requests to `url` a process logged (Fastify's "incoming request" lines). */
 function served(p: Proc, method: string, url: string): number {
@@ -148,41 +43,30 @@ function served(p: Proc, method: string, url: string): number {
     .length;
 }
 
-async function stop(child: ChildProcess | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill(signal);
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'canopy-cluster-'));
   fs.chmodSync(work, 0o755);
   // A new, empty database of its own (the servers take DATABASE_URL as it is): both processes start at
   // once and migrate it, one after the other (an advisory lock), as `systemctl start canopy@…` does.
-  const admin = testDatabaseUrl();
-  databaseName = `canopy_cluster_${randomBytes(5).toString('hex')}`;
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`create database ${databaseName}`);
-  await c.end();
-  const url = new URL(admin);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
-
-  const [portA, portB, portProxy] = [await freePort(), await freePort(), await freePort()];
-  a = startServer('A', portA);
-  b = startServer('B', portB);
-  const conf = path.join(work, 'nginx.conf');
-  fs.mkdirSync(path.join(work, 'nginx'), { recursive: true });
-  fs.writeFileSync(conf, nginxConfig([portA, portB], portProxy));
-  nginx = spawn(NGINX, ['-c', conf, '-e', path.join(work, 'nginx', 'error.log')], { stdio: 'inherit' });
-  proxy = `http://127.0.0.1:${portProxy}`;
+  database = await createDatabase(testDatabaseUrl(), 'canopy_cluster');
+  databaseUrl = database.url;
+  const settings = {
+    databaseUrl,
+    // One data directory for both, as a shared disk (or the S3 store) would be.
+    dataDir: path.join(work, 'data'),
+    // A dead process's job is taken over 3 s after its last heartbeat.
+    env: { JOB_LEASE_SECONDS: '3' },
+  };
+  a = startServer('A', await freePort(), settings);
+  b = startServer('B', await freePort(), settings);
   for (const p of [a, b])
     await until(`server ${p.name} up (log: ${p.log.slice(-5).join(' | ')})`, healthy(p.url), 90_000, 200);
-  await until('nginx up', healthy(proxy), 30_000, 100);
+  const front = await startNginx(
+    [a, b].map((p) => Number(new URL(p.url).port)),
+    work,
+  );
+  nginx = front.child;
+  proxy = front.url;
   // Everyone works through nginx unless a test pins a process.
   w = await flowWorld({ baseUrl: proxy } as TestServer);
 }, 180_000);
@@ -190,12 +74,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stop(nginx, 'SIGQUIT');
   await Promise.all([stop(a?.child), stop(b?.child)]);
-  if (databaseName) {
-    const c = new pg.Client({ connectionString: testDatabaseUrl() });
-    await c.connect();
-    await c.query(`drop database if exists ${databaseName} with (force)`);
-    await c.end();
-  }
+  await database?.drop();
   if (work) fs.rmSync(work, { recursive: true, force: true });
 });
 
