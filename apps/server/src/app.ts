@@ -248,7 +248,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await formulaJobs.start();
   app.addHook('onClose', () => formulaJobs.stop());
   transferRoutes(app, ctx, new ExportService(services.db, records, views, transferLetters), imports);
-  const avatars = new AvatarStore(config.dataDir);
+  const avatars = new AvatarStore(fileStore);
   settingsRoutes(app, new SettingsService(services.db, new VerificationCodes(services.db, delivery), avatars), avatars);
   const wechatProvider = config.wechat
     ? new OfficialAccountWechat(config.wechat)

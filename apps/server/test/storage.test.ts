@@ -96,6 +96,25 @@ describe('a server keeping its files in the bucket', () => {
     expect(fs.readdirSync(path.join(server.dataDir, 'tmp'))).toEqual([]);
   });
 
+  it('keeps avatars in the bucket, both sizes, and removes them on reset', async () => {
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    const dataUrl = `data:image/png;base64,${png}`;
+    const up = await team.owner.request('POST', '/v1/user/information/avatarurl', {
+      body: { dataUrl, dataUrl2x: dataUrl },
+    });
+    expect(up.status, JSON.stringify(up.json)).toBe(200);
+    const url: string = up.json.data.avatarUrl;
+    const name = url.split('/').pop() as string;
+    const bucket = new S3Store(config);
+    expect(await bucket.read(`avatars/${name}`)).not.toBeNull();
+    expect(await bucket.read(`avatars/${name.replace('.png', '@2x.png')}`)).not.toBeNull();
+    const served = await team.owner.download(url);
+    expect([served.status, served.bytes.equals(Buffer.from(png, 'base64'))]).toEqual([200, true]);
+    expect(fs.existsSync(path.join(server.dataDir, 'avatars'))).toBe(false);
+    await team.owner.request('POST', '/v1/user/information/avatarurl/reset');
+    expect(await bucket.read(`avatars/${name}`)).toBeNull();
+  });
+
   it('imports a sheet kept in the bucket, and removes it when the import ends', async () => {
     const appCode = (await team.owner.request('POST', '/v1/apps', { body: { displayName: '库存' } })).json.data.code;
     const schema = (

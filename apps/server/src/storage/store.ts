@@ -29,7 +29,7 @@ export interface S3Config {
 }
 
 /**
- * Where uploaded files and import sheets live, by key (`files/<team>/<id>`, `imports/<id>.csv`).
+ * Where uploaded files, avatars and import sheets live, by key (`files/<team>/<id>`, `imports/<id>.csv`).
  * One interface, two places: the local data directory (default; one machine, or a shared disk) and an
  * S3-compatible object store (several machines). Keys never come from users.
  */
@@ -37,6 +37,8 @@ export interface FileStore {
   readonly kind: 'local' | 's3';
   /** Stores the local file `source` under `key` (the caller's file stays). */
   put(key: string, source: string, contentType?: string): Promise<void>;
+  /** Stores bytes held in memory (small ones: avatars). */
+  putBytes(key: string, bytes: Buffer, contentType?: string): Promise<void>;
   /** The bytes under `key`; `null` when there are none. */
   read(key: string): Promise<Readable | null>;
   /** Copies the bytes under `key` to the local file `target` (sheets are parsed from disk). */
@@ -65,6 +67,12 @@ export class LocalStore implements FileStore {
     const target = this.pathOf(key);
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
     await fs.promises.copyFile(source, target);
+  }
+
+  async putBytes(key: string, bytes: Buffer): Promise<void> {
+    const target = this.pathOf(key);
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    await fs.promises.writeFile(target, bytes);
   }
 
   async read(key: string): Promise<Readable | null> {
@@ -121,6 +129,18 @@ export class S3Store implements FileStore {
         Key: safeKey(key),
         Body: fs.createReadStream(source),
         ContentLength: size,
+        ...(contentType ? { ContentType: contentType } : {}),
+      }),
+    );
+  }
+
+  async putBytes(key: string, bytes: Buffer, contentType?: string): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: safeKey(key),
+        Body: bytes,
+        ContentLength: bytes.length,
         ...(contentType ? { ContentType: contentType } : {}),
       }),
     );
