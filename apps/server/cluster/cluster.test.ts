@@ -84,6 +84,23 @@ describe('two processes behind nginx on one PostgreSQL', () => {
     expect(await res.json()).toMatchObject({ status: 'ok', database: 'postgres' });
   });
 
+  it('honours TRUST_PROXY: the address nginx saw, never one the client made up', async () => {
+    const seen = async (url: string, probe: string) => {
+      const res = await fetch(`${url}/healthz?probe=${probe}`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+      expect(res.status).toBe(200);
+      let line: string | undefined;
+      await until('the request logged', async () => {
+        line = [...a.log, ...b.log].find((l) => l.includes(probe) && l.includes('incoming request'));
+        return line !== undefined;
+      });
+      return (JSON.parse(line as string) as { req: { remoteAddress: string } }).req.remoteAddress;
+    };
+    // Straight to a process (only nginx can, it listens on loopback): the forwarded address is taken.
+    expect(await seen(a.url, 'direct')).toBe('203.0.113.9');
+    // Through nginx, which replaces the client's header with the address it saw.
+    expect(await seen(proxy, 'proxied')).toBe('127.0.0.1');
+  });
+
   it('keeps a user signed in through one process signed in through the other, and out when signed out', async () => {
     const { client, userId } = await registeredClient({ baseUrl: a.url } as TestServer, '跨进程用户');
     const onB = client.on(b.url);
