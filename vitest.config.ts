@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects. `unit` holds unit and API tests; scripts/test.mjs runs it twice, once with
+ * Three projects. `unit` holds unit and API tests; scripts/test.mjs runs it twice, once with
  * CANOPY_TEST_DB=sqlite and once with CANOPY_TEST_DB=postgres (TEST_DATABASE_URL). `e2e` drives
- * Debian's Chromium against a real server on a real database.
+ * Debian's Chromium against a real server on a real database. `cluster` starts two server processes
+ * behind nginx on PostgreSQL (its own step: it needs nginx and the machine to itself).
  */
 export default defineConfig({
   test: {
@@ -20,6 +21,16 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'cluster',
+          include: ['apps/server/cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
         },
       },
       {

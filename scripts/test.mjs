@@ -10,6 +10,8 @@
  *     pg           find or start a PostgreSQL (scripts/ensure-postgres.mjs)
  *     unit-sqlite  npx vitest run --project unit   CANOPY_TEST_DB=sqlite
  *     unit-pg      npx vitest run --project unit   CANOPY_TEST_DB=postgres TEST_DATABASE_URL=<pg>
+ *     nginx        bash scripts/ensure-nginx.sh (installs Debian's nginx-light when missing)
+ *     cluster      npx vitest run --project cluster CANOPY_TEST_DB=postgres (two servers behind nginx)
  *     build        npm run build
  *     chromium     bash scripts/ensure-chromium.sh
  *     browser      npx vitest run --project e2e    CANOPY_TEST_DB=sqlite CHROMIUM_PATH=/usr/bin/chromium
@@ -17,12 +19,14 @@
  *   node scripts/test.mjs check           # typecheck + lint
  *   node scripts/test.mjs unit            # pg + unit-sqlite + unit-pg
  *   node scripts/test.mjs sqlite          # unit-sqlite only
- *   node scripts/test.mjs postgres        # pg + unit-pg
+ *   node scripts/test.mjs postgres        # pg + unit-pg + nginx + cluster
+ *   node scripts/test.mjs cluster         # pg + nginx + cluster
  *   node scripts/test.mjs e2e             # build + chromium + browser
  *   node scripts/test.mjs lint unit-pg    # any step names and groups, run in the order above
  *   node scripts/test.mjs unit -- -t login  # arguments after `--` go to every vitest run
  *
- * A step that needs another gets it too (unit-pg needs pg, browser needs chromium).
+ * A step that needs another gets it too (unit-pg needs pg, cluster needs pg and nginx, browser
+ * needs chromium).
  * Environment: TEST_DATABASE_URL and CANOPY_FORCE_THROWAWAY_PG (see ensure-postgres.mjs);
  * CANOPY_TEST_STEP_TIMEOUT_MIN (default 15, 0 = none) ends a step that runs longer than that.
  */
@@ -71,6 +75,21 @@ const STEPS = [
     groups: ['unit', 'postgres'],
     needs: ['pg'],
     cmd: vitest('unit'),
+    vitest: true,
+    env: () => ({ CANOPY_TEST_DB: 'postgres', TEST_DATABASE_URL: pg.url }),
+  },
+  {
+    id: 'nginx',
+    title: 'ensure nginx',
+    groups: ['postgres', 'cluster'],
+    cmd: ['bash', [join(ROOT, 'scripts', 'ensure-nginx.sh')]],
+  },
+  {
+    id: 'cluster',
+    title: 'two server processes behind nginx on PostgreSQL',
+    groups: ['postgres', 'cluster'],
+    needs: ['pg', 'nginx'],
+    cmd: vitest('cluster'),
     vitest: true,
     env: () => ({ CANOPY_TEST_DB: 'postgres', TEST_DATABASE_URL: pg.url }),
   },

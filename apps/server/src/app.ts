@@ -6,6 +6,7 @@ import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
+import { Invalidations } from './db/invalidation.js';
 import { registerCompression } from './http/compression.js';
 import type { Services } from './http/context.js';
 import { registerDocs } from './http/docs.js';
@@ -15,6 +16,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSession } from './http/session.js';
 import { registerWebApp } from './http/static.js';
 import { registerTenant } from './http/tenant.js';
+import { JobQueue } from './jobs/queue.js';
 import { accountRoutes, createAccountService } from './modules/account/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { ApiTokenRepository } from './modules/api-tokens/repository.js';
@@ -97,6 +99,7 @@ import { createWorkflow } from './modules/workflow/module.js';
 import { openFlowRoutes } from './modules/workflow/open-routes.js';
 import { workflowOpsRoutes } from './modules/workflow/ops-routes.js';
 import { workflowRoutes } from './modules/workflow/routes.js';
+import { openStore } from './storage/store.js';
 import { PRODUCT_VERSION } from './version.js';
 
 export interface BuildOptions {
@@ -159,6 +162,11 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   engineRoutes(app, engines, new EngineService(services.db, engines));
   const live = new LiveBus(database);
   await live.start();
+  app.addHook('onClose', () => live.close());
+  // One job queue for every process on the database: imports, and the periodic drains and
+  // maintenance (main.ts schedules those that tests drive themselves).
+  const jobs = new JobQueue(services.db, services.dialect, app.log, { leaseMs: config.jobLeaseMs });
+  app.decorate('jobs', jobs);
   liveRoutes(app, engines, live);
   const letters = new Letters(live);
   const noticeRepository = new NoticeRepository(services.db);
@@ -190,12 +198,18 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     new CustomMenuService(services.db, appRepository),
   );
   shortcutRoutes(app, new ShortcutService(services.db, new ShortcutRepository(services.db), appRepository, contexts));
-  const files = new FileService(services.db, config.dataDir);
+  const fileStore = openStore(config.dataDir, config.s3);
+  app.decorate('fileStore', fileStore);
+  const files = new FileService(services.db, fileStore, config.dataDir);
   await fileRoutes(app, files);
   feedbackRoutes(app, new FeedbackService(services.db, new FeedbackRepository(services.db), letters), files);
   const records = new RecordService(services.db, recordRepository, (ctx, code, trx) =>
     contexts.targetContext(ctx, code, trx),
   );
+  const invalidations = new Invalidations(database);
+  await invalidations.start();
+  app.addHook('onClose', () => invalidations.close());
+  records.shareCounts(invalidations);
   const views = new ViewService(services.db);
   const forms = new FormService(services.db);
   schemaRoutes(app, services.db, ctx, schemas, forms);
@@ -204,12 +218,10 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   const webhooks = new WebhookService(services.db, config.webhooksAllowPrivate);
   records.onWrite((c, trx, event, item) => webhooks.enqueue(c, trx, event, { record: item }));
   webhookRoutes(app, ctx, webhooks);
-  const stopWebhooks = webhooks.start();
-  app.addHook('onClose', async () => stopWebhooks());
+  await jobs.schedule('webhooks.drain', 2_000, async () => void (await webhooks.drain()));
   app.decorate('webhooks', webhooks);
   const mailQueue = new MailQueue(services.db, delivery, app.log);
-  const stopMail = mailQueue.start();
-  app.addHook('onClose', async () => stopMail());
+  await jobs.schedule('mail.drain', 2_000, async () => void (await mailQueue.drain()));
   app.decorate('mailQueue', mailQueue);
   const workflow = createWorkflow(
     services.db,
@@ -241,18 +253,25 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       records,
       (c) => forms.layout(c),
       timelineOf,
-      (f) => files.pathOf(f),
+      (f) => files.bytes(f),
       baseUrl,
     ),
   );
   const transferLetters = new TransferLetters(letters);
-  const imports = new ImportService(services.db, records, config.dataDir, transferLetters);
-  await imports.recover();
+  const imports = new ImportService(
+    services.db,
+    records,
+    fileStore,
+    config.dataDir,
+    transferLetters,
+    jobs,
+    (t, a, s, admin) => contexts.context(t, a, s, admin),
+  );
   // Formula computations a restart cut off go on; a graceful stop lets go of the ones running here.
   await formulaJobs.start();
   app.addHook('onClose', () => formulaJobs.stop());
   transferRoutes(app, ctx, new ExportService(services.db, records, views, transferLetters), imports);
-  const installs = new PackageInstallService(services.db, services.dialect, config.dataDir, {
+  const installs = new PackageInstallService(services.db, services.dialect, config.dataDir, files, {
     leaseMs: config.packageInstallLeaseMs,
     crashAt: config.packageCrashAt,
   });
@@ -264,7 +283,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
   app.decorate('packageInstalls', installs);
   packageRoutes(app, new PackageExportService(services.db, appRepository, files), installs);
-  const avatars = new AvatarStore(config.dataDir);
+  const avatars = new AvatarStore(fileStore);
   settingsRoutes(app, new SettingsService(services.db, new VerificationCodes(services.db, delivery), avatars), avatars);
   const wechatProvider = config.wechat
     ? new OfficialAccountWechat(config.wechat)
@@ -272,5 +291,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await wechatRoutes(app, new WechatBinding(services.db, wechatProvider), config.wechat?.token ?? '');
 
   await registerWebApp(app, config.webDist, config.cdnBase);
+  jobs.start();
+  app.addHook('onClose', () => jobs.stop());
   return app;
 }

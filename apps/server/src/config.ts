@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ApiTokenLimits } from '@canopy/contract';
 import { CRASH_POINTS, type CrashPoint } from './modules/packages/crash-points.js';
+import type { S3Config } from './storage/store.js';
 
 /** Everything the server reads from the environment, in one place (documented in README.md). */
 export interface Config {
@@ -44,6 +45,13 @@ export interface Config {
   packageInstallLeaseMs: number;
   /** Tests only (CANOPY_PACKAGE_CRASH_AT): the install step at which the process kills itself. */
   packageCrashAt: CrashPoint | undefined;
+  /**
+   * How long a job (an import) stays with its process without a heartbeat (JOB_LEASE_SECONDS,
+   * default 30): after a crash, another process takes the job up this long after the last beat.
+   */
+  jobLeaseMs: number;
+  /** Uploads and import sheets in an S3-compatible bucket (S3_BUCKET …); absent: DATA_DIR. */
+  s3: S3Config | undefined;
   /** Sign-in with the company's OpenID Connect provider; absent unless OIDC_ISSUER is set. */
   oidc: OidcConfig | undefined;
 }
@@ -108,10 +116,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       `PACKAGE_INSTALL_LEASE_MS must be a whole number of milliseconds, got ${env.PACKAGE_INSTALL_LEASE_MS}`,
     );
   const crashAt = env.CANOPY_PACKAGE_CRASH_AT;
+  const jobLease = Number(env.JOB_LEASE_SECONDS ?? 30);
+  if (!Number.isFinite(jobLease) || jobLease < 1)
+    throw new Error(`JOB_LEASE_SECONDS must be a number of seconds (1 or more), got ${env.JOB_LEASE_SECONDS}`);
   return {
     apiTokenRatePerMinute: tokenRate,
     packageInstallLeaseMs: leaseMs,
     packageCrashAt: CRASH_POINTS.includes(crashAt as CrashPoint) ? (crashAt as CrashPoint) : undefined,
+    jobLeaseMs: Math.round(jobLease * 1000),
+    s3: s3Config(env),
     webhooksAllowPrivate:
       env.WEBHOOK_ALLOW_PRIVATE === undefined ? flag(env.PRIVATE_DEPLOYMENT) : flag(env.WEBHOOK_ALLOW_PRIVATE),
     port,
@@ -158,4 +171,15 @@ function parseOidc(env: NodeJS.ProcessEnv): OidcConfig | undefined {
     teamCode: env.OIDC_TEAM?.trim() ?? '',
     label: env.OIDC_LABEL?.trim() ?? '',
   };
+}
+
+function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  const accessKeyId = env.S3_ACCESS_KEY_ID ?? '';
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY ?? '';
+  if (!accessKeyId || !secretAccessKey) throw new Error('S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  const endpoint = env.S3_ENDPOINT || undefined;
+  if (endpoint && !/^https?:\/\//.test(endpoint))
+    throw new Error(`S3_ENDPOINT must be an http(s) address, got ${endpoint}`);
+  return { bucket: env.S3_BUCKET, endpoint, region: env.S3_REGION || 'us-east-1', accessKeyId, secretAccessKey };
 }

@@ -4,8 +4,8 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { startMaintenance } from './maintenance.js';
-import { startDeadlineTimers } from './modules/workflow/deadline-runner.js';
+import { HOUR, maintenanceRound } from './maintenance.js';
+import { runDeadlines } from './modules/workflow/deadline-runner.js';
 
 /** Starts Canopy: migrate, listen, print the URL, and shut down gracefully on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -17,9 +17,9 @@ async function main(): Promise<void> {
   const applied = await migrateToLatest(database.db as unknown as Kysely<unknown>);
   const app = await buildApp({ config, database });
   app.log.info({ database: database.location, applied }, 'database ready');
-  const stopMaintenance = startMaintenance(database.db, config.dataDir, app.log);
-  // Node deadlines: every process runs them; each timer is claimed once across processes.
-  const stopDeadlines = startDeadlineTimers(app.workflowDeadlines, app.log);
+  // Periodic work through the job queue: each runs once per period across all processes.
+  await app.jobs.schedule('maintenance', HOUR, () => maintenanceRound(database.db, app.fileStore, app.log));
+  await app.jobs.schedule('workflow.deadlines', 30_000, () => runDeadlines(app.workflowDeadlines, app.log));
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -29,8 +29,6 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
-      stopMaintenance();
-      stopDeadlines();
       await app.close();
       await database.close();
       process.exit(0);

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.js';
 import { purgeDueTeams } from './modules/engines/purge.js';
+import { type FileStore, LocalStore } from './storage/store.js';
 
-const HOUR = 60 * 60_000;
+export const HOUR = 60 * 60_000;
 
 interface Log {
   warn: (o: object, m: string) => void;
@@ -19,6 +20,7 @@ export async function runMaintenance(
   db: Kysely<Database>,
   dataDir: string,
   now: number,
+  store: FileStore = new LocalStore(dataDir),
 ): Promise<{ purged: string[] }> {
   await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
   await db
@@ -35,32 +37,23 @@ export async function runMaintenance(
     .deleteFrom('api_tokens')
     .where((eb) => eb.or([eb('revoked_at', '<', now - 30 * 24 * HOUR), eb('expires_at', '<', now - 30 * 24 * HOUR)]))
     .execute();
+  // Finished jobs of the queue are kept a week (support looks at failures).
+  await db
+    .deleteFrom('jobs')
+    .where('state', 'in', ['done', 'failed'])
+    .where('updated_at', '<', now - 7 * 24 * HOUR)
+    .execute();
   // The webhook delivery log keeps 30 days of finished deliveries.
   await db
     .deleteFrom('webhook_deliveries')
     .where('state', '<>', 'pending')
     .where('created_at', '<', now - 30 * 24 * HOUR)
     .execute();
-  return { purged: await purgeDueTeams(db, dataDir, now) };
+  return { purged: await purgeDueTeams(db, store, now) };
 }
 
-/** Runs the housekeeping at start-up and then hourly. */
-export function startMaintenance(
-  db: Kysely<Database>,
-  dataDir: string,
-  log: Log,
-  clock: () => number = Date.now,
-): () => void {
-  const run = async () => {
-    try {
-      const { purged } = await runMaintenance(db, dataDir, clock());
-      if (purged.length) log.info({ purged }, 'closed teams purged');
-    } catch (err) {
-      log.warn({ err }, 'maintenance failed');
-    }
-  };
-  void run();
-  const timer = setInterval(run, HOUR);
-  timer.unref();
-  return () => clearInterval(timer);
+/** One hourly round for the job queue's schedule (main.ts: once per cluster per hour). */
+export async function maintenanceRound(db: Kysely<Database>, store: FileStore, log: Log): Promise<void> {
+  const { purged } = await runMaintenance(db, '', Date.now(), store);
+  if (purged.length) log.info({ purged }, 'closed teams purged');
 }

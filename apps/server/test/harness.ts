@@ -61,6 +61,19 @@ export async function startTestServer(
   return server;
 }
 
+/**
+ * A second server process's app on the first one's database and data directory (another port), as
+ * several processes behind a proxy run: its own job queue, caches and LISTEN connection.
+ */
+export async function startPeer(server: TestServer): Promise<{ app: FastifyInstance; baseUrl: string }> {
+  const config = { ...loadConfig({ WEB_DIST: '', DATA_DIR: server.dataDir }), port: 0, host: '127.0.0.1' };
+  const app = await buildApp({ config, database: server.database.handle, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server did not bind');
+  return { app, baseUrl: `http://127.0.0.1:${address.port}` };
+}
+
 /** How many accounts the server's database holds (to show a refused request wrote nothing). */
 export async function countUsers(server: TestServer): Promise<number> {
   const row = await server.database.handle.db
@@ -84,6 +97,14 @@ export class TestClient {
   headers: Record<string, string> = {};
 
   constructor(private readonly baseUrl: string) {}
+
+  /** The same session (cookies and headers, shared) against another server of the same database. */
+  on(baseUrl: string): TestClient {
+    const other = new TestClient(baseUrl);
+    other.cookies = this.cookies;
+    other.headers = this.headers;
+    return other;
+  }
 
   get sessionCookie(): string | undefined {
     return this.cookies.get('canopy_sid');

@@ -1,9 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import { RecordLimits } from '@canopy/contract';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImportService } from '../src/modules/transfer/import-service.js';
 import { startTestServer, type TestClient, type TestServer } from './harness.js';
 import { createTeam, joinTeam, type TeamFixture } from './org-helpers.js';
 
@@ -463,13 +463,82 @@ describe('import', () => {
     expect(left).toEqual([]);
   });
 
-  it('marks a job a restart cut off as failed, saying nothing was written', async () => {
-    const job = (await team.owner.upload(`${base}/imports`, 'e.csv', Buffer.from(csv), APP)).json.data;
+  /**
+   * What a process that died mid-import leaves: the import running and its queued job held by that
+   * process with a lease that ran out. This server's queue takes it up.
+   */
+  async function orphan(jobId: string, mode: 'atomic' | 'skip', set: { created?: number } = {}) {
     const db = server.database.handle.db;
-    await db.updateTable('import_jobs').set({ state: 'running', mode: 'atomic' }).where('id', '=', job.id).execute();
-    // What start-up does on the next boot:
-    await new ImportService(db, {} as never, '/tmp').recover();
-    const after = (await team.owner.request('GET', `${base}/imports/${job.id}`)).json.data;
-    expect(after).toMatchObject({ state: 'failed', message: '导入因服务重启而中断，未写入任何数据' });
+    const row = await db.selectFrom('import_jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
+    await db
+      .updateTable('import_jobs')
+      .set({ state: 'running', mode, ...set })
+      .where('id', '=', jobId)
+      .execute();
+    const engine = await db
+      .selectFrom('engines')
+      .select(['corp_id', 'engine_shard'])
+      .where('engine_code', '=', team.engineCode)
+      .executeTakeFirstOrThrow();
+    const tenant = {
+      engineCode: team.engineCode,
+      corpId: engine.corp_id,
+      memberId: team.memberId,
+      role: 'owner',
+      engineShard: engine.engine_shard,
+    };
+    const now = Date.now();
+    await db
+      .insertInto('jobs')
+      .values({
+        id: randomUUID(),
+        kind: 'import',
+        payload: JSON.stringify({
+          importId: jobId,
+          tenant,
+          appCode,
+          schemaCode: row.schema_code,
+          adminMode: false,
+          lang: 'zh',
+        }),
+        state: 'running',
+        attempts: 1,
+        max_attempts: 3,
+        run_at: now - 60_000,
+        lease_until: now - 1,
+        locked_by: 'a-process-that-died',
+        last_error: null,
+        created_at: now - 60_000,
+        updated_at: now - 60_000,
+      })
+      .execute();
+    await server.app.jobs.tick();
+  }
+
+  it('runs an all-or-nothing import again when its process died, writing each row once', async () => {
+    const before = (await all(team.owner)).length;
+    const sheet = Buffer.from('名称,金额\n接手一,101\n接手二,102\n');
+    const job = (await team.owner.upload(`${base}/imports`, 'takeover.csv', sheet, APP)).json.data;
+    await orphan(job.id, 'atomic');
+    expect(await waitFor(team.owner, job.id)).toMatchObject({ state: 'done', created: 2, failed: 0, message: '' });
+    const rows = (await all(team.owner)).filter((r) => String(r.data[f.name as string]).startsWith('接手'));
+    expect(rows.map((r) => r.data[f.name as string])).toEqual(['接手一', '接手二']);
+    expect((await all(team.owner)).length).toBe(before + 2);
+  });
+
+  it('only finishes an all-or-nothing import whose rows had committed before its process died', async () => {
+    const before = (await all(team.owner)).length;
+    const sheet = Buffer.from('名称,金额\n已写一,201\n');
+    const job = (await team.owner.upload(`${base}/imports`, 'committed.csv', sheet, APP)).json.data;
+    await orphan(job.id, 'atomic', { created: 1 });
+    expect(await waitFor(team.owner, job.id)).toMatchObject({ state: 'done', created: 1 });
+    expect((await all(team.owner)).length).toBe(before);
+  });
+
+  it('fails a skip-bad-rows import whose process died, saying how many rows it wrote', async () => {
+    const job = (await team.owner.upload(`${base}/imports`, 'e.csv', Buffer.from(csv), APP)).json.data;
+    await orphan(job.id, 'skip', { created: 3 });
+    const after = await waitFor(team.owner, job.id);
+    expect(after).toMatchObject({ state: 'failed', created: 3, message: '导入因服务重启而中断，已导入 3 行' });
   });
 });

@@ -17,7 +17,7 @@ export interface DatabaseHandle {
    * one connection, so the open transaction is the caller's. (Live signals, modules/live.)
    */
   afterCommit?: (fn: () => void) => void;
-  /** PostgreSQL: a dedicated connection LISTENing on `channel`; resolves to its stop function. */
+  /** PostgreSQL: this handle's one LISTEN connection hears `channel` too; resolves to its stop function. */
   listen?: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
 }
 
@@ -76,23 +76,59 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
-/** A LISTEN connection of its own (a pooled one would be handed to queries). */
-async function pgListen(
-  connectionString: string,
-  channel: string,
-  onPayload: (payload: string) => void,
-): Promise<() => Promise<void>> {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  client.on('notification', (msg) => {
-    if (msg.channel === channel && msg.payload) onPayload(msg.payload);
-  });
-  // A broken connection must not crash the process; live pushes stop and polling carries on.
-  client.on('error', () => undefined);
-  await client.query(`listen ${client.escapeIdentifier(channel)}`);
-  return async () => {
-    await client.end().catch(() => undefined);
-  };
+/**
+ * One LISTEN connection per process for every channel (live signals, cache invalidation): a
+ * connection of its own (a pooled one would be handed to queries), opened with the first channel.
+ */
+class PgListener {
+  private client: Promise<pg.Client> | null = null;
+  private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+
+  constructor(private readonly connectionString: string) {}
+
+  private connect(): Promise<pg.Client> {
+    this.client ??= (async () => {
+      const client = new pg.Client({ connectionString: this.connectionString });
+      await client.connect();
+      client.on('notification', (msg) => {
+        if (!msg.payload) return;
+        for (const fn of this.handlers.get(msg.channel) ?? []) fn(msg.payload);
+      });
+      // A broken connection must not crash the process; live pushes stop and polling carries on.
+      client.on('error', () => undefined);
+      return client;
+    })();
+    return this.client;
+  }
+
+  async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+    const client = await this.connect();
+    let set = this.handlers.get(channel);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(channel, set);
+      await client.query(`listen ${client.escapeIdentifier(channel)}`);
+    }
+    set.add(onPayload);
+    return async () => {
+      set.delete(onPayload);
+      if (set.size || this.handlers.get(channel) !== set) return;
+      this.handlers.delete(channel);
+      if (this.handlers.size) {
+        await client.query(`unlisten ${client.escapeIdentifier(channel)}`).catch(() => undefined);
+        return;
+      }
+      this.client = null;
+      await client.end().catch(() => undefined);
+    };
+  }
+
+  async close(): Promise<void> {
+    const client = this.client;
+    this.client = null;
+    this.handlers.clear();
+    if (client) await (await client).end().catch(() => undefined);
+  }
 }
 
 export interface DatabaseOptions {
@@ -121,12 +157,16 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const listener = new PgListener(options.databaseUrl);
     return {
       db,
       dialect: 'postgres',
       location: `postgres://${url.host}${url.pathname}${options.pgSchema ? ` (schema ${options.pgSchema})` : ''}`,
-      close: () => db.destroy(),
-      listen: (channel, onPayload) => pgListen(options.databaseUrl as string, channel, onPayload),
+      close: async () => {
+        await listener.close();
+        await db.destroy();
+      },
+      listen: (channel, onPayload) => listener.listen(channel, onPayload),
     };
   }
   const file = options.sqliteFile ?? ':memory:';

@@ -29,10 +29,11 @@ import * as shortcuts from './migrations/20261124T0100_shortcuts.js';
 import * as apiTokens from './migrations/20261124T0200_api_tokens.js';
 import * as webhooks from './migrations/20261124T0200_webhooks.js';
 import * as dashboards from './migrations/20261124T0300_dashboards.js';
-import * as installTasks from './migrations/20261125T0500_install_tasks.js';
-import * as customPages from './migrations/20261125T0600_custom_pages.js';
 import * as printTemplates from './migrations/20261125T0200_print_templates.js';
 import * as dashboardFiltersTimeZone from './migrations/20261125T0300_dashboard_filters_time_zone.js';
+import * as jobs from './migrations/20261125T0400_jobs.js';
+import * as installTasks from './migrations/20261125T0500_install_tasks.js';
+import * as customPages from './migrations/20261125T0600_custom_pages.js';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from source, from a
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '20261124T0100_shortcuts': shortcuts,
   '20261124T0300_dashboards': dashboards,
   '20261125T0600_custom_pages': customPages,
+  '20261125T0400_jobs': jobs,
   '20261124T0200_api_tokens': apiTokens,
   '20261124T0200_webhooks': webhooks,
   '20261125T0500_install_tasks': installTasks,
@@ -114,10 +116,24 @@ function ownSchemaOnly(db: Kysely<unknown>, schema: string): Kysely<unknown> {
 }
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
-  const migrator = await migratorFor(db);
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  const run = async () => {
+    const migrator = await migratorFor(db);
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  };
+  if (dialectOf(db) !== 'postgres') return run();
+  // Several server processes starting at once on a new database: one migrates, the others wait for it
+  // (a session advisory lock per schema, held on a connection of its own while the migrator works).
+  return db.connection().execute(async (conn) => {
+    const key = sql`hashtext('canopy_migrations:' || current_schema())`;
+    await sql`select pg_advisory_lock(${key})`.execute(conn);
+    try {
+      return await run();
+    } finally {
+      await sql`select pg_advisory_unlock(${key})`.execute(conn);
+    }
+  });
 }
 
 export async function migrateDownAll(db: Kysely<unknown>): Promise<void> {

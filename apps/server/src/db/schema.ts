@@ -675,6 +675,33 @@ export interface InstallTasksTable {
   updated_at: number;
 }
 
+/** A unit of work of the job queue (jobs/queue.ts), taken by one process with a lease. */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  /** JSON, the handler's own shape. */
+  payload: string;
+  /** pending | running | done | failed */
+  state: string;
+  attempts: number;
+  max_attempts: number;
+  run_at: number;
+  lease_until: number | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A periodic task, run once per cluster per period by whichever process claims it first. */
+export interface JobSchedulesTable {
+  name: string;
+  every_ms: number;
+  next_run_at: number;
+  last_run_at: number | null;
+  last_runner: string | null;
+}
+
 export interface Database {
   install_tasks: InstallTasksTable;
   api_tokens: ApiTokensTable;
@@ -715,6 +742,8 @@ export interface Database {
   files: FilesTable;
   views: ViewsTable;
   import_jobs: ImportJobsTable;
+  jobs: JobsTable;
+  job_schedules: JobSchedulesTable;
   import_errors: ImportErrorsTable;
   workflows: WorkflowsTable;
   workflow_versions: WorkflowVersionsTable;

@@ -15,7 +15,7 @@ const BATCH = 20;
 
 /**
  * Mail that belongs to a change is queued in the change's transaction (so a rolled-back change
- * sends nothing) and sent afterwards by `drain`, which every server process runs on an interval.
+ * sends nothing) and sent afterwards by `drain`, a job-queue schedule (every 2 s, once per cluster: app.ts).
  * A row is taken by deleting it (exactly one process gets it); a failed send puts it back until
  * its third attempt.
  */
@@ -71,12 +71,5 @@ export class MailQueue {
       this.draining = false;
     }
     return sent;
-  }
-
-  /** Drains every `everyMs`; the answer stops it. */
-  start(everyMs = 2_000): () => void {
-    const timer = setInterval(() => void this.drain().catch(() => undefined), everyMs);
-    timer.unref();
-    return () => clearInterval(timer);
   }
 }

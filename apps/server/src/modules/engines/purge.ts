@@ -1,8 +1,7 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { EngineState } from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { FileStore } from '../../storage/store.js';
 
 /**
  * A closed team's tables, children before parents, so the deletes hold on both databases whatever
@@ -41,7 +40,7 @@ const TEAM_TABLES = [
 ] as const;
 
 /** Deletes everything of one closed team: its data tables, rows, uploaded files, then the team itself. */
-export async function purgeTeam(db: Kysely<Database>, dataDir: string, engineCode: string): Promise<boolean> {
+export async function purgeTeam(db: Kysely<Database>, store: FileStore, engineCode: string): Promise<boolean> {
   const purged = await db.transaction().execute(async (trx) => {
     // Claimed first: a team restored meanwhile (or being purged by another process) is left alone,
     // and once claimed it can no longer be restored.
@@ -78,12 +77,12 @@ export async function purgeTeam(db: Kysely<Database>, dataDir: string, engineCod
       .execute();
     return true;
   });
-  if (purged) await fs.rm(path.join(dataDir, 'files', engineCode), { recursive: true, force: true });
+  if (purged) await store.removePrefix(`files/${engineCode}/`);
   return purged;
 }
 
 /** Closed teams whose restore period is over. */
-export async function purgeDueTeams(db: Kysely<Database>, dataDir: string, now: number): Promise<string[]> {
+export async function purgeDueTeams(db: Kysely<Database>, store: FileStore, now: number): Promise<string[]> {
   const due = await db
     .selectFrom('engines')
     .select('engine_code')
@@ -91,6 +90,6 @@ export async function purgeDueTeams(db: Kysely<Database>, dataDir: string, now: 
     .where('purge_at', '<=', now)
     .execute();
   const done: string[] = [];
-  for (const { engine_code } of due) if (await purgeTeam(db, dataDir, engine_code)) done.push(engine_code);
+  for (const { engine_code } of due) if (await purgeTeam(db, store, engine_code)) done.push(engine_code);
   return done;
 }

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { FileEndpoints, FileLimits, Headers } from '@canopy/contract';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -31,12 +30,13 @@ export async function fileRoutes(app: FastifyInstance, files: FileService): Prom
 }
 
 /** Images show inline; everything else downloads, typed as bytes, in a sandbox: nothing uploaded runs. */
-export function sendStoredFile(reply: FastifyReply, files: FileService, file: FilesTable): FastifyReply {
+export async function sendStoredFile(reply: FastifyReply, files: FileService, file: FilesTable): Promise<FastifyReply> {
+  const body = await files.open(file);
   const disposition = file.is_image === 1 ? 'inline' : 'attachment';
   reply.header('content-type', file.content_type);
   reply.header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.name)}`);
   reply.header('x-content-type-options', 'nosniff');
   reply.header('content-security-policy', "default-src 'none'; sandbox");
   reply.header('cache-control', 'private, max-age=86400');
-  return reply.send(fs.createReadStream(files.pathOf(file)));
+  return reply.send(body);
 }

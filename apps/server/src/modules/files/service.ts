@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { ErrorCode, FileLimits, type UploadedFile } from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database, FilesTable } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
 import { saveUpload } from '../../http/upload.js';
+import type { FileStore } from '../../storage/store.js';
 
 const IMAGE_TYPES: { type: string; test: (b: Buffer) => boolean }[] = [
   {
@@ -44,21 +46,46 @@ export function toUploaded(f: FilesTable): UploadedFile {
 }
 
 /**
- * Uploaded files live on disk under DATA_DIR/files/<team>/<id>; names on disk are ours. Whether a
- * file is an image is decided by its bytes, never by what the browser says.
+ * Uploaded files live in the file store under `files/<team>/<id>` (DATA_DIR/files/… or the S3
+ * bucket; storage/store.ts); keys are ours. An upload lands in DATA_DIR/tmp first, where its size and
+ * kind are checked; whether it is an image is decided by its bytes, never by what the browser says.
  */
 export class FileService {
-  private readonly root: string;
+  private readonly tmp: string;
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly store: FileStore,
     dataDir: string,
     private readonly now: () => number = Date.now,
   ) {
-    this.root = path.join(dataDir, 'files');
+    this.tmp = path.join(dataDir, 'tmp');
   }
 
-  pathOf(f: Pick<FilesTable, 'engine_code' | 'id'>): string {
-    return path.join(this.root, f.engine_code, f.id);
+  keyOf(f: Pick<FilesTable, 'engine_code' | 'id'>): string {
+    return `files/${f.engine_code}/${f.id}`;
+  }
+
+  /** Whether the store still holds the file's bytes. */
+  has(f: Pick<FilesTable, 'engine_code' | 'id'>): Promise<boolean> {
+    return this.store.exists(this.keyOf(f));
+  }
+
+  /** The stored bytes, all in memory (small files: images for a PDF); null when the store has lost them. */
+  async bytes(f: Pick<FilesTable, 'engine_code' | 'id'>): Promise<Buffer | null> {
+    const body = await this.store.read(this.keyOf(f));
+    return body ? Buffer.concat((await body.toArray()) as Buffer[]) : null;
+  }
+
+  /** Puts a file that is on local disk under the team's files (an installed package's files). */
+  putLocal(f: Pick<FilesTable, 'engine_code' | 'id'>, source: string): Promise<void> {
+    return this.store.put(this.keyOf(f), source);
+  }
+
+  /** The stored bytes (404 when the store has lost them). */
+  async open(f: FilesTable): Promise<Readable> {
+    const body = await this.store.read(this.keyOf(f));
+    if (!body) throw new AppError(404, ErrorCode.notFound, 'file.notFound');
+    return body;
   }
 
   async save(
@@ -68,17 +95,30 @@ export class FileService {
   ): Promise<UploadedFile> {
     const limit = kind === 'image' ? FileLimits.imageMaxBytes : FileLimits.attachmentMaxBytes;
     const id = randomUUID();
-    const target = this.pathOf({ engine_code: tenant.engineCode, id });
-    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    const target = path.join(this.tmp, id);
+    await fs.promises.mkdir(this.tmp, { recursive: true });
     await saveUpload(upload.file, target);
-    const cleanup = () => fs.promises.rm(target, { force: true });
+    try {
+      return await this.keep(tenant, upload.filename, target, id, kind, limit, upload.file.truncated === true);
+    } finally {
+      await fs.promises.rm(target, { force: true });
+    }
+  }
+
+  private async keep(
+    tenant: TenantContext,
+    filename: string,
+    target: string,
+    id: string,
+    kind: 'attachment' | 'image',
+    limit: number,
+    truncated: boolean,
+  ): Promise<UploadedFile> {
     const { size } = await fs.promises.stat(target);
-    if (upload.file.truncated || size > limit) {
-      await cleanup();
+    if (truncated || size > limit) {
       throw new AppError(400, ErrorCode.validationFailed, 'file.tooLarge', { limit: limit / 1024 / 1024 });
     }
     if (size === 0) {
-      await cleanup();
       throw new AppError(400, ErrorCode.validationFailed, 'file.missing');
     }
     const head = Buffer.alloc(16);
@@ -87,20 +127,20 @@ export class FileService {
     await handle.close();
     const image = IMAGE_TYPES.find((t) => t.test(head));
     if (kind === 'image' && !image) {
-      await cleanup();
       throw new AppError(400, ErrorCode.validationFailed, 'file.notImage');
     }
     const row: FilesTable = {
       id,
       engine_code: tenant.engineCode,
       uploader_member_id: tenant.memberId,
-      name: cleanFileName(upload.filename),
+      name: cleanFileName(filename),
       // Only image types we recognised are served as such; everything else downloads as bytes.
       content_type: image?.type ?? 'application/octet-stream',
       is_image: image ? 1 : 0,
       size,
       created_at: this.now(),
     };
+    await this.store.put(this.keyOf(row), target, row.content_type);
     await this.db.insertInto('files').values(row).execute();
     return toUploaded(row);
   }

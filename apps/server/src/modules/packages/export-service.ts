@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { ErrorCode, PACKAGE_FORMAT_VERSION, PackageLimits } from '@canopy/contract';
 import { fieldType } from '@canopy/fields';
@@ -128,9 +127,14 @@ export class PackageExportService {
       zip.addReadStreamLazy(plan.entry, (cb) => cb(null, Readable.from(this.lines(plan))));
     }
     for (const f of files) {
-      const at = this.files.pathOf({ engine_code: engineCode, id: f.id });
+      const stored = { engine_code: engineCode, id: f.id };
       // Stored files are mostly compressed already (images, office files): kept as they are.
-      zip.addReadStreamLazy(`files/${f.id}`, { compress: false }, (cb) => cb(null, fs.createReadStream(at)));
+      zip.addReadStreamLazy(`files/${f.id}`, { compress: false }, (cb) => {
+        this.files.open(stored as Parameters<FileService['open']>[0]).then(
+          (body) => cb(null, body),
+          (error: Error) => cb(error, undefined as never),
+        );
+      });
     }
     zip.end();
     const day = new Date(this.now()).toISOString().slice(0, 10);
@@ -215,14 +219,15 @@ export class PackageExportService {
     const found = [];
     for (let i = 0; i < list.length; i += 500)
       found.push(...(await this.files.byIds(engineCode, list.slice(i, i + 500))));
-    return found
-      .filter((f) => fs.existsSync(this.files.pathOf(f)))
-      .map((f) => ({
-        id: f.id,
-        name: f.name,
-        contentType: f.content_type,
-        isImage: f.is_image === 1,
-        size: Number(f.size),
-      }));
+    // Rows whose bytes the store has lost are left out (the zip would break half-way).
+    const kept = [];
+    for (const f of found) if (await this.files.has(f)) kept.push(f);
+    return kept.map((f) => ({
+      id: f.id,
+      name: f.name,
+      contentType: f.content_type,
+      isImage: f.is_image === 1,
+      size: Number(f.size),
+    }));
   }
 }

@@ -22,7 +22,7 @@ import { AppError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
 import { saveUpload } from '../../http/upload.js';
 import { recordAudit } from '../audit/record.js';
-import { cleanFileName } from '../files/service.js';
+import { cleanFileName, type FileService } from '../files/service.js';
 import { columnNameFor, tableNameFor } from '../schemas/physical.js';
 import type { CrashPoint } from './crash-points.js';
 import { type Manifest, parseManifest, type RecordLine } from './manifest.js';
@@ -98,7 +98,6 @@ const refuse = (status: number, key: ServerMessageKey, params: Record<string, st
  */
 export class PackageInstallService {
   private readonly root: string;
-  private readonly filesRoot: string;
   /** Progress of the tasks this process runs (their rows only change at commit). */
   private readonly progress = new Map<string, number>();
   private readonly runs = new Set<Promise<void>>();
@@ -107,11 +106,11 @@ export class PackageInstallService {
     private readonly db: Kysely<Database>,
     private readonly dialect: DialectName,
     dataDir: string,
+    private readonly files: FileService,
     private readonly options: InstallOptions,
     private readonly now: () => number = Date.now,
   ) {
     this.root = path.join(dataDir, 'packages');
-    this.filesRoot = path.join(dataDir, 'files');
   }
 
   private uploadPath(engineCode: string, id: string): string {
@@ -641,14 +640,17 @@ export class PackageInstallService {
     }
   }
 
-  /** A committed task's staged files, moved under the team's files with their new ids. */
+  /**
+   * A committed task's staged files, put into the file store (the data directory or S3) under the
+   * team's files with their new ids; each staged copy goes once stored, so a restart resumes.
+   */
   private async moveFiles(task: InstallTasksTable): Promise<void> {
     const from = path.join(this.stagingPath(task.id), 'files');
     if (!fs.existsSync(from)) return;
-    const to = path.join(this.filesRoot, task.engine_code);
-    await fs.promises.mkdir(to, { recursive: true });
     for (const name of await fs.promises.readdir(from)) {
-      await fs.promises.rename(path.join(from, name), path.join(to, derivedId(task.id, name)));
+      const source = path.join(from, name);
+      await this.files.putLocal({ engine_code: task.engine_code, id: derivedId(task.id, name) }, source);
+      await fs.promises.rm(source, { force: true });
     }
   }
 }

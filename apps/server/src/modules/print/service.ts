@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
 import {
   DEFAULT_PRINT_PAGE,
   ErrorCode,
@@ -48,7 +47,7 @@ export class PrintService {
     private readonly records: RecordService,
     private readonly layoutOf: (ctx: SchemaContext) => FormLayout,
     private readonly timelineOf: TimelineOf,
-    private readonly pathOf: (file: { engine_code: string; id: string }) => string,
+    private readonly readFile: (file: { engine_code: string; id: string }) => Promise<Buffer | null>,
     private readonly baseUrl: string,
     private readonly now: () => number = Date.now,
   ) {
@@ -236,7 +235,7 @@ export class PrintService {
       const row = await this.repo.file(ctx.schema.engine_code, id);
       if (!row || !['image/png', 'image/jpeg'].includes(row.content_type)) return null;
       try {
-        return await fs.readFile(this.pathOf(row));
+        return await this.readFile(row);
       } catch {
         return null;
       }

@@ -6,13 +6,20 @@ interface Entry {
 }
 
 /**
- * Record counts kept briefly per table. A write through this server drops the table's entries; a
- * write through another server process shows up when the entry expires.
+ * Record counts kept briefly per table. A write through this server drops the table's entries and
+ * `publish`es the drop, so the other server processes drop theirs too (`forget`; RecordService.shareCounts).
  */
 export class CountCache {
   private readonly tables = new Map<string, Map<string, Entry>>();
 
+  private publish: (table: string) => void = () => undefined;
+
   constructor(private readonly now: () => number = Date.now) {}
+
+  /** Drops here are told to the other processes through `publish`. */
+  share(publish: (table: string) => void): void {
+    this.publish = publish;
+  }
 
   get(table: string, key: string, compute: () => Promise<{ count: number; capped: boolean }>) {
     let entries = this.tables.get(table);
@@ -31,6 +38,12 @@ export class CountCache {
   }
 
   drop(table: string): void {
+    this.tables.delete(table);
+    this.publish(table);
+  }
+
+  /** Another process changed the table. */
+  forget(table: string): void {
     this.tables.delete(table);
   }
 }

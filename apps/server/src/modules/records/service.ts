@@ -11,6 +11,7 @@ import {
 } from '@canopy/contract';
 import { fieldType } from '@canopy/fields';
 import { expressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import type { Invalidations } from '../../db/invalidation.js';
 import type { Database, FieldsTable } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { allows, type SchemaContext } from '../schema-context/context.js';
@@ -376,6 +377,12 @@ export class RecordService {
         created_at: now,
       })),
     );
+  }
+
+  /** Counts dropped here are dropped in the other server processes too, and theirs here (issue 16). */
+  shareCounts(bus: Invalidations): void {
+    this.counts.share((table) => bus.publish('counts', table));
+    bus.on('counts', (table) => this.counts.forget(table));
   }
 
   /** Drops cached counts after writes made outside this service's own methods (imports). */

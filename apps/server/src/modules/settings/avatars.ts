@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { AVATAR_MAX_BYTES } from '@canopy/contract';
+import type { FileStore } from '../../storage/store.js';
 
 const SIGNATURES: { ext: string; type: string; test: (b: Buffer) => boolean }[] = [
   {
@@ -47,13 +47,20 @@ function decodeImage(dataUrl: string): { bytes: Buffer; kind: (typeof SIGNATURES
 }
 
 /**
- * Avatar files on disk under DATA_DIR/avatars. The type is decided by the file's own bytes, never by
- * what the client claims, and names are ours, so nothing a user sends becomes a path.
+ * Avatar files in the file store under `avatars/<name>` (DATA_DIR/avatars or the S3 bucket). The type
+ * is decided by the file's own bytes, never by what the client claims, and names are ours, so nothing
+ * a user sends becomes a key.
  */
 export class AvatarStore {
-  readonly dir: string;
-  constructor(dataDir: string) {
-    this.dir = path.join(dataDir, 'avatars');
+  constructor(private readonly store: FileStore) {}
+
+  /** The bytes of a stored avatar (the normal size when a double one was never stored), or null. */
+  async open(name: string): Promise<Readable | null> {
+    for (const candidate of avatarFileCandidates(name)) {
+      const body = await this.store.read(`avatars/${candidate}`);
+      if (body) return body;
+    }
+    return null;
   }
 
   /**
@@ -66,11 +73,11 @@ export class AvatarStore {
     if (!image) return { invalid: 'dataUrl' };
     const image2x = dataUrl2x === undefined ? null : decodeImage(dataUrl2x);
     if (dataUrl2x !== undefined && image2x?.kind.ext !== image.kind.ext) return { invalid: 'dataUrl2x' };
-    await fs.mkdir(this.dir, { recursive: true });
     const base = `${userId}-${randomBytes(8).toString('hex')}`;
     const name = `${base}.${image.kind.ext}`;
-    await fs.writeFile(path.join(this.dir, name), image.bytes);
-    if (image2x) await fs.writeFile(path.join(this.dir, `${base}${RETINA_MARK}.${image.kind.ext}`), image2x.bytes);
+    await this.store.putBytes(`avatars/${name}`, image.bytes, image.kind.type);
+    if (image2x)
+      await this.store.putBytes(`avatars/${base}${RETINA_MARK}.${image.kind.ext}`, image2x.bytes, image.kind.type);
     return { url: AVATAR_URL_PREFIX + name };
   }
 
@@ -80,6 +87,6 @@ export class AvatarStore {
     const name = url.slice(AVATAR_URL_PREFIX.length);
     if (!AVATAR_NAME.test(name) || name.includes(RETINA_MARK)) return;
     const retina = name.replace(/\.(\w+)$/, `${RETINA_MARK}.$1`);
-    await Promise.all([name, retina].map((n) => fs.rm(path.join(this.dir, n), { force: true })));
+    await Promise.all([name, retina].map((n) => this.store.remove(`avatars/${n}`)));
   }
 }

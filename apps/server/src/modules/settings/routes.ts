@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { AccountSettingsEndpoints } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import { Errors } from '../../http/app-error.js';
 import { requestLanguage } from '../../http/language.js';
 import { route } from '../../http/route.js';
-import { AVATAR_NAME, type AvatarStore, avatarContentType, avatarFileCandidates } from './avatars.js';
+import { AVATAR_NAME, type AvatarStore, avatarContentType } from './avatars.js';
 import type { SettingsService } from './service.js';
 
 export function settingsRoutes(app: FastifyInstance, settings: SettingsService, avatars: AvatarStore): void {
@@ -52,13 +50,11 @@ export function settingsRoutes(app: FastifyInstance, settings: SettingsService, 
     if (!req.auth) throw Errors.unauthorized();
     const { name } = req.params as { name: string };
     if (!AVATAR_NAME.test(name)) throw Errors.notFound();
-    const file = avatarFileCandidates(name)
-      .map((n) => path.join(avatars.dir, n))
-      .find((f) => fs.existsSync(f));
+    const file = await avatars.open(name);
     if (!file) throw Errors.notFound();
     reply.header('content-type', avatarContentType(name));
     reply.header('cache-control', 'private, max-age=31536000, immutable');
     reply.header('x-content-type-options', 'nosniff');
-    return reply.send(fs.createReadStream(file));
+    return reply.send(file);
   });
 }

@@ -47,9 +47,18 @@ export class ImportRepository {
       .executeTakeFirst();
   }
 
+  byId(id: string) {
+    return this.db.selectFrom('import_jobs').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
   /** Moves a job from one state to the next only if it is still in the first (two clicks start once). */
-  async transition(id: string, from: string, set: Updateable<ImportJobsTable>): Promise<boolean> {
-    const result = await this.db
+  async transition(
+    id: string,
+    from: string,
+    set: Updateable<ImportJobsTable>,
+    trx: Kysely<Database> = this.db,
+  ): Promise<boolean> {
+    const result = await trx
       .updateTable('import_jobs')
       .set(set)
       .where('id', '=', id)
@@ -85,8 +94,8 @@ export class ImportRepository {
       .execute();
   }
 
-  /** At start-up: a job still "running" was cut off by a restart. */
-  running() {
-    return this.db.selectFrom('import_jobs').select(['id', 'mode', 'created']).where('state', '=', 'running').execute();
+  /** Before a job runs again after its process died: the errors its first run reported go. */
+  clearErrors(jobId: string) {
+    return this.db.deleteFrom('import_errors').where('job_id', '=', jobId).execute();
   }
 }

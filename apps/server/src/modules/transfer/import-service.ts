@@ -15,7 +15,10 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database, FieldsTable, ImportJobsTable } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../http/app-error.js';
+import type { TenantContext } from '../../http/context.js';
 import { saveUpload } from '../../http/upload.js';
+import { type JobQueue, type JobRun, LeaseLost } from '../../jobs/queue.js';
+import type { FileStore } from '../../storage/store.js';
 import type { TransferLetters } from '../notices/transfer-letters.js';
 import type { RecordService } from '../records/service.js';
 import type { SchemaContext } from '../schema-context/context.js';
@@ -46,36 +49,125 @@ interface RowProblem {
 
 type Prepared = { columns: Record<string, unknown>; values: Record<string, unknown> };
 
+/** What the queued job needs to see the table as the member who started it, in any process. */
+interface ImportPayload {
+  importId: string;
+  tenant: TenantContext;
+  appCode: string;
+  schemaCode: string;
+  adminMode: boolean;
+  lang: Language;
+}
+
+/** The table as a member sees it (SchemaContexts.context). */
+export type ContextResolver = (
+  tenant: TenantContext,
+  appCode: string,
+  schemaCode: string,
+  adminMode: boolean,
+) => Promise<SchemaContext>;
+
+export const IMPORT_JOB = 'import';
+
 /**
  * Imports a sheet into a table as a persisted job: upload (header, preview, row count, suggested
  * mapping), then start with the member's mapping and mode. "All or nothing" checks every row first
- * and writes all of them in one transaction, so a restart leaves nothing behind; "skip bad rows"
+ * and writes all of them in one transaction, so a crash leaves nothing behind; "skip bad rows"
  * writes batch by batch and reports the rows it skipped.
+ *
+ * Starting queues an `import` job (jobs/queue.ts) that the starting process holds and runs at once.
+ * If that process dies, another takes the job when its lease runs out: an "all or nothing" import
+ * runs again from the sheet (or, if its transaction had committed, just finishes); a "skip bad rows"
+ * one fails, saying how many rows it had written.
  */
 export class ImportService {
   private readonly repo: ImportRepository;
-  private readonly root: string;
+  private readonly tmp: string;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly records: RecordService,
+    private readonly store: FileStore,
     dataDir: string,
-    private readonly letters: TransferLetters | null = null,
+    private readonly letters: TransferLetters | null,
+    private readonly jobs: JobQueue,
+    private readonly contextOf: ContextResolver,
     private readonly now: () => number = Date.now,
   ) {
     this.repo = new ImportRepository(db);
-    this.root = path.join(dataDir, 'imports');
+    this.tmp = path.join(dataDir, 'tmp');
+    jobs.register<ImportPayload>(IMPORT_JOB, {
+      maxAttempts: 3,
+      run: (payload, run) => this.runJob(payload, run),
+      giveUp: async (payload) => {
+        const row = await this.repo.byId(payload.importId);
+        if (row?.state === 'running') await this.fail(row, this.interrupted(row));
+      },
+    });
   }
 
-  /** Jobs a restart cut off are marked failed (an atomic one wrote nothing: its transaction never committed). */
-  async recover(): Promise<void> {
-    for (const job of await this.repo.running()) {
-      const text: StoredMessage =
-        job.mode === 'atomic'
-          ? { key: 'import.interrupted' }
-          : { key: 'import.interruptedPartial', params: { created: Number(job.created) } };
-      await this.repo.update(job.id, { state: 'failed', message: message(text), updated_at: this.now() });
+  /** Where the sheet lives in the file store, between upload and the job's end (any process reads it). */
+  private keyOf(row: Pick<ImportJobsTable, 'id' | 'format'>): string {
+    return `imports/${row.id}.${row.format}`;
+  }
+
+  /** A local file for reading (sheets are parsed from disk); the caller removes it. */
+  private tmpFile(id: string, format: string): string {
+    return path.join(this.tmp, `import-${id}-${randomUUID().slice(0, 8)}.${format}`);
+  }
+
+  private interrupted(row: ImportJobsTable): StoredMessage {
+    return row.mode === 'atomic'
+      ? { key: 'import.interrupted' }
+      : { key: 'import.interruptedPartial', params: { created: Number(row.created) } };
+  }
+
+  /** Marks the import failed (with a letter to its member) and lets go of its sheet. */
+  private async fail(row: ImportJobsTable, text: StoredMessage): Promise<void> {
+    await this.finish(
+      row,
+      'failed',
+      { processed: Number(row.processed), created: Number(row.created), failed: Number(row.failed) },
+      text,
+    );
+  }
+
+  /** The queued job, in whichever process took it. */
+  private async runJob(payload: ImportPayload, run: JobRun): Promise<void> {
+    const row = await this.repo.byId(payload.importId);
+    if (row?.state !== 'running') return;
+    if (run.attempt > 1) {
+      // The process that ran it died. "Skip bad rows" committed some batches: it stops here, saying
+      // how many. "All or nothing" wrote nothing unless its transaction committed (it records
+      // `created` inside it): then only the end is missing, else it starts over.
+      if (row.mode !== 'atomic') return this.fail(row, this.interrupted(row));
+      if (Number(row.created) > 0) {
+        const counts = { processed: Number(row.processed), created: Number(row.created), failed: 0 };
+        return this.finish(row, 'done', counts);
+      }
+      await this.repo.clearErrors(row.id);
     }
+    let ctx: SchemaContext;
+    try {
+      ctx = await this.contextOf(payload.tenant, payload.appCode, payload.schemaCode, payload.adminMode);
+    } catch {
+      return this.fail(row, { key: 'import.failed' });
+    }
+    // This process's own copy of the sheet from the store (another process may have uploaded it).
+    await fs.promises.mkdir(this.tmp, { recursive: true });
+    const local = this.tmpFile(row.id, row.format);
+    if (!(await this.store.fetch(this.keyOf(row), local).catch(() => false)))
+      return this.fail(row, { key: 'import.failed' });
+    await this.run(ctx, { ...row, file_path: local }, payload.lang, run)
+      .finally(() => fs.promises.rm(local, { force: true }))
+      .catch(async (error: unknown) => {
+        // Another process took the job over while this one stalled: it is that one's now.
+        if (error instanceof LeaseLost) throw error;
+        // Whatever stopped it (a row the database refused, a broken file): the job says so, the
+        // uploaded sheet goes, and in "all or nothing" mode the transaction wrote nothing.
+        const now = await this.repo.byId(row.id);
+        await this.fail(now ?? row, { key: 'import.failed' }).catch(() => undefined);
+      });
   }
 
   private requireImport(ctx: SchemaContext): void {
@@ -103,8 +195,8 @@ export class ImportService {
     const format = formatOf(file.filename);
     if (!format) throw new AppError(400, ErrorCode.validationFailed, 'import.fileType');
     const id = randomUUID();
-    await fs.promises.mkdir(this.root, { recursive: true });
-    const filePath = path.join(this.root, `${id}.${format}`);
+    await fs.promises.mkdir(this.tmp, { recursive: true });
+    const filePath = this.tmpFile(id, format);
     await saveUpload(file.stream, filePath);
     try {
       if (file.stream.truncated)
@@ -121,7 +213,7 @@ export class ImportService {
         schema_code: ctx.schema.code,
         member_id: ctx.access.tenant.memberId,
         file_name: file.filename.slice(0, 255),
-        file_path: filePath,
+        file_path: this.keyOf({ id, format }),
         format,
         state: 'uploaded',
         mode: 'atomic',
@@ -136,11 +228,11 @@ export class ImportService {
         created_at: now,
         updated_at: now,
       };
+      await this.store.put(row.file_path, filePath);
       await this.repo.insert(row);
       return toJob(row, lang);
-    } catch (error) {
+    } finally {
       await fs.promises.rm(filePath, { force: true });
-      throw error;
     }
   }
 
@@ -219,23 +311,27 @@ export class ImportService {
       mapping[column] = code;
     }
     if (!Object.keys(mapping).length) throw new FieldValidationError([{ field: 'mapping', key: 'import.noMapping' }]);
-    const started = await this.repo.transition(id, 'uploaded', {
-      state: 'running',
-      mode: input.mode,
-      mapping: JSON.stringify(mapping),
-      updated_at: this.now(),
+    const payload: ImportPayload = {
+      importId: id,
+      tenant: ctx.access.tenant,
+      appCode: ctx.schema.app_code,
+      schemaCode: ctx.schema.code,
+      adminMode: ctx.access.adminMode,
+      lang,
+    };
+    // The state change and the queued job commit together; this process runs the job at once.
+    const queued = await this.db.transaction().execute(async (trx) => {
+      const started = await this.repo.transition(
+        id,
+        'uploaded',
+        { state: 'running', mode: input.mode, mapping: JSON.stringify(mapping), updated_at: this.now() },
+        trx,
+      );
+      return started ? this.jobs.enqueue(IMPORT_JOB, payload, { trx, here: true }) : null;
     });
-    if (!started) throw new AppError(409, ErrorCode.conflict, 'import.notStartable');
-    const job = { ...row, state: 'running', mode: input.mode, mapping: JSON.stringify(mapping) };
-    void this.run(ctx, job, lang).catch(async () => {
-      // Whatever stopped it (a row the database refused, a broken file): the job says so, the
-      // uploaded sheet goes, and in "all or nothing" mode the transaction wrote nothing.
-      await this.repo
-        .update(id, { state: 'failed', message: message({ key: 'import.failed' }), updated_at: this.now() })
-        .catch(() => undefined);
-      await fs.promises.rm(job.file_path, { force: true });
-    });
-    return toJob(job, lang);
+    if (!queued) throw new AppError(409, ErrorCode.conflict, 'import.notStartable');
+    this.jobs.launch(queued);
+    return toJob({ ...row, state: 'running', mode: input.mode, mapping: JSON.stringify(mapping) }, lang);
   }
 
   /** Row → record data by the mapping; unknown people are a problem of that row. */
@@ -267,7 +363,7 @@ export class ImportService {
     throw error;
   }
 
-  private async run(ctx: SchemaContext, job: ImportJobsTable, lang: Language): Promise<void> {
+  private async run(ctx: SchemaContext, job: ImportJobsTable, lang: Language, held: JobRun): Promise<void> {
     const names = await loadNames(this.db, ctx.schema.engine_code);
     const columns = JSON.parse(job.columns) as string[];
     const mapping = JSON.parse(job.mapping) as Record<string, string>;
@@ -361,6 +457,8 @@ export class ImportService {
       const written = await this.db
         .transaction()
         .execute(async (trx) => {
+          // Only the process that holds the job writes (and the job cannot be taken until this commits).
+          await held.hold(trx);
           let batch: { prepared: Prepared; data: Record<string, unknown>; line: number }[] = [];
           for await (const { row, line } of rows(job.file_path, job.format as SheetFormat)) {
             const data = dataOf(row);
@@ -373,10 +471,13 @@ export class ImportService {
           }
           await write(trx, batch);
           created += batch.length;
+          // Committed with the rows: a process that takes the job over after a crash sees them written.
+          await this.repo.update(job.id, { processed, created, updated_at: this.now() }, trx);
         })
         .then(() => true)
         .catch(async (error: unknown) => {
           // A row the database refused (say a value another row already holds): nothing was written.
+          if (error instanceof LeaseLost) throw error;
           const failure = error instanceof RowFailure ? error : null;
           const cause = failure ? failure.cause : error;
           if (!(cause instanceof AppError)) throw error;
@@ -413,7 +514,10 @@ export class ImportService {
           }
         }
       } else {
-        await this.db.transaction().execute((trx) => write(trx, current));
+        await this.db.transaction().execute(async (trx) => {
+          await held.hold(trx);
+          await write(trx, current);
+        });
         created += current.length;
       }
       this.records.changed(ctx);
@@ -456,6 +560,6 @@ export class ImportService {
         now,
       );
     });
-    await fs.promises.rm(job.file_path, { force: true });
+    await this.store.remove(this.keyOf(job)).catch(() => undefined);
   }
 }

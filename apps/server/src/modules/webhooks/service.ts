@@ -275,11 +275,4 @@ export class WebhookService {
     }
     return done;
   }
-
-  /** Drains every `everyMs`; the answer stops it. */
-  start(everyMs = 2_000): () => void {
-    const timer = setInterval(() => void this.drain().catch(() => undefined), everyMs);
-    timer.unref();
-    return () => clearInterval(timer);
-  }
 }

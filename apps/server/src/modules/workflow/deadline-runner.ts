@@ -170,27 +170,8 @@ export class DeadlineRunner {
   }
 }
 
-/** Runs the deadline timers every `intervalMs` in this process (main.ts starts it with the server). */
-export function startDeadlineTimers(
-  runner: DeadlineRunner,
-  log: { warn: (o: object, m: string) => void },
-  intervalMs = 30_000,
-): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const summary = await runner.runDue();
-      for (const err of summary.errors) log.warn({ err }, 'workflow timer failed');
-    } catch (err) {
-      log.warn({ err }, 'workflow timers failed');
-    } finally {
-      running = false;
-    }
-  };
-  void tick();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+/** One round of due timers, for the job queue's schedule (main.ts: every 30 s, once per cluster). */
+export async function runDeadlines(runner: DeadlineRunner, log: { warn: (o: object, m: string) => void }) {
+  const summary = await runner.runDue();
+  for (const err of summary.errors) log.warn({ err }, 'workflow timer failed');
 }
