@@ -29,6 +29,7 @@ import * as shortcuts from './migrations/20261124T0100_shortcuts.js';
 import * as apiTokens from './migrations/20261124T0200_api_tokens.js';
 import * as webhooks from './migrations/20261124T0200_webhooks.js';
 import * as dashboards from './migrations/20261124T0300_dashboards.js';
+import * as webhookFilters from './migrations/20261125T0100_webhook_filters.js';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from source, from a
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '20261124T0300_dashboards': dashboards,
   '20261124T0200_api_tokens': apiTokens,
   '20261124T0200_webhooks': webhooks,
+  '20261125T0100_webhook_filters': webhookFilters,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
