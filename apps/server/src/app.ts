@@ -186,7 +186,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   );
   shortcutRoutes(app, new ShortcutService(services.db, new ShortcutRepository(services.db), appRepository, contexts));
   const files = new FileService(services.db, config.dataDir);
-  await fileRoutes(app, files);
+  await fileRoutes(app, files, appRepository);
   feedbackRoutes(app, new FeedbackService(services.db, new FeedbackRepository(services.db), letters), files);
   const records = new RecordService(services.db, recordRepository, (ctx, code, trx) =>
     contexts.targetContext(ctx, code, trx),
