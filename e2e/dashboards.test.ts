@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type RunningServer, startServer } from './harness.js';
 import {
@@ -7,6 +7,7 @@ import {
   joinTeamOf,
   pageApi,
   pickMembers,
+  pickOption,
   registerWithTeam,
   settled,
   shot,
@@ -25,16 +26,6 @@ afterAll(async () => {
 });
 
 /** Picks an option of an antd Select by typing and clicking it. */
-async function pick(page: Page, select: Locator, label: string) {
-  await select.click();
-  await page.keyboard.type(label);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${label}$`) })
-    .first()
-    .click();
-}
-
 const options = [
   { id: 'lead', label: '线索', color: '#1677ff' },
   { id: 'deal', label: '谈判', color: '#faad14' },
@@ -89,10 +80,10 @@ describe('dashboards', () => {
     const editor = page.getByTestId('widget-editor');
     await settled(editor.getByTestId('widget-title'));
     await editor.getByTestId('widget-title').fill('各阶段金额');
-    await pick(page, editor.getByTestId('widget-table'), '订单');
-    await pick(page, editor.getByTestId('widget-dimension'), '阶段');
-    await pick(page, editor.getByTestId('widget-aggregate-0'), '求和');
-    await pick(page, editor.getByTestId('widget-measure-field-0'), '金额');
+    await pickOption(page, editor.getByTestId('widget-table'), '订单');
+    await pickOption(page, editor.getByTestId('widget-dimension'), '阶段');
+    await pickOption(page, editor.getByTestId('widget-aggregate-0'), '求和');
+    await pickOption(page, editor.getByTestId('widget-measure-field-0'), '金额');
     await shot(page, 'dashboards-editor');
     await editor.getByTestId('widget-editor-done').click();
     await editor.waitFor({ state: 'hidden' });
@@ -103,9 +94,9 @@ describe('dashboards', () => {
     await settled(editor.getByTestId('widget-title'));
     await editor.getByTestId('widget-kind').getByText('指标卡').click();
     await editor.getByTestId('widget-title').fill('订单数');
-    await pick(page, editor.getByTestId('widget-table'), '订单');
+    await pickOption(page, editor.getByTestId('widget-table'), '订单');
     // Compared with last month by creation time: all five orders are this month's.
-    await pick(page, editor.getByTestId('widget-compare-field'), '创建时间');
+    await pickOption(page, editor.getByTestId('widget-compare-field'), '创建时间');
     await editor.getByTestId('widget-editor-done').click();
     await editor.waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByTestId('widget-number-value').innerText()).toBe('5');

@@ -1,8 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { InstanceState, NoticeEndpoints, WebhookHeaders, WebhookLimits } from '@canopy/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
+import { type Receiver, startReceiver } from './receiver.js';
 import { StatementLog } from './statements.js';
 import {
   actOk,
@@ -23,44 +22,25 @@ import {
  * filter (evaluated in the database, in the write's transaction), the table's flow events, the
  * owner's letter when a hook is paused, and imports' records raising "created" in batches.
  */
-interface Received {
+interface Delivery {
   path: string;
   event: string;
   body: Record<string, unknown>;
 }
-let receiver: http.Server;
-let receiverBase: string;
-const received: Received[] = [];
-const answers: number[] = [];
+let receiver: Receiver;
 const log = new StatementLog();
 
 let server: TestServer;
 let w: FlowWorld;
 
 beforeAll(async () => {
-  receiver = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => {
-      body += c.toString('utf8');
-    });
-    req.on('end', () => {
-      received.push({
-        path: req.url ?? '',
-        event: String(req.headers[WebhookHeaders.event]),
-        body: JSON.parse(body) as Record<string, unknown>,
-      });
-      const status = answers.shift() ?? 200;
-      res.writeHead(status).end(status === 200 ? 'ok' : 'down');
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-  receiverBase = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await startReceiver();
   server = await startTestServer({ webhooksAllowPrivate: true }, { plugins: [log] });
   w = await flowWorld(server);
 });
 afterAll(async () => {
   await server?.close();
-  await new Promise((r) => receiver?.close(r));
+  await receiver?.close();
 });
 
 let hooks = 0;
@@ -69,16 +49,22 @@ async function addHook(t: Table, events: string[], filter?: unknown, who: Person
   hooks += 1;
   const path = `/hook-${hooks}`;
   const res = await who.client.request('POST', `${t.base}/webhooks`, {
-    body: { url: `${receiverBase}${path}`, events, ...(filter ? { filter } : {}) },
+    body: { url: `${receiver.base}${path}`, events, ...(filter ? { filter } : {}) },
   });
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   return { id: res.json.data.id as string, path, item: res.json.data };
 }
 
 /** Everything due is sent; answers what the receiver got on this path, in order. */
-async function got(path: string): Promise<Received[]> {
+async function got(path: string): Promise<Delivery[]> {
   while ((await server.app.webhooks.drain()) > 0);
-  return received.filter((r) => r.path === path);
+  return receiver.received
+    .filter((r) => r.path === path)
+    .map((r) => ({
+      path: r.path,
+      event: String(r.headers[WebhookHeaders.event]),
+      body: JSON.parse(r.body) as Record<string, unknown>,
+    }));
 }
 
 describe('a hook’s filter', () => {
@@ -154,7 +140,7 @@ describe('a hook’s filter', () => {
     expect(perms.status, JSON.stringify(perms.json)).toBe(200);
     const save = (who: Person, filter: unknown) =>
       who.client.request('POST', `${t.base}/webhooks`, {
-        body: { url: `${receiverBase}/refused`, events: ['record.created'], filter },
+        body: { url: `${receiver.base}/refused`, events: ['record.created'], filter },
       });
     const hidden = await save(w.dave, { op: 'and', conditions: [{ field: t.f.secret, operator: 'eq', value: 'x' }] });
     expect([hidden.status, hidden.json.fieldErrors?.[0]?.field]).toEqual([400, 'filter']);
@@ -264,7 +250,7 @@ describe('a paused hook', () => {
       (await w.dave.client.call(NoticeEndpoints.list, { query: { kind: 'webhookPaused', pageSize: '10' } })).json.data
         .resultList as { subject: string; content: string }[];
     expect(await letters()).toEqual([]);
-    answers.push(500, 500);
+    receiver.answers.push(500, 500);
     await w.owner.client.request('POST', `${t.base}/records`, { body: { data: { [t.f.title]: '一' } } });
     await w.owner.client.request('POST', `${t.base}/records`, { body: { data: { [t.f.title]: '二' } } });
     await got(hook.path);
@@ -285,7 +271,7 @@ describe('a paused hook', () => {
     const on = await w.dave.client.request('PATCH', `${t.base}/webhooks/${hook.id}`, { body: { active: true } });
     expect(on.json.data.pausedAt).toBeNull();
     expect((await letters()).length).toBe(1);
-    answers.length = 0;
+    receiver.answers.length = 0;
   });
 });
 

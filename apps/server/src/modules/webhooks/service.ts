@@ -14,6 +14,7 @@ import type { Database, WebhookDeliveriesTable, WebhooksTable } from '../../db/s
 import { AppError, Errors, FieldValidationError } from '../../http/app-error.js';
 import { requireEdit } from '../apps/access.js';
 import type { Letters } from '../notices/letters.js';
+import { writeTableLetter } from '../notices/transfer-letters.js';
 import type { RecordRepository } from '../records/repository.js';
 import type { SchemaContext } from '../schema-context/context.js';
 import { checkFilter, type HookTable, matchingIds, parseFilter } from './filter.js';
@@ -319,29 +320,18 @@ export class WebhookService {
         .where('paused_at', 'is', null)
         .executeTakeFirst();
       if (Number(paused.numUpdatedRows) !== 1) return;
-      const node = await trx
-        .selectFrom('function_nodes')
-        .select('display_name')
-        .where('engine_code', '=', h.engine_code)
-        .where('code', '=', h.schema_code)
-        .executeTakeFirst();
-      await this.letters.write(
+      await writeTableLetter(
+        this.letters,
         trx,
-        [
-          {
-            engineCode: h.engine_code,
-            memberId: h.created_by,
-            kind: 'webhookPaused',
-            params: { table: node?.display_name ?? '', url: h.url },
-            link: {
-              href: `/app/${encodeURIComponent(h.app_code)}/${encodeURIComponent(h.schema_code)}`,
-              target: '_self',
-              payload: { type: 'table', appCode: h.app_code, schemaCode: h.schema_code },
-              label: 'view',
-            },
-            eventId: h.id,
-          },
-        ],
+        {
+          kind: 'webhookPaused',
+          engineCode: h.engine_code,
+          appCode: h.app_code,
+          schemaCode: h.schema_code,
+          memberId: h.created_by,
+          eventId: h.id,
+          params: { url: h.url },
+        },
         now,
       );
     });
