@@ -7,6 +7,9 @@
  * records, then measures `GET /open/v1/…/records?limit=20` both ways:
  *   - one request at a time (the server's own time and CPU per request: the checks' cost, not queueing);
  *   - `--concurrency` at a time (throughput and latency under load).
+ *   - the check alone, in this process against the same database: the session path's
+ *     `resolveSession` + the membership its headers name, the token path's `authenticate` + the
+ *     token's membership (what the two `onRequest` hooks do before any route runs), timed per call.
  * Each is run in `--rounds` rounds alternating which path goes first, so neither profits from a warmer
  * cache or suffers from a busier machine; the table shows each round and the medians.
  *
@@ -19,7 +22,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { hashPasswordForTransport } from '@canopy/contract';
+import { hashPasswordForTransport, SESSION_COOKIE } from '@canopy/contract';
+import { openDatabase } from '../../apps/server/src/db/database.js';
+import { AccountRepository } from '../../apps/server/src/modules/account/repository.js';
+import { AccountService } from '../../apps/server/src/modules/account/service.js';
+import { ApiTokenRepository } from '../../apps/server/src/modules/api-tokens/repository.js';
+import { ApiTokenService } from '../../apps/server/src/modules/api-tokens/service.js';
+import { EngineRepository } from '../../apps/server/src/modules/engines/repository.js';
 import { ApiClient } from './million/client.js';
 import {
   createPgDatabase,
@@ -30,7 +39,7 @@ import {
   serverEnv,
   startServer,
 } from './million/common.js';
-import { type LoadStats, run, type Shot } from './million/loadgen.js';
+import { type LoadStats, percentile, run, type Shot } from './million/loadgen.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -52,6 +61,8 @@ interface Setup {
   server: ServerProcess;
   session: Shot;
   token: Shot;
+  /** The two identity checks, called in this process on the server's database. */
+  checks: { session: () => Promise<unknown>; token: () => Promise<unknown> };
   cleanup: () => Promise<void>;
 }
 
@@ -95,12 +106,31 @@ async function setUp(db: Db): Promise<Setup> {
     expiresInDays: 7,
   });
   const url = `${server.baseUrl}${open}?limit=20`;
+  const database = openDatabase({ databaseUrl, sqliteFile: path.join(dataDir, 'canopy.sqlite') });
+  const accounts = new AccountService(new AccountRepository(database.db));
+  const tokens = new ApiTokenService(new ApiTokenRepository(database.db), 100_000_000);
+  const engines = new EngineRepository(database.db);
+  const cookie = new URLSearchParams(api.cookieHeader.replace(/; /g, '&')).get(SESSION_COOKIE) ?? '';
+  const checks = {
+    session: async () => {
+      const found = await accounts.resolveSession(cookie);
+      if (!found || !(await engines.findMembershipByEngine(found.user.id, team.engineCode)))
+        throw new Error('session check failed');
+    },
+    token: async () => {
+      const auth = await tokens.authenticate(token, { access: 'read', appCode: app.code });
+      if (!auth.token || !(await engines.findMembershipByEngine(auth.user.id, auth.token.engineCode)))
+        throw new Error('token check failed');
+    },
+  };
   return {
     server,
+    checks,
     // The web app's headers: the session cookie plus the team it chose.
     session: { method: 'GET', url, headers: { cookie: api.cookieHeader, ...api.headers } },
     token: { method: 'GET', url, headers: { authorization: `Bearer ${token}` } },
     cleanup: async () => {
+      await database.close();
       await server.stop();
       if (databaseUrl) await dropPgDatabase(dbName);
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -113,9 +143,36 @@ const median = (xs: number[]) => {
   return s.length ? (s[Math.floor((s.length - 1) / 2)] as number) : 0;
 };
 
+/** `n` calls one after another; per-call times in ms. */
+async function timeCalls(fn: () => Promise<unknown>, n: number): Promise<LoadStats> {
+  const times: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const p = (q: number) => percentile(times, q);
+  return {
+    requests: n,
+    concurrency: 1,
+    seconds: Math.round(seconds * 10) / 10,
+    rps: Math.round(n / seconds),
+    errors: 0,
+    clientP50: p(50),
+    clientP95: p(95),
+    serverP50: p(50),
+    serverP95: p(95),
+    serverP99: p(99),
+    cpuP50: Number.NaN,
+    cpuP95: Number.NaN,
+  };
+}
+
 interface Row {
   round: number;
-  mode: 'sequential' | 'concurrent';
+  mode: 'sequential' | 'concurrent' | 'check';
   path: 'session' | 'token';
   stats: LoadStats;
 }
@@ -126,8 +183,11 @@ async function measure(db: Db) {
   try {
     // Warm both paths alike (statement caches, the JIT) before anything counts.
     await run([s.session, s.token], { total: 1000, concurrency });
+    await timeCalls(s.checks.session, 300);
+    await timeCalls(s.checks.token, 300);
     for (let round = 1; round <= rounds; round++) {
       const order: ('session' | 'token')[] = round % 2 ? ['session', 'token'] : ['token', 'session'];
+      for (const p of order) out.push({ round, mode: 'check', path: p, stats: await timeCalls(s.checks[p], 1000) });
       for (const p of order)
         out.push({ round, mode: 'sequential', path: p, stats: await run([s[p]], { total: 400, concurrency: 1 }) });
       for (const p of order)
@@ -138,7 +198,7 @@ async function measure(db: Db) {
   }
   const errors = out.reduce((n, r) => n + r.stats.errors, 0);
   if (errors) throw new Error(`${errors} requests failed`);
-  const summary = (['sequential', 'concurrent'] as const).flatMap((mode) =>
+  const summary = (['check', 'sequential', 'concurrent'] as const).flatMap((mode) =>
     (['session', 'token'] as const).map((p) => {
       const mine = out.filter((r) => r.mode === mode && r.path === p).map((r) => r.stats);
       return {
