@@ -318,3 +318,49 @@ describe('imports', () => {
 });
 
 const APP = { 'x-app-name': 'canopy-web' };
+
+describe('row-by-row writes', () => {
+  it('an import checked row by row (a unique field) and a batch call tell their creations once', async () => {
+    const t = await newTable(w);
+    const code = await w.owner.client.request('POST', `${t.base}/fields`, {
+      body: { name: '编号', type: 'text', unique: true },
+    });
+    expect(code.status, JSON.stringify(code.json)).toBe(200);
+    const hook = await addHook(t, ['record.created'], {
+      op: 'and',
+      conditions: [{ field: t.f.amount, operator: 'gte', value: 10 }],
+    });
+    const rows = 40;
+    const csv = ['标题,金额,编号', ...Array.from({ length: rows }, (_, i) => `逐行${i + 1},${i + 1},N${i + 1}`)].join(
+      '\n',
+    );
+    const job = (await w.owner.client.upload(`${t.base}/imports`, '逐行.csv', Buffer.from(csv), APP)).json.data;
+    log.clear();
+    await w.owner.client.request('POST', `${t.base}/imports/${job.id}/start`, {
+      body: { mapping: job.mapping, mode: 'atomic' },
+    });
+    await expect
+      .poll(async () => (await w.owner.client.request('GET', `${t.base}/imports/${job.id}`)).json.data.state, {
+        timeout: 60_000,
+      })
+      .toBe('done');
+    expect(log.count('select', 'webhooks')).toBe(1);
+    expect(log.count('insert', 'webhook_deliveries')).toBe(1);
+    expect((await got(hook.path)).length).toBe(rows - 9);
+
+    log.clear();
+    const batch = await w.owner.client.request(
+      'POST',
+      `/open/v1/apps/${w.appCode}/tables/${t.schemaCode}/records/batch`,
+      {
+        body: {
+          create: Array.from({ length: 30 }, (_, i) => ({ data: { [t.f.amount]: i, [code.json.data.code]: `B${i}` } })),
+        },
+      },
+    );
+    expect(batch.status, JSON.stringify(batch.json)).toBe(200);
+    expect(log.count('select', 'webhooks')).toBe(1);
+    expect(log.count('insert', 'webhook_deliveries')).toBe(1);
+    expect((await got(hook.path)).length).toBe(rows - 9 + 20);
+  });
+});

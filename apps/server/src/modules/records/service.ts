@@ -159,7 +159,33 @@ export class RecordService {
   }
 
   private async wrote(ctx: SchemaContext, trx: Kysely<Database>, event: WriteEvent, items: RecordItem[]) {
-    if (items.length) for (const hook of this.writeHooks) await hook(ctx, trx, event, items);
+    if (!items.length) return;
+    const held = event === 'record.created' ? this.heldCreates.get(ctx) : undefined;
+    if (held) held.push(...items);
+    else for (const hook of this.writeHooks) await hook(ctx, trx, event, items);
+  }
+
+  /** Records created inside `inBatch`, told to the write hooks once at its end. */
+  private readonly heldCreates = new WeakMap<SchemaContext, RecordItem[]>();
+
+  /**
+   * Runs many row-by-row creates of one context in the caller's transaction (an import that checks
+   * rows against the database, a batch call) and tells the write hooks of all the records once at
+   * the end, still inside the transaction: a fixed number of hook queries, not one per row. Only
+   * creates are held (an update or delete is told at once, while its row is as the hook must read it).
+   */
+  async inBatch<T>(ctx: SchemaContext, trx: Kysely<Database>, work: () => Promise<T>): Promise<T> {
+    if (this.heldCreates.has(ctx)) return work();
+    const held: RecordItem[] = [];
+    this.heldCreates.set(ctx, held);
+    let out: T;
+    try {
+      out = await work();
+    } finally {
+      this.heldCreates.delete(ctx);
+    }
+    await this.wrote(ctx, trx, 'record.created', held);
+    return out;
   }
 
   /**
@@ -432,7 +458,9 @@ export class RecordService {
     if (input.delete?.length) this.require(ctx, 'delete');
     const result = await this.db.transaction().execute(async (trx) => {
       const created: RecordItem[] = [];
-      for (const c of input.create ?? []) created.push(await this.createIn(ctx, trx, c.data));
+      await this.inBatch(ctx, trx, async () => {
+        for (const c of input.create ?? []) created.push(await this.createIn(ctx, trx, c.data));
+      });
       const updated = await this.updateManyIn(ctx, trx, input.update ?? [], { fromFlow: false });
       for (const d of input.delete ?? []) await this.removeIn(ctx, trx, d.id, d.version);
       return { created, updated, deleted: (input.delete ?? []).map((d) => d.id) };
