@@ -1,7 +1,16 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type RunningServer, startServer } from './harness.js';
-import { createBlankApp, createTable, joinTeamOf, pageApi, registerWithTeam, settled, shot } from './steps.js';
+import {
+  createBlankApp,
+  createTable,
+  joinTeamOf,
+  pageApi,
+  pickOption,
+  registerWithTeam,
+  settled,
+  shot,
+} from './steps.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -14,17 +23,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** Picks an option of an antd Select by typing and clicking it. */
-async function pick(page: Page, select: Locator, label: string) {
-  await select.click();
-  await page.keyboard.type(label);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${label}$`) })
-    .first()
-    .click();
-}
 
 /** Adds a block of this kind in design mode and opens its settings. */
 async function addBlock(page: Page, kind: string): Promise<Locator> {
@@ -85,21 +83,21 @@ describe('custom pages', () => {
 
     let editor = await addBlock(page, '数据列表');
     await editor.getByTestId('block-title').fill('客户列表');
-    await pick(page, editor.getByTestId('block-table'), '客户');
+    await pickOption(page, editor.getByTestId('block-table'), '客户');
     await editor.getByTestId('block-editor-done').click();
     await editor.waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByTestId('view-block-row').count()).toBe(3);
 
     editor = await addBlock(page, '图表');
-    await pick(page, editor.getByTestId('block-dashboard'), '看板');
-    await pick(page, editor.getByTestId('block-widget'), '客户数');
+    await pickOption(page, editor.getByTestId('block-dashboard'), '看板');
+    await pickOption(page, editor.getByTestId('block-widget'), '客户数');
     await editor.getByTestId('block-editor-done').click();
     await editor.waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByTestId('widget-number-value').innerText()).toBe('3');
 
     editor = await addBlock(page, '按钮');
     await editor.getByTestId('block-title').fill('新增客户');
-    await pick(page, editor.getByTestId('block-table'), '客户');
+    await pickOption(page, editor.getByTestId('block-table'), '客户');
     await editor.getByTestId('block-editor-done').click();
     await editor.waitFor({ state: 'hidden' });
     await shot(page, 'custom-page-designing');

@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type RunningServer, startServer } from './harness.js';
 import {
@@ -7,6 +7,7 @@ import {
   joinTeamOf,
   pageApi,
   pickMembers,
+  pickOption,
   registerWithTeam,
   settled,
   shot,
@@ -25,16 +26,6 @@ afterAll(async () => {
 });
 
 /** Picks an option of an antd Select by typing and clicking it. */
-async function pick(page: Page, select: Locator, label: string) {
-  await select.click();
-  await page.keyboard.type(label);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${label}$`) })
-    .first()
-    .click();
-}
-
 const options = [
   { id: 'lead', label: '线索', color: '#1677ff' },
   { id: 'deal', label: '谈判', color: '#faad14' },
@@ -89,10 +80,10 @@ describe('dashboards', () => {
     const editor = page.getByTestId('widget-editor');
     await settled(editor.getByTestId('widget-title'));
     await editor.getByTestId('widget-title').fill('各阶段金额');
-    await pick(page, editor.getByTestId('widget-table'), '订单');
-    await pick(page, editor.getByTestId('widget-dimension'), '阶段');
-    await pick(page, editor.getByTestId('widget-aggregate-0'), '求和');
-    await pick(page, editor.getByTestId('widget-measure-field-0'), '金额');
+    await pickOption(page, editor.getByTestId('widget-table'), '订单');
+    await pickOption(page, editor.getByTestId('widget-dimension'), '阶段');
+    await pickOption(page, editor.getByTestId('widget-aggregate-0'), '求和');
+    await pickOption(page, editor.getByTestId('widget-measure-field-0'), '金额');
     await shot(page, 'dashboards-editor');
     await editor.getByTestId('widget-editor-done').click();
     await editor.waitFor({ state: 'hidden' });
@@ -103,9 +94,9 @@ describe('dashboards', () => {
     await settled(editor.getByTestId('widget-title'));
     await editor.getByTestId('widget-kind').getByText('指标卡').click();
     await editor.getByTestId('widget-title').fill('订单数');
-    await pick(page, editor.getByTestId('widget-table'), '订单');
+    await pickOption(page, editor.getByTestId('widget-table'), '订单');
     // Compared with last month by creation time: all five orders are this month's.
-    await pick(page, editor.getByTestId('widget-compare-field'), '创建时间');
+    await pickOption(page, editor.getByTestId('widget-compare-field'), '创建时间');
     await editor.getByTestId('widget-editor-done').click();
     await editor.waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByTestId('widget-number-value').innerText()).toBe('5');
@@ -231,12 +222,12 @@ describe('dashboards', () => {
     await settled(editor.getByTestId('widget-title'));
     await editor.getByTestId('widget-kind').getByText('透视表').click();
     await editor.getByTestId('widget-title').fill('订单透视');
-    await pick(page, editor.getByTestId('widget-table'), '订单');
-    await pick(page, editor.getByTestId('widget-pivot-row-0'), '阶段');
-    await pick(page, editor.getByTestId('widget-pivot-row-1'), '客户');
-    await pick(page, editor.getByTestId('widget-pivot-column'), '创建时间');
-    await pick(page, editor.getByTestId('widget-aggregate-0'), '求和');
-    await pick(page, editor.getByTestId('widget-measure-field-0'), '金额');
+    await pickOption(page, editor.getByTestId('widget-table'), '订单');
+    await pickOption(page, editor.getByTestId('widget-pivot-row-0'), '阶段');
+    await pickOption(page, editor.getByTestId('widget-pivot-row-1'), '客户');
+    await pickOption(page, editor.getByTestId('widget-pivot-column'), '创建时间');
+    await pickOption(page, editor.getByTestId('widget-aggregate-0'), '求和');
+    await pickOption(page, editor.getByTestId('widget-measure-field-0'), '金额');
     await editor.getByRole('button', { name: '添加指标' }).click();
     await shot(page, 'dashboards-pivot-editor');
     await editor.getByTestId('widget-editor-done').click();
@@ -246,7 +237,7 @@ describe('dashboards', () => {
     await settled(editor.getByTestId('widget-title'));
     await editor.getByTestId('widget-kind').getByText('指标卡').click();
     await editor.getByTestId('widget-title').fill('回款笔数');
-    await pick(page, editor.getByTestId('widget-table'), '回款');
+    await pickOption(page, editor.getByTestId('widget-table'), '回款');
     await editor.getByTestId('widget-editor-done').click();
     await editor.waitFor({ state: 'hidden' });
 
@@ -255,19 +246,19 @@ describe('dashboards', () => {
     const settings = page.getByTestId('filter-settings');
     await settings.getByTestId('filter-add').click();
     const first = settings.getByTestId('filter-setting').nth(0);
-    await pick(page, first.getByTestId('filter-kind'), '选项');
+    await pickOption(page, first.getByTestId('filter-kind'), '选项');
     await first.getByTestId('filter-label').fill('阶段');
-    await pick(page, first.getByTestId('filter-target-table'), '订单');
-    await pick(page, first.getByTestId('filter-target-field'), '阶段');
+    await pickOption(page, first.getByTestId('filter-target-table'), '订单');
+    await pickOption(page, first.getByTestId('filter-target-field'), '阶段');
     await settings.getByTestId('filter-add').click();
     const second = settings.getByTestId('filter-setting').nth(1);
-    await pick(page, second.getByTestId('filter-kind'), '成员');
+    await pickOption(page, second.getByTestId('filter-kind'), '成员');
     await second.getByTestId('filter-label').fill('创建人');
-    await pick(page, second.getByTestId('filter-target-table').nth(0), '订单');
-    await pick(page, second.getByTestId('filter-target-field').nth(0), '创建人');
+    await pickOption(page, second.getByTestId('filter-target-table').nth(0), '订单');
+    await pickOption(page, second.getByTestId('filter-target-field').nth(0), '创建人');
     await second.getByTestId('filter-add-target').click();
-    await pick(page, second.getByTestId('filter-target-table').nth(1), '回款');
-    await pick(page, second.getByTestId('filter-target-field').nth(1), '创建人');
+    await pickOption(page, second.getByTestId('filter-target-table').nth(1), '回款');
+    await pickOption(page, second.getByTestId('filter-target-field').nth(1), '创建人');
     await shot(page, 'dashboards-filter-settings');
     await settings.getByTestId('filter-settings-done').click();
     await settings.waitFor({ state: 'hidden' });
@@ -283,7 +274,11 @@ describe('dashboards', () => {
     await shot(page, 'dashboards-pivot');
 
     // The viewer picks 线索: the pivot, the bar chart and the KPI on 订单 narrow; 回款 says the filter does not apply.
-    await pick(page, page.getByTestId('dashboard-filter-select').getByTestId('dashboard-filter-select-input'), '线索');
+    await pickOption(
+      page,
+      page.getByTestId('dashboard-filter-select').getByTestId('dashboard-filter-select-input'),
+      '线索',
+    );
     await page.keyboard.press('Escape');
     await expect.poll(() => total.innerText()).toContain('52,800');
     await expect.poll(() => page.getByTestId('widget-number-value').first().innerText()).toBe('2');

@@ -1,7 +1,7 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type RunningServer, startServer, submitRegistration } from './harness.js';
-import { createBlankApp, createTable, pageApi, registerWithTeam, shot } from './steps.js';
+import { createBlankApp, createTable, pageApi, pickOption, registerWithTeam, shot } from './steps.js';
 
 /**
  * Data tables beyond the first page: formulas computed for existing records with a progress bar,
@@ -21,16 +21,6 @@ afterAll(async () => {
 });
 
 const all = ['manager', 'member'];
-
-async function pickOption(page: Page, select: Locator, label: string) {
-  await select.click();
-  await page.keyboard.type(label);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${label}$`) })
-    .first()
-    .click();
-}
 
 /** A table made in the open app's menu: its API base and page path. */
 async function newTable(page: Page, name: string) {

@@ -1,7 +1,7 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type RunningServer, startServer } from './harness.js';
-import { createBlankApp, createTable, pageApi, registerWithTeam, shot } from './steps.js';
+import { createBlankApp, createTable, pageApi, pickOption, registerWithTeam, shot } from './steps.js';
 
 /**
  * Not a test: takes the product screenshots of the help-center articles. Run it only to refresh them:
@@ -10,16 +10,6 @@ import { createBlankApp, createTable, pageApi, registerWithTeam, shot } from './
  */
 let server: RunningServer;
 let browser: Browser;
-
-async function pick(page: Page, select: Locator, label: string) {
-  await select.click();
-  await page.keyboard.type(label);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${label}$`) })
-    .first()
-    .click();
-}
 
 describe.skipIf(!process.env.HELP_SCREENSHOTS)('help-center screenshots', () => {
   beforeAll(async () => {
@@ -95,8 +85,8 @@ describe.skipIf(!process.env.HELP_SCREENSHOTS)('help-center screenshots', () => 
     const panel = page.getByTestId('filter-panel');
     await panel.getByTestId('filter-add').click();
     const first = panel.getByTestId('filter-condition').first();
-    await pick(page, first.getByTestId('filter-field'), '金额');
-    await pick(page, first.getByTestId('filter-operator'), '大于等于');
+    await pickOption(page, first.getByTestId('filter-field'), '金额');
+    await pickOption(page, first.getByTestId('filter-operator'), '大于等于');
     await first.getByTestId('filter-value').locator('input').fill('10000');
     await expect.poll(() => page.getByTestId('record-count').innerText()).toBe('共 4 条');
     await shot(page, 'use-views');
@@ -105,7 +95,7 @@ describe.skipIf(!process.env.HELP_SCREENSHOTS)('help-center screenshots', () => 
 
     // useStatistics: grouped by stage, with the count of each group.
     await page.getByTestId('view-group').click();
-    await pick(page, page.getByTestId('view-group-select'), '阶段');
+    await pickOption(page, page.getByTestId('view-group-select'), '阶段');
     await expect.poll(() => page.getByTestId('group-header').count()).toBe(3);
     await page.mouse.click(1300, 120);
     await shot(page, 'use-statistics');

@@ -31,6 +31,17 @@ export function pageApi<T>(
   );
 }
 
+/** Picks an option of an Ant Design select by typing its label (the dropdown filters to it). */
+export async function pickOption(page: Page, select: Locator, label: string): Promise<void> {
+  await select.click();
+  await page.keyboard.type(label);
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .first()
+    .click();
+}
+
 /** A screenshot once popups and animations have settled (only when screenshots are asked for). */
 export async function shot(page: Page, name: string): Promise<void> {
   if (process.env.E2E_SCREENSHOTS) await page.waitForTimeout(500);

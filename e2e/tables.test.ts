@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cspViolations, launchBrowser, newPage, type RunningServer, snap, startServer } from './harness.js';
-import { createBlankApp, createTable, registerWithTeam } from './steps.js';
+import { createBlankApp, createTable, pickOption, registerWithTeam } from './steps.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -14,16 +14,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function pickOption(page: Page, select: ReturnType<Page['locator']>, label: string) {
-  await select.click();
-  await page.keyboard.type(label);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${label}$`) })
-    .first()
-    .click();
-}
 
 /** Adds a field through the designer; `more` fills the type's own settings. */
 async function addField(

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type RunningServer, startServer, submitRegistration } from './harness.js';
-import { createBlankApp, createTable, pageApi, registerWithTeam, settled, shot } from './steps.js';
+import { createBlankApp, createTable, pageApi, pickOption, registerWithTeam, settled, shot } from './steps.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -16,16 +16,6 @@ afterAll(async () => {
 });
 
 /** Picks an option of an antd Select by typing and clicking it. */
-async function pick(page: Page, select: Locator, label: string) {
-  await select.click();
-  await page.keyboard.type(label);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${label}$`) })
-    .first()
-    .click();
-}
-
 /** The name on the selected view tab. */
 const activeView = (page: Page) => page.locator('.ant-tabs-tab-active [data-testid^="view-tab-"]').innerText();
 
@@ -113,16 +103,16 @@ describe('views of a data table', () => {
     const panel = page.getByTestId('filter-panel');
     await panel.getByTestId('filter-add').click();
     const first = panel.getByTestId('filter-condition').first();
-    await pick(page, first.getByTestId('filter-field'), '金额');
-    await pick(page, first.getByTestId('filter-operator'), '大于等于');
+    await pickOption(page, first.getByTestId('filter-field'), '金额');
+    await pickOption(page, first.getByTestId('filter-operator'), '大于等于');
     await first.getByTestId('filter-value').locator('input').fill('1000');
     await panel.getByTestId('filter-add-group').click();
     const group = panel.getByTestId('filter-group');
-    await pick(page, group.getByTestId('filter-field').first(), '阶段');
-    await pick(page, group.getByTestId('filter-value').first(), '待办');
+    await pickOption(page, group.getByTestId('filter-field').first(), '阶段');
+    await pickOption(page, group.getByTestId('filter-value').first(), '待办');
     await group.getByTestId('filter-group-add').click();
-    await pick(page, group.getByTestId('filter-field').nth(1), '阶段');
-    await pick(page, group.getByTestId('filter-value').nth(1), '进行中');
+    await pickOption(page, group.getByTestId('filter-field').nth(1), '阶段');
+    await pickOption(page, group.getByTestId('filter-value').nth(1), '进行中');
     const grid = page.getByTestId('grid-view');
     await expect
       .poll(() => titles(grid).then((t) => [...t].sort()))
@@ -134,13 +124,13 @@ describe('views of a data table', () => {
 
     await page.getByTestId('view-sort').click();
     await page.getByTestId('sort-add').click();
-    await pick(page, page.getByTestId('sort-field'), '金额');
+    await pickOption(page, page.getByTestId('sort-field'), '金额');
     await page.getByTestId('sort-direction').getByText('降序').click();
     await expect.poll(() => titles(grid)).toEqual(['北辰医疗设备', '华东集团年度采购', '星河科技续约', '青木设计外包']);
     await page.mouse.click(1300, 120);
 
     await page.getByTestId('view-group').click();
-    await pick(page, page.getByTestId('view-group-select'), '阶段');
+    await pickOption(page, page.getByTestId('view-group-select'), '阶段');
     await expect.poll(() => grid.getByTestId('group-header').count()).toBe(2);
     await expect.poll(() => grid.getByTestId('group-count').allInnerTexts()).toEqual(['2 条', '2 条']);
     await page.mouse.click(1300, 120);
@@ -265,8 +255,8 @@ describe('views of a data table', () => {
     await page.getByTestId('calendar-view').waitFor();
     // Go to March 2025 with the month picker in the calendar's header.
     const header = page.locator('.ant-picker-calendar-header');
-    await pick(page, header.locator('.ant-select').first(), '2025年');
-    await pick(page, header.locator('.ant-select').nth(1), '3月');
+    await pickOption(page, header.locator('.ant-select').first(), '2025年');
+    await pickOption(page, header.locator('.ant-select').nth(1), '3月');
     await expect.poll(() => page.getByTestId('calendar-day-2025-03-05').getByTestId('calendar-item').count()).toBe(2);
     await shot(page, 'views-calendar');
 
@@ -292,8 +282,8 @@ describe('views of a data table', () => {
     await expect.poll(() => page.getByTestId('batch-bar').innerText()).toContain('已选择 2 条');
     // One field to one value on both, in one transaction.
     await page.getByTestId('batch-update').click();
-    await pick(page, page.getByTestId('batch-field'), '阶段');
-    await pick(page, page.getByTestId('batch-value').locator('.ant-select'), '进行中');
+    await pickOption(page, page.getByTestId('batch-field'), '阶段');
+    await pickOption(page, page.getByTestId('batch-value').locator('.ant-select'), '进行中');
     await page.locator('#batch-update-ok').click();
     await expect
       .poll(async () =>

@@ -1,7 +1,16 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type RunningServer, startServer } from './harness.js';
-import { createBlankApp, createTable, joinTeamOf, pageApi, pickMembers, registerWithTeam, shot } from './steps.js';
+import {
+  createBlankApp,
+  createTable,
+  joinTeamOf,
+  pageApi,
+  pickMembers,
+  pickOption,
+  registerWithTeam,
+  shot,
+} from './steps.js';
 
 /**
  * Approval workflows end to end (issue 10): the owner designs a flow on the vertical canvas (a
@@ -24,16 +33,6 @@ afterAll(async () => {
 });
 
 /** Picks an option of an antd Select by typing and clicking it. */
-async function pick(page: Page, select: Locator, label: string) {
-  await select.click();
-  await page.keyboard.type(label);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${label}$`) })
-    .first()
-    .click();
-}
-
 const toast = (page: Page) => page.locator('.ant-message').innerText();
 const drawer = (page: Page) => page.getByTestId('wf-node-drawer');
 
@@ -109,8 +108,8 @@ describe('approval workflow', () => {
     const panel = drawer(owner).getByTestId('filter-panel');
     await panel.getByTestId('filter-add').click();
     const condition = panel.getByTestId('filter-condition').first();
-    await pick(owner, condition.getByTestId('filter-field'), '金额');
-    await pick(owner, condition.getByTestId('filter-operator'), '大于等于');
+    await pickOption(owner, condition.getByTestId('filter-field'), '金额');
+    await pickOption(owner, condition.getByTestId('filter-operator'), '大于等于');
     await condition.getByTestId('filter-value').locator('input').fill('1000');
     await shot(owner, 'workflow-branch-drawer');
     await drawer(owner).getByTestId('wf-node-apply').click();

@@ -93,8 +93,10 @@ import { ImportService } from './modules/transfer/import-service.js';
 import { transferRoutes } from './modules/transfer/routes.js';
 import { viewRoutes } from './modules/views/routes.js';
 import { ViewService } from './modules/views/service.js';
+import { FlowWebhooks } from './modules/webhooks/flow-events.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
 import { WebhookService } from './modules/webhooks/service.js';
+import { notifyAll } from './modules/workflow/flow-hooks.js';
 import { createWorkflow } from './modules/workflow/module.js';
 import { openFlowRoutes } from './modules/workflow/open-routes.js';
 import { workflowOpsRoutes } from './modules/workflow/ops-routes.js';
@@ -201,7 +203,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   const fileStore = openStore(config.dataDir, config.s3);
   app.decorate('fileStore', fileStore);
   const files = new FileService(services.db, fileStore, config.dataDir);
-  await fileRoutes(app, files);
+  await fileRoutes(app, files, appRepository);
   feedbackRoutes(app, new FeedbackService(services.db, new FeedbackRepository(services.db), letters), files);
   const records = new RecordService(services.db, recordRepository, (ctx, code, trx) =>
     contexts.targetContext(ctx, code, trx),
@@ -215,8 +217,15 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   schemaRoutes(app, services.db, ctx, schemas, forms);
   recordRoutes(app, ctx, records, (c, code) => views.savedQuery(c, code));
   openRecordRoutes(app, ctx, records);
-  const webhooks = new WebhookService(services.db, config.webhooksAllowPrivate);
-  records.onWrite((c, trx, event, item) => webhooks.enqueue(c, trx, event, { record: item }));
+  const webhooks = new WebhookService(services.db, config.webhooksAllowPrivate, recordRepository, letters);
+  records.onWrite((c, trx, event, items) =>
+    webhooks.enqueue(
+      trx,
+      WebhookService.recordSource(c),
+      event,
+      items.map((record) => ({ recordId: record.id, data: { record } })),
+    ),
+  );
   webhookRoutes(app, ctx, webhooks);
   await jobs.schedule('webhooks.drain', 2_000, async () => void (await webhooks.drain()));
   app.decorate('webhooks', webhooks);
@@ -227,7 +236,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     services.db,
     contexts,
     records,
-    new FlowLetters(letters, live, todoMail(mailQueue, baseUrl)),
+    notifyAll(new FlowLetters(letters, live, todoMail(mailQueue, baseUrl)), new FlowWebhooks(webhooks)),
     Date.now,
     { info: (c) => schemas.info(c), layout: (c) => forms.layout(c) },
   );

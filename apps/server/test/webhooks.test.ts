@@ -1,27 +1,22 @@
 import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { WebhookHeaders, WebhookLimits } from '@canopy/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMaintenance } from '../src/maintenance.js';
 import { isPrivateAddress } from '../src/modules/webhooks/guard.js';
 import { startTestServer, type TestServer } from './harness.js';
 import { type OpenApiFixture, openApiFixture } from './open-api-helpers.js';
+import { type Received, type Receiver, startReceiver } from './receiver.js';
 
 /**
  * Webhooks (issue 17) against a real HTTP receiver started here: deliveries queued in the record
  * change's transaction, signed (HMAC-SHA256 over timestamp and body), retried with backoff, logged
  * (status, duration, response excerpt), paused after a day of failures; the private-address guard.
  */
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-let receiver: http.Server;
+let receiver: Receiver;
 let receiverUrl: string;
-const received: Received[] = [];
+let received: Received[];
 /** What the receiver answers next (status codes, in order; then 200). */
-const answers: number[] = [];
+let answers: number[];
 
 let server: TestServer;
 let fx: OpenApiFixture;
@@ -33,26 +28,16 @@ async function drained(): Promise<number> {
 }
 
 beforeAll(async () => {
-  receiver = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => {
-      body += c.toString('utf8');
-    });
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      const status = answers.shift() ?? 200;
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'thanks' : 'try later');
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  receiver = await startReceiver();
+  ({ received, answers } = receiver);
+  receiverUrl = `${receiver.base}/hook`;
   // This instance allows private addresses, so the receiver on loopback can be reached.
   server = await startTestServer({ webhooksAllowPrivate: true });
   fx = await openApiFixture(server);
 });
 afterAll(async () => {
   await server?.close();
-  await new Promise((r) => receiver?.close(r));
+  await receiver?.close();
 });
 
 async function createHook(events = ['record.created', 'record.updated', 'record.deleted']) {

@@ -22,6 +22,8 @@ export const LetterKind = [
   'feedback',
   /** Written by an automatic node of a flow, in the designer's words. */
   'flowNotice',
+  /** A table's webhook failed for a day and was paused: to the member who added it. */
+  'webhookPaused',
 ] as const;
 export type LetterKind = (typeof LetterKind)[number];
 

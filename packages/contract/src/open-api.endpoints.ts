@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { ApiTokenLimits } from './api-tokens.js';
 import { endpoint } from './endpoint.js';
+import { UploadedFile, UploadQuery } from './files.js';
 import { DeleteRecordQuery, RecordItem, RecordListQuery, RecordPage } from './schemas.js';
 import { TodoList, TodoPageMax } from './todo.js';
 import { FilterGroup, SortSpec } from './views.js';
@@ -23,7 +24,7 @@ export const FIELD_VALUE_SHAPES = [
   'singleSelect: option id (string); multiSelect: option ids (string[])',
   'member: member ids (string[]); department: department ids (string[])',
   "relation: ids of records of the related table (string[]), within the caller's row rule there",
-  'attachment, image: file ids from /v1/files on write (string[]); on read {id, name, size, contentType, isImage, url}[]',
+  'attachment, image: file ids from POST /open/v1/apps/{appCode}/files on write (string[]); on read {id, name, size, contentType, isImage, url}[]',
   'location: {address: string, lng: number|null, lat: number|null}',
   "subTable: rows ({[subFieldCode]: value}[]), each value in its own type's shape",
   'formula, lookup, autoNumber, createdBy, createdAt, modifiedBy, modifiedAt: read only',
@@ -179,6 +180,25 @@ export const OpenRecordEndpoints = {
     params: OpenTableParams,
     body: OpenBatchBody,
     response: OpenBatchResult,
+  }),
+} as const;
+
+/**
+ * A file for an attachment or image field, uploaded by an integrator: multipart/form-data with one
+ * field `file` (attachments up to 20 MB; `kind=image` up to 10 MB, PNG/JPEG/GIF/WebP). A read-write
+ * token naming the app may call it; the answer's id goes into the field's list on create or update.
+ */
+export const OpenFileEndpoints = {
+  upload: endpoint({
+    ...open,
+    method: 'POST',
+    path: `${OPEN_API_PREFIX}/apps/:appCode/files`,
+    operationId: 'uploadFile',
+    summary: 'Upload one file (multipart field "file") for an attachment or image field · 上传附件或图片',
+    token: 'write',
+    params: Type.Object({ appCode: Type.String({ minLength: 1, maxLength: 64, description: "The app's code" }) }),
+    query: UploadQuery,
+    response: UploadedFile,
   }),
 } as const;
 

@@ -1,7 +1,16 @@
 import Type, { type Static } from 'typebox';
+import { FilterGroup } from './views.js';
 
-/** Webhooks of a data table (issue 17). */
-export const WebhookEvents = ['record.created', 'record.updated', 'record.deleted'] as const;
+/** Record events of a data table (issue 17). */
+export const RecordWebhookEvents = ['record.created', 'record.updated', 'record.deleted'] as const;
+/**
+ * Events of the table's approval flow (one flow per table): the originator submitted (or submitted
+ * again after a send-back), an approver approved or rejected a step, the flow finished (approved or
+ * rejected: `result`).
+ */
+export const FlowWebhookEvents = ['flow.submitted', 'flow.approved', 'flow.rejected', 'flow.finished'] as const;
+export type FlowWebhookEvent = (typeof FlowWebhookEvents)[number];
+export const WebhookEvents = [...RecordWebhookEvents, ...FlowWebhookEvents] as const;
 export type WebhookEvent = (typeof WebhookEvents)[number];
 
 export const WebhookLimits = {
@@ -33,20 +42,35 @@ const Events = Type.Array(Type.Union(WebhookEvents.map((e) => Type.Literal(e))),
   uniqueItems: true,
 });
 
+/**
+ * Which records the hook is told about, in the views' filter model: an event is delivered only when
+ * its record matches (after the write; a deleted record as it was). It may name only fields the
+ * member saving it can see. Absent or without conditions: every record.
+ */
+const Filter = Type.Optional(FilterGroup);
+
 export const CreateWebhookBody = Type.Object(
-  { url: Type.String({ minLength: 1, maxLength: WebhookLimits.urlMax }), events: Events },
+  { url: Type.String({ minLength: 1, maxLength: WebhookLimits.urlMax }), events: Events, filter: Filter },
   { additionalProperties: false },
 );
 export type CreateWebhookBody = Static<typeof CreateWebhookBody>;
 export const UpdateWebhookBody = Type.Object(
-  { active: Type.Optional(Type.Boolean()), events: Type.Optional(Events) },
+  {
+    active: Type.Optional(Type.Boolean()),
+    events: Type.Optional(Events),
+    /** Replaces the filter; one without conditions removes it. */
+    filter: Filter,
+  },
   { additionalProperties: false },
 );
+export type UpdateWebhookBody = Static<typeof UpdateWebhookBody>;
 
 export const WebhookItem = Type.Object({
   id: Type.String(),
   url: Type.String(),
   events: Type.Array(Type.String()),
+  /** Only records matching it are delivered (null: every record). */
+  filter: Type.Union([FilterGroup, Type.Null()]),
   /** Signs every delivery; shown to the table's designers. */
   secret: Type.String(),
   active: Type.Boolean(),
@@ -69,3 +93,25 @@ export const WebhookDelivery = Type.Object({
   nextAttemptAt: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type WebhookDelivery = Static<typeof WebhookDelivery>;
+
+/**
+ * The JSON body of a flow event (`flow.*`), beside `id`, `event`, `occurredAt`, `appCode` and
+ * `tableCode`: the instance, its record, the flow's code and version, the action taken
+ * (`submit`, `approve`, `reject`; a finish names the action that ended it), who acted (member id;
+ * a deadline acts in its participant's name, `bySystem`), the step's name, the instance state and
+ * its result once ended (`approved` / `rejected`, else '').
+ */
+export const FlowEventPayload = Type.Object({
+  flow: Type.Object({
+    instanceId: Type.String(),
+    recordId: Type.String(),
+    flowCode: Type.String(),
+    flowVersion: Type.Integer(),
+    action: Type.String(),
+    actor: Type.String(),
+    node: Type.String(),
+    state: Type.Integer(),
+    result: Type.String(),
+  }),
+});
+export type FlowEventPayload = Static<typeof FlowEventPayload>;

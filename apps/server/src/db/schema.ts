@@ -630,6 +630,8 @@ export interface WebhooksTable {
   secret: string;
   /** JSON list of WebhookEvent. */
   events: string;
+  /** JSON FilterGroup: only matching records are delivered (null: all). */
+  filter: string | null;
   active: number;
   created_by: string;
   created_at: number;

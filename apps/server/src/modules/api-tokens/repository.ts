@@ -2,23 +2,45 @@ import type { Kysely } from 'kysely';
 import type { ApiTokensTable, Database, UsersTable } from '../../db/schema.js';
 
 export type TokenRow = ApiTokensTable & { engine_name: string };
+/** What a request reads of its token. */
+export type LiveToken = Pick<ApiTokensTable, 'id' | 'engine_code' | 'app_codes' | 'read_only' | 'last_used_at'>;
 
 /** Queries of personal API tokens. */
 export class ApiTokenRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** A live token by its hash, with its owner. */
-  async findLive(hash: string, now: number): Promise<{ token: ApiTokensTable; user: UsersTable } | undefined> {
-    const token = await this.db
+  /**
+   * A live token by its hash, with its owner: one indexed read joined to the user, reading of the
+   * token only what a request needs — no dearer than the session cookie's check.
+   */
+  async findLive(hash: string, now: number): Promise<{ token: LiveToken; user: UsersTable } | undefined> {
+    const row = await this.db
       .selectFrom('api_tokens')
-      .selectAll()
-      .where('token_hash', '=', hash)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', now)
+      .innerJoin('users', 'users.id', 'api_tokens.user_id')
+      .selectAll('users')
+      .select([
+        'api_tokens.id as t_id',
+        'api_tokens.engine_code as t_engine_code',
+        'api_tokens.app_codes as t_app_codes',
+        'api_tokens.read_only as t_read_only',
+        'api_tokens.last_used_at as t_last_used_at',
+      ])
+      .where('api_tokens.token_hash', '=', hash)
+      .where('api_tokens.revoked_at', 'is', null)
+      .where('api_tokens.expires_at', '>', now)
       .executeTakeFirst();
-    if (!token) return undefined;
-    const user = await this.db.selectFrom('users').selectAll().where('id', '=', token.user_id).executeTakeFirst();
-    return user ? { token, user } : undefined;
+    if (!row) return undefined;
+    const { t_id, t_engine_code, t_app_codes, t_read_only, t_last_used_at, ...user } = row;
+    return {
+      token: {
+        id: t_id,
+        engine_code: t_engine_code,
+        app_codes: t_app_codes,
+        read_only: t_read_only,
+        last_used_at: t_last_used_at,
+      },
+      user,
+    };
   }
 
   async touch(id: string, now: number): Promise<void> {

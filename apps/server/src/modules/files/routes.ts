@@ -1,13 +1,15 @@
-import { FileEndpoints, FileLimits, Headers } from '@canopy/contract';
+import { FileEndpoints, FileLimits, Headers, OpenFileEndpoints } from '@canopy/contract';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FilesTable } from '../../db/schema.js';
 import { Errors } from '../../http/app-error.js';
 import { route } from '../../http/route.js';
 import { uploadedFile } from '../../http/upload.js';
+import { resolveApp } from '../apps/access.js';
+import type { AppRepository } from '../apps/repository.js';
 import { type FileService, toUploaded } from './service.js';
 
-export async function fileRoutes(app: FastifyInstance, files: FileService): Promise<void> {
+export async function fileRoutes(app: FastifyInstance, files: FileService, apps: AppRepository): Promise<void> {
   await app.register(fastifyMultipart, {
     limits: { files: 1, fileSize: FileLimits.attachmentMaxBytes + 1, fields: 5 },
   });
@@ -16,6 +18,16 @@ export async function fileRoutes(app: FastifyInstance, files: FileService): Prom
     // A form on another site cannot set this header, so it cannot upload with the user's cookie.
     if (!req.headers[Headers.appName]) throw Errors.forbidden();
     if (!req.tenant) throw Errors.forbidden();
+    const upload = await uploadedFile(req);
+    return files.save(req.tenant, upload, query.kind ?? 'attachment');
+  });
+
+  // Integrators (issue 17): a read-write token naming the app (the session hook checked both), or a
+  // session from the web app's own client; the member must reach the app.
+  route(app, OpenFileEndpoints.upload, async ({ req, params, query }) => {
+    if (!req.auth?.token && !req.headers[Headers.appName]) throw Errors.forbidden();
+    if (!req.tenant) throw Errors.forbidden();
+    await resolveApp(apps, req.tenant, params.appCode, false);
     const upload = await uploadedFile(req);
     return files.save(req.tenant, upload, query.kind ?? 'attachment');
   });

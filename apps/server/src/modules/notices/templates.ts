@@ -132,6 +132,18 @@ const templates: Record<LetterKind, { subject: Texts; text: Texts }> = {
       jp: 'あなたのフィードバック「{summary}」は「{status}」になりました。',
     },
   },
+  webhookPaused: {
+    subject: {
+      zh: 'Webhook 已暂停：{table}',
+      en: 'Webhook paused: {table}',
+      jp: 'Webhook を一時停止しました：{table}',
+    },
+    text: {
+      zh: '「{table}」的 Webhook（{url}）连续一天推送失败，已自动暂停。请检查接收地址后在数据表的 Webhook 设置中重新开启。',
+      en: 'The webhook of "{table}" ({url}) has failed for a day and was paused. Check the receiver, then switch it on again in the table\'s webhook settings.',
+      jp: '「{table}」の Webhook（{url}）は1日間送信に失敗したため、一時停止しました。受信先を確認し、データテーブルの Webhook 設定で再度オンにしてください。',
+    },
+  },
   export: {
     subject: { zh: '导出已完成：{table}', en: 'Export finished: {table}', jp: 'エクスポート完了：{table}' },
     text: {

@@ -1,48 +1,59 @@
+import type { LetterKind } from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Letters } from './letters.js';
 
-export interface TransferDone {
-  kind: 'import' | 'export';
+/** A letter to one member about one data table (`{table}` is filled with its name), linking to it. */
+export interface TableLetter {
+  kind: LetterKind;
   engineCode: string;
   appCode: string;
   schemaCode: string;
   memberId: string;
-  /** The job (import) or a fresh id (export): the letter's event. */
+  /** What the letter was written for (an import job, a fresh id for an export, a paused webhook). */
   eventId: string;
   params: Record<string, string>;
+}
+
+export interface TransferDone extends TableLetter {
+  kind: 'import' | 'export';
+}
+
+/** Writes a table's letter in the caller's transaction (imports and exports ended, a webhook paused). */
+export async function writeTableLetter(letters: Letters, trx: Kysely<Database>, l: TableLetter, now: number) {
+  const node = await trx
+    .selectFrom('function_nodes')
+    .select('display_name')
+    .where('engine_code', '=', l.engineCode)
+    .where('code', '=', l.schemaCode)
+    .executeTakeFirst();
+  const href = `/app/${encodeURIComponent(l.appCode)}/${encodeURIComponent(l.schemaCode)}`;
+  await letters.write(
+    trx,
+    [
+      {
+        engineCode: l.engineCode,
+        memberId: l.memberId,
+        kind: l.kind,
+        params: { table: node?.display_name ?? '', ...l.params },
+        link: {
+          href,
+          target: '_self',
+          payload: { type: 'table', appCode: l.appCode, schemaCode: l.schemaCode },
+          label: 'view',
+        },
+        eventId: l.eventId,
+      },
+    ],
+    now,
+  );
 }
 
 /** The letter to the member whose import or export just ended, linking to the table. */
 export class TransferLetters {
   constructor(private readonly letters: Letters) {}
 
-  async finished(trx: Kysely<Database>, done: TransferDone, now: number): Promise<void> {
-    const node = await trx
-      .selectFrom('function_nodes')
-      .select('display_name')
-      .where('engine_code', '=', done.engineCode)
-      .where('code', '=', done.schemaCode)
-      .executeTakeFirst();
-    const href = `/app/${encodeURIComponent(done.appCode)}/${encodeURIComponent(done.schemaCode)}`;
-    await this.letters.write(
-      trx,
-      [
-        {
-          engineCode: done.engineCode,
-          memberId: done.memberId,
-          kind: done.kind,
-          params: { table: node?.display_name ?? '', ...done.params },
-          link: {
-            href,
-            target: '_self',
-            payload: { type: 'table', appCode: done.appCode, schemaCode: done.schemaCode },
-            label: 'view',
-          },
-          eventId: done.eventId,
-        },
-      ],
-      now,
-    );
+  finished(trx: Kysely<Database>, done: TransferDone, now: number): Promise<void> {
+    return writeTableLetter(this.letters, trx, done, now);
   }
 }

@@ -54,8 +54,14 @@ export interface QueryEnv {
   timeZone: string;
 }
 
+/**
+ * What a filter is compiled against: the table's fields and the fields hidden from whoever the
+ * filter is theirs (a member's context, a row rule's or a webhook's designer view).
+ */
+export type QueryTable = Pick<SchemaContext, 'fields'> & { rights: Pick<SchemaContext['rights'], 'hidden'> };
+
 /** Resolves a field code (or system field) to its column, refusing anything not in the metadata. */
-export function columnOf(ctx: SchemaContext, code: string): Column {
+export function columnOf(ctx: QueryTable, code: string): Column {
   // Own keys only: `constructor` or `__proto__` must not find the object's prototype.
   const system = Object.hasOwn(SYSTEM, code) ? SYSTEM[code] : undefined;
   if (system) return system;
@@ -114,7 +120,7 @@ function listContains(ref: ReturnType<typeof sql.ref>, id: unknown, label: strin
   return sql<SqlBool>`${ref} like ${`%"${id.replace(/_/g, '\\_')}"%`} escape '\\'`;
 }
 
-function condition(eb: AnyEB, ctx: SchemaContext, c: FilterCondition, env: QueryEnv): Expression<SqlBool> {
+function condition(eb: AnyEB, ctx: QueryTable, c: FilterCondition, env: QueryEnv): Expression<SqlBool> {
   const column = columnOf(ctx, c.field);
   if (!OPERATORS[column.family].includes(c.operator)) throw invalid(`${column.label} ${c.operator}`);
   const ref = sql.ref(column.name);
@@ -205,12 +211,7 @@ function condition(eb: AnyEB, ctx: SchemaContext, c: FilterCondition, env: Query
   }
 }
 
-export function filterExpression(
-  eb: AnyEB,
-  ctx: SchemaContext,
-  group: FilterGroup,
-  env: QueryEnv,
-): Expression<SqlBool> {
+export function filterExpression(eb: AnyEB, ctx: QueryTable, group: FilterGroup, env: QueryEnv): Expression<SqlBool> {
   const parts = group.conditions.map((c) =>
     'conditions' in c
       ? filterExpression(eb, ctx, { op: c.op, conditions: c.conditions }, env)
@@ -239,7 +240,7 @@ export function sortColumns(ctx: SchemaContext, sorts: SortSpec[]): { name: stri
 }
 
 /** Checks a filter against the metadata without running it (for saved views). */
-export function validateFilter(ctx: SchemaContext, group: FilterGroup): void {
+export function validateFilter(ctx: QueryTable, group: FilterGroup): void {
   for (const c of group.conditions) {
     if ('conditions' in c) validateFilter(ctx, { op: c.op, conditions: c.conditions });
     else {

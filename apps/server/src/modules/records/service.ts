@@ -31,6 +31,14 @@ import { recordTitle } from './title.js';
 import { liveFields, RecordValidator, settingsOf } from './validation.js';
 import { buildWritePlan, type WritePlan } from './write-plan.js';
 
+export type WriteEvent = 'record.created' | 'record.updated' | 'record.deleted';
+export type WriteHook = (
+  ctx: SchemaContext,
+  trx: Kysely<Database>,
+  event: WriteEvent,
+  items: RecordItem[],
+) => Promise<void>;
+
 const deleted = () => new AppError(404, ErrorCode.notFound, 'record.deleted');
 const conflict = () => new AppError(409, ErrorCode.conflict, 'record.conflict');
 const DENIED = {
@@ -142,25 +150,43 @@ export class RecordService {
   }
 
   /**
-   * Called inside the transaction of each record created, updated or deleted through this service
-   * (after the write), so other modules can queue what follows from it (webhooks). Imports' bulk
-   * inserts do not call it.
+   * Called inside the transaction of records created, updated or deleted through this service —
+   * imports' bulk inserts included, a batch at once — so other modules can queue what follows from
+   * it (webhooks). After the write; a delete is told before its row goes, so the row can still be read.
    */
-  private readonly writeHooks: ((
-    ctx: SchemaContext,
-    trx: Kysely<Database>,
-    event: 'record.created' | 'record.updated' | 'record.deleted',
-    item: RecordItem,
-  ) => Promise<void>)[] = [];
-  onWrite(
-    hook: (
-      ctx: SchemaContext,
-      trx: Kysely<Database>,
-      event: 'record.created' | 'record.updated' | 'record.deleted',
-      item: RecordItem,
-    ) => Promise<void>,
-  ): void {
+  private readonly writeHooks: WriteHook[] = [];
+  onWrite(hook: WriteHook): void {
     this.writeHooks.push(hook);
+  }
+
+  private async wrote(ctx: SchemaContext, trx: Kysely<Database>, event: WriteEvent, items: RecordItem[]) {
+    if (!items.length) return;
+    const held = event === 'record.created' ? this.heldCreates.get(ctx) : undefined;
+    if (held) held.push(...items);
+    else for (const hook of this.writeHooks) await hook(ctx, trx, event, items);
+  }
+
+  /** Records created inside `inBatch`, told to the write hooks once at its end. */
+  private readonly heldCreates = new WeakMap<SchemaContext, RecordItem[]>();
+
+  /**
+   * Runs many row-by-row creates of one context in the caller's transaction (an import that checks
+   * rows against the database, a batch call) and tells the write hooks of all the records once at
+   * the end, still inside the transaction: a fixed number of hook queries, not one per row. Only
+   * creates are held (an update or delete is told at once, while its row is as the hook must read it).
+   */
+  async inBatch<T>(ctx: SchemaContext, trx: Kysely<Database>, work: () => Promise<T>): Promise<T> {
+    if (this.heldCreates.has(ctx)) return work();
+    const held: RecordItem[] = [];
+    this.heldCreates.set(ctx, held);
+    let out: T;
+    try {
+      out = await work();
+    } finally {
+      this.heldCreates.delete(ctx);
+    }
+    await this.wrote(ctx, trx, 'record.created', held);
+    return out;
   }
 
   /**
@@ -275,7 +301,7 @@ export class RecordService {
       now,
     );
     const item = this.toItem(ctx, row as RecordRow);
-    for (const hook of this.writeHooks) await hook(ctx, trx, 'record.created', item);
+    await this.wrote(ctx, trx, 'record.created', [item]);
     return item;
   }
 
@@ -307,16 +333,17 @@ export class RecordService {
       items,
       options,
     );
-    for (const hook of this.writeHooks) for (const item of updated) await hook(ctx, trx, 'record.updated', item);
+    await this.wrote(ctx, trx, 'record.updated', updated);
     return updated;
   }
 
   async removeIn(ctx: SchemaContext, trx: Kysely<Database>, id: string, version: number | undefined): Promise<void> {
     const before = await this.reachable(ctx, trx, id, 'delete');
+    const item = this.toItem(ctx, before);
+    // Told while the row is still there (a webhook's filter reads it as it was); a refused delete rolls back.
+    await this.wrote(ctx, trx, 'record.deleted', [item]);
     if (!(await this.repo.remove(trx, ctx.schema.table_name, ctx.schema.engine_code, id, version))) throw conflict();
     for (const hook of this.removalHooks) await hook(ctx, trx, id);
-    const item = this.toItem(ctx, before);
-    for (const hook of this.writeHooks) await hook(ctx, trx, 'record.deleted', item);
     const changes = Object.entries(item.data)
       .filter(([, v]) => v !== null)
       .map(([field, from]) => ({ field, from, to: null }));
@@ -376,6 +403,12 @@ export class RecordService {
         changes: '[]',
         created_at: now,
       })),
+    );
+    await this.wrote(
+      ctx,
+      trx,
+      'record.created',
+      records.map((r) => this.toItem(ctx, r as unknown as RecordRow)),
     );
   }
 
@@ -453,7 +486,9 @@ export class RecordService {
     if (input.delete?.length) this.require(ctx, 'delete');
     const result = await this.db.transaction().execute(async (trx) => {
       const created: RecordItem[] = [];
-      for (const c of input.create ?? []) created.push(await this.createIn(ctx, trx, c.data));
+      await this.inBatch(ctx, trx, async () => {
+        for (const c of input.create ?? []) created.push(await this.createIn(ctx, trx, c.data));
+      });
       const updated = await this.updateManyIn(ctx, trx, input.update ?? [], { fromFlow: false });
       for (const d of input.delete ?? []) await this.removeIn(ctx, trx, d.id, d.version);
       return { created, updated, deleted: (input.delete ?? []).map((d) => d.id) };

@@ -406,13 +406,16 @@ export class ImportService {
       rows: { prepared: Prepared; data: Record<string, unknown>; line?: number }[],
     ) => {
       if (rowByRow)
-        for (const r of rows) {
-          try {
-            await this.records.createIn(ctx, trx, r.data);
-          } catch (error) {
-            throw new RowFailure(r.line ?? 0, error);
+        // Each row checked against the database; their events told once for the batch.
+        await this.records.inBatch(ctx, trx, async () => {
+          for (const r of rows) {
+            try {
+              await this.records.createIn(ctx, trx, r.data);
+            } catch (error) {
+              throw new RowFailure(r.line ?? 0, error);
+            }
           }
-        }
+        });
       else
         await this.records.insertPrepared(
           ctx,

@@ -2,6 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   type CreateWebhookBody,
   ErrorCode,
+  type FilterGroup,
+  type UpdateWebhookBody,
   type WebhookDelivery,
   type WebhookEvent,
   type WebhookItem,
@@ -11,9 +13,27 @@ import type { Kysely } from 'kysely';
 import type { Database, WebhookDeliveriesTable, WebhooksTable } from '../../db/schema.js';
 import { AppError, Errors, FieldValidationError } from '../../http/app-error.js';
 import { requireEdit } from '../apps/access.js';
+import type { Letters } from '../notices/letters.js';
+import { writeTableLetter } from '../notices/transfer-letters.js';
+import type { RecordRepository } from '../records/repository.js';
+import { DEFAULT_TIME_ZONE } from '../records/time-zone.js';
 import type { SchemaContext } from '../schema-context/context.js';
+import { checkFilter, type HookTable, matchingIds, parseFilter } from './filter.js';
 import { checkTarget, parseTarget } from './guard.js';
 import { type SendResult, send } from './sender.js';
+
+/** One event of one record to queue: the record's id (the filter reads its row) and the payload's own part. */
+export interface HookEntry {
+  recordId: string;
+  data: object;
+}
+
+/** Where events come from: a table, its physical rows (loaded only when a hook has a filter). */
+export interface HookSource {
+  engineCode: string;
+  schemaCode: string;
+  table: () => Promise<HookTable>;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,6 +57,9 @@ export class WebhookService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly allowPrivate: boolean,
+    private readonly records: RecordRepository,
+    /** The owner's letter when a hook is paused. */
+    private readonly letters: Letters,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -45,6 +68,7 @@ export class WebhookService {
       id: h.id,
       url: h.url,
       events: JSON.parse(h.events) as string[],
+      filter: parseFilter(h.filter),
       secret: h.secret,
       active: Number(h.active) === 1,
       pausedAt: h.paused_at === null ? null : Number(h.paused_at),
@@ -87,8 +111,25 @@ export class WebhookService {
     return (await this.hooks(ctx).orderBy('created_at').orderBy('id').execute()).map((h) => this.toItem(h));
   }
 
+  /**
+   * A filter as the member saving it sees the table: a field hidden from them (or gone, or a value
+   * that does not fit) is refused, naming it. One without conditions is no filter.
+   */
+  private filterOf(ctx: SchemaContext, filter: FilterGroup | undefined): string | null {
+    if (!filter?.conditions.length) return null;
+    try {
+      checkFilter(ctx, filter, this.now(), ctx.access.tenant.timeZone ?? DEFAULT_TIME_ZONE);
+    } catch (e) {
+      if (e instanceof AppError && e.statusCode === 400)
+        throw new FieldValidationError([{ field: 'filter', key: 'filter.invalid', params: e.params }]);
+      throw e;
+    }
+    return JSON.stringify(filter);
+  }
+
   async create(ctx: SchemaContext, body: CreateWebhookBody): Promise<WebhookItem> {
     requireEdit(ctx.access);
+    const filter = this.filterOf(ctx, body.filter);
     const url = parseTarget(body.url.trim());
     if (!url) throw new FieldValidationError([{ field: 'url', key: 'webhook.url' }]);
     if (!(await checkTarget(url, this.allowPrivate))) {
@@ -105,6 +146,7 @@ export class WebhookService {
       url: url.toString(),
       secret: randomBytes(24).toString('base64url'),
       events: JSON.stringify(body.events),
+      filter,
       active: 1,
       created_by: ctx.access.tenant.memberId,
       created_at: this.now(),
@@ -115,10 +157,11 @@ export class WebhookService {
     return this.toItem(row);
   }
 
-  async update(ctx: SchemaContext, id: string, body: { active?: boolean; events?: WebhookEvent[] }) {
+  async update(ctx: SchemaContext, id: string, body: UpdateWebhookBody) {
     const h = await this.hook(ctx, id);
     const set: Partial<WebhooksTable> = {};
     if (body.events) set.events = JSON.stringify(body.events);
+    if (body.filter) set.filter = this.filterOf(ctx, body.filter);
     if (body.active !== undefined) {
       set.active = body.active ? 1 : 0;
       // Switching on resumes a paused hook with a clean slate.
@@ -180,23 +223,59 @@ export class WebhookService {
   }
 
   /**
-   * Called in the transaction of a record change: one delivery per active hook of the table that
-   * subscribes to the event.
+   * Called in the transaction of a record change (`record.*`, one entry per record — an import's
+   * batch at once) or a flow action (`flow.*`): one delivery per active, unpaused hook of the table
+   * that subscribes to the event and whose filter the record matches — asked of the database in this
+   * transaction, for all the entries at once. Rows are inserted many at a time.
    */
-  async enqueue(ctx: SchemaContext, trx: Kysely<Database>, event: WebhookEvent, data: object): Promise<void> {
-    const hooks = await trx
-      .selectFrom('webhooks')
-      .selectAll()
-      .where('engine_code', '=', ctx.schema.engine_code)
-      .where('schema_code', '=', ctx.schema.code)
-      .where('active', '=', 1)
-      .where('paused_at', 'is', null)
-      .execute();
+  async enqueue(trx: Kysely<Database>, source: HookSource, event: WebhookEvent, entries: HookEntry[]): Promise<void> {
+    if (!entries.length) return;
+    const hooks = (
+      await trx
+        .selectFrom('webhooks')
+        .selectAll()
+        .where('engine_code', '=', source.engineCode)
+        .where('schema_code', '=', source.schemaCode)
+        .where('active', '=', 1)
+        .where('paused_at', 'is', null)
+        .execute()
+    ).filter((h) => (JSON.parse(h.events) as string[]).includes(event));
+    if (!hooks.length) return;
     const now = this.now();
-    const rows = hooks
-      .filter((h) => (JSON.parse(h.events) as string[]).includes(event))
-      .map((h) => this.deliveryRow(h, event, { appCode: h.app_code, tableCode: h.schema_code, ...data }, now));
-    if (rows.length) await trx.insertInto('webhook_deliveries').values(rows).execute();
+    let table: HookTable | undefined;
+    const rows: WebhookDeliveriesTable[] = [];
+    for (const h of hooks) {
+      const filter = parseFilter(h.filter);
+      let chosen = entries;
+      if (filter) {
+        table ??= await source.table();
+        const ids = [...new Set(entries.map((e) => e.recordId))];
+        const matching = await matchingIds(trx, this.records, table, filter, ids, h.created_by, now);
+        chosen = entries.filter((e) => matching.has(e.recordId));
+      }
+      for (const e of chosen)
+        rows.push(this.deliveryRow(h, event, { appCode: h.app_code, tableCode: h.schema_code, ...e.data }, now));
+    }
+    // 14 values a row: 500 rows a statement stay far below both databases' limits.
+    for (let i = 0; i < rows.length; i += 500)
+      await trx
+        .insertInto('webhook_deliveries')
+        .values(rows.slice(i, i + 500))
+        .execute();
+  }
+
+  /** A record change's source: the writer's context knows the table and its fields. */
+  static recordSource(ctx: SchemaContext): HookSource {
+    return {
+      engineCode: ctx.schema.engine_code,
+      schemaCode: ctx.schema.code,
+      table: async () => ({
+        tableName: ctx.schema.table_name,
+        engineCode: ctx.schema.engine_code,
+        fields: ctx.fields,
+        timeZone: ctx.access.tenant.timeZone ?? DEFAULT_TIME_ZONE,
+      }),
+    };
   }
 
   /** Sends one delivery and records how it went: delivered, retried later with backoff, or failed. */
@@ -228,14 +307,40 @@ export class WebhookService {
       await this.db.updateTable('webhooks').set({ failing_since: null }).where('id', '=', h.id).execute();
     } else {
       const since = h.failing_since === null ? now : Number(h.failing_since);
-      const pause = now - since >= WebhookLimits.pauseAfterMs;
-      await this.db
-        .updateTable('webhooks')
-        .set({ failing_since: since, ...(pause ? { paused_at: now } : {}) })
-        .where('id', '=', h.id)
-        .execute();
+      await this.db.updateTable('webhooks').set({ failing_since: since }).where('id', '=', h.id).execute();
+      if (now - since >= WebhookLimits.pauseAfterMs) await this.pause(h, now);
     }
     return { ...d, ...set };
+  }
+
+  /**
+   * Pauses a hook that has failed for a day and tells its owner, in one transaction: the one process
+   * whose conditional update paused it writes the letter, linking to the table.
+   */
+  private async pause(h: WebhooksTable, now: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const paused = await trx
+        .updateTable('webhooks')
+        .set({ paused_at: now })
+        .where('id', '=', h.id)
+        .where('paused_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(paused.numUpdatedRows) !== 1) return;
+      await writeTableLetter(
+        this.letters,
+        trx,
+        {
+          kind: 'webhookPaused',
+          engineCode: h.engine_code,
+          appCode: h.app_code,
+          schemaCode: h.schema_code,
+          memberId: h.created_by,
+          eventId: h.id,
+          params: { url: h.url },
+        },
+        now,
+      );
+    });
   }
 
   /**

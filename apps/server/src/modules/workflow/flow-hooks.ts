@@ -36,10 +36,34 @@ export interface FlowActionEvent {
   actorMemberId: string;
   /** The item the action was taken on, if any (its node names the step). */
   actedItem: WorkItemRow | null;
+  /** The type of the acted item's node (`start` when the originator submits). */
+  actedNodeType: string | null;
   opened: OpenedItem[];
   /** Members whose open items changed (opened, completed, canceled): their to-do lists refresh. */
   touched: string[];
   now: number;
+}
+
+/**
+ * Several notifiers as one (the letters, then the webhooks' flow events), each told in the same
+ * transaction in order.
+ */
+export function notifyAll(first: FlowNotify, ...more: Partial<FlowNotify>[]): FlowNotify {
+  const all = [first, ...more];
+  return {
+    async afterAction(trx, event) {
+      for (const n of all) await n.afterAction?.(trx, event);
+    },
+    async mentioned(trx, instance, actor, ids, comment, now) {
+      for (const n of all) await n.mentioned?.(trx, instance, actor, ids, comment, now);
+    },
+    async reminded(trx, instance, item, now) {
+      for (const n of all) await n.reminded?.(trx, instance, item, now);
+    },
+    async automatic(trx, instance, ids, letter, now) {
+      for (const n of all) await n.automatic?.(trx, instance, ids, letter, now);
+    },
+  };
 }
 
 export interface FlowNotify {

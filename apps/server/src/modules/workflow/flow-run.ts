@@ -325,6 +325,7 @@ export class FlowRun {
       action,
       actorMemberId: this.tenant.memberId,
       actedItem: this.actedItem,
+      actedNodeType: this.actedItem ? (this.graph.node(this.actedItem.node_id)?.type ?? null) : null,
       opened: this.opened.splice(0),
       touched: [...this.touched],
       now: this.now,

@@ -24,7 +24,20 @@ describe('API page examples', () => {
 
   it('build commands for the table with a token placeholder and valid JSON bodies', () => {
     const examples = curlExamples('https://canopy.example.com', 'app1', 'tbl1', { f_qty: 1, f_note: "it's" });
-    expect(examples.map((e) => e.key)).toEqual(['list', 'query', 'get', 'create', 'update', 'delete', 'batch']);
+    expect(examples.map((e) => e.key)).toEqual([
+      'list',
+      'query',
+      'get',
+      'create',
+      'update',
+      'delete',
+      'batch',
+      'upload',
+    ]);
+    // Files for attachment fields go up through the app's integrators' upload, with the same token.
+    expect(examples.find((e) => e.key === 'upload')?.command).toBe(
+      "curl -X POST 'https://canopy.example.com/open/v1/apps/app1/files' \\\n  -H 'Authorization: Bearer <YOUR_API_TOKEN>' \\\n  -F 'file=@./contract.pdf'",
+    );
     const create = examples.find((e) => e.key === 'create')?.command ?? '';
     expect(create).toContain("curl -X POST 'https://canopy.example.com/open/v1/apps/app1/tables/tbl1/records'");
     expect(create).toContain('Authorization: Bearer <YOUR_API_TOKEN>');

@@ -113,7 +113,7 @@ export function exampleData(fields: FieldInfo[], hidden: (code: string) => boole
 }
 
 export interface CurlExample {
-  key: 'list' | 'query' | 'get' | 'create' | 'update' | 'delete' | 'batch';
+  key: 'list' | 'query' | 'get' | 'create' | 'update' | 'delete' | 'batch' | 'upload';
   command: string;
 }
 
@@ -141,6 +141,10 @@ export function curlExamples(origin: string, appCode: string, tableCode: string,
     {
       key: 'batch',
       command: `curl -X POST '${base}/batch' \\\n  ${auth} ${json} \\\n  ${body({ create: [{ data }], update: [], delete: [] })}`,
+    },
+    {
+      key: 'upload',
+      command: `curl -X POST '${origin}${OPEN_API_PREFIX}/apps/${appCode}/files' \\\n  ${auth} \\\n  -F 'file=@./contract.pdf'`,
     },
   ];
   return examples;

@@ -1,32 +1,20 @@
 import {
   type CreateWebhookBody,
+  type FilterGroup,
+  RecordWebhookEvents,
   type WebhookDelivery,
   WebhookEndpoints,
-  WebhookEvents,
   type WebhookItem,
 } from '@canopy/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Checkbox,
-  Flex,
-  Form,
-  Input,
-  List,
-  Modal,
-  Popconfirm,
-  Switch,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Flex, Form, Input, List, Modal, Popconfirm, Switch, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../shell/api/client';
 import { errorText, showFormError } from '../../../shell/api/form-errors';
+import { FilterPanel } from '../views/filter/FilterPanel';
+import { EventChoices, HookFilterEditor, useHookFields } from './WebhookParts';
 
 type P = { appCode: string; schemaCode: string };
 const inline = { errors: 'inline' } as const;
@@ -80,9 +68,9 @@ function DeliveryLog({ p, hook }: { p: P; hook: WebhookItem }) {
 }
 
 /**
- * A data table's webhooks (issue 17): add a URL for record events, see its secret to check
- * signatures, switch it off and on (on again resumes a paused one), send a test, read the delivery
- * log, delete.
+ * A data table's webhooks (issue 17): add a URL for record and flow events with an optional filter
+ * (the views' filter panel), see its secret to check signatures, switch it off and on (on again
+ * resumes a paused one), change its filter, send a test, read the delivery log, delete.
  */
 export function WebhooksDialog({ p, onClose }: { p: P; onClose: () => void }) {
   const { t } = useTranslation();
@@ -92,6 +80,11 @@ export function WebhooksDialog({ p, onClose }: { p: P; onClose: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
+  const [filtering, setFiltering] = useState<string | null>(null);
+  const [filter, setFilter] = useState<FilterGroup | undefined>();
+  /** A new key empties the add form's filter panel after a hook is added. */
+  const [formKey, setFormKey] = useState(0);
+  const fields = useHookFields(p);
   const hooks = useQuery({
     queryKey: hooksKey(p),
     queryFn: () => call(WebhookEndpoints.list, { params: p, ...inline }),
@@ -102,8 +95,14 @@ export function WebhooksDialog({ p, onClose }: { p: P; onClose: () => void }) {
     setSaving(true);
     setError(null);
     try {
-      await call(WebhookEndpoints.create, { params: p, body: { url: v.url.trim(), events: v.events }, ...inline });
+      await call(WebhookEndpoints.create, {
+        params: p,
+        body: { url: v.url.trim(), events: v.events, ...(filter ? { filter } : {}) },
+        ...inline,
+      });
       form.resetFields();
+      setFilter(undefined);
+      setFormKey((k) => k + 1);
       await refresh();
     } catch (e) {
       setError(showFormError(form, e, ['url', 'events']));
@@ -129,26 +128,28 @@ export function WebhooksDialog({ p, onClose }: { p: P; onClose: () => void }) {
           form={form}
           layout="vertical"
           requiredMark={false}
-          initialValues={{ events: [...WebhookEvents] }}
+          initialValues={{ events: [...RecordWebhookEvents] }}
           onFinish={(v) => void add(v)}
         >
-          <Flex gap={8} align="flex-start">
-            <Form.Item
-              name="url"
-              label={t('webhooks.url')}
-              style={{ flex: 1 }}
-              rules={[{ required: true, whitespace: true, message: t('webhooks.urlRequired') }]}
-            >
-              <Input placeholder="https://example.com/canopy-hook" data-testid="webhook-url" />
-            </Form.Item>
-            <Form.Item
-              name="events"
-              label={t('webhooks.events')}
-              rules={[{ required: true, message: t('webhooks.eventsRequired') }]}
-            >
-              <Checkbox.Group options={WebhookEvents.map((e) => ({ value: e, label: t(`webhooks.ev.${e}`) }))} />
-            </Form.Item>
-          </Flex>
+          <Form.Item
+            name="url"
+            label={t('webhooks.url')}
+            rules={[{ required: true, whitespace: true, message: t('webhooks.urlRequired') }]}
+          >
+            <Input placeholder="https://example.com/canopy-hook" data-testid="webhook-url" />
+          </Form.Item>
+          <Form.Item
+            name="events"
+            label={t('webhooks.events')}
+            rules={[{ required: true, message: t('webhooks.eventsRequired') }]}
+          >
+            <EventChoices />
+          </Form.Item>
+          <Form.Item label={t('webhooks.filter')} extra={t('webhooks.filterHint')}>
+            <div data-testid="webhook-filter">
+              <FilterPanel key={formKey} fields={fields} filter={filter} delay={0} width="100%" onChange={setFilter} />
+            </div>
+          </Form.Item>
           {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
           <Flex justify="flex-end" style={{ marginBottom: 16 }}>
             <Button type="primary" htmlType="submit" loading={saving} data-testid="webhook-add">
@@ -171,6 +172,7 @@ export function WebhooksDialog({ p, onClose }: { p: P; onClose: () => void }) {
                     {hook.events.map((e) => (
                       <Tag key={e}>{t(`webhooks.ev.${e}`, { defaultValue: e })}</Tag>
                     ))}
+                    {hook.filter && <Tag color="blue">{t('webhooks.filtered')}</Tag>}
                     {hook.pausedAt && <Tag color="red">{t('webhooks.paused')}</Tag>}
                   </Flex>
                   <Typography.Text type="secondary" copyable={{ text: hook.secret }}>
@@ -207,6 +209,13 @@ export function WebhooksDialog({ p, onClose }: { p: P; onClose: () => void }) {
                   </Button>
                   <Button
                     size="small"
+                    onClick={() => setFiltering(filtering === hook.id ? null : hook.id)}
+                    data-testid="webhook-filter-toggle"
+                  >
+                    {t('webhooks.editFilter')}
+                  </Button>
+                  <Button
+                    size="small"
                     onClick={() => setOpen(open === hook.id ? null : hook.id)}
                     data-testid="webhook-log-toggle"
                   >
@@ -224,6 +233,11 @@ export function WebhooksDialog({ p, onClose }: { p: P; onClose: () => void }) {
                   </Popconfirm>
                 </Flex>
               </Flex>
+              {filtering === hook.id && (
+                <div style={{ marginTop: 8 }}>
+                  <HookFilterEditor p={p} hook={hook} fields={fields} onSaved={refresh} />
+                </div>
+              )}
               {open === hook.id && (
                 <div style={{ marginTop: 8 }}>
                   <DeliveryLog p={p} hook={hook} />

@@ -23,6 +23,7 @@ export const enApiDocs = {
     update: 'Update',
     delete: 'Delete',
     batch: 'Batch',
+    upload: 'Upload a file',
   },
   explain: {
     list: "Records newest first, a page at a time; pass the previous page's nextCursor for the next one.",
@@ -32,5 +33,7 @@ export const enApiDocs = {
     update: 'Changes some fields of a record; version is the one you read, a newer one answers 409.',
     delete: "Deletes a record; with version it never deletes a change you haven't seen.",
     batch: 'Creates, updates and deletes up to 1,000 records in one transaction: all or nothing.',
+    upload:
+      'For attachment and image fields, upload the file first (read-write token), then put the id it answers into the field; add ?kind=image for images.',
   },
 };

@@ -321,6 +321,7 @@ export const en: Translation = {
         export: 'Export',
         feedback: 'Feedback',
         flowNotice: 'Flow notice',
+        webhookPaused: 'Webhook paused',
       },
     },
     corpManage: { title: 'Enterprise management' },

@@ -322,6 +322,7 @@ export const jp: Translation = {
         export: 'エクスポート',
         feedback: 'フィードバック',
         flowNotice: 'フロー通知',
+        webhookPaused: 'Webhook 停止',
       },
     },
     corpManage: { title: '企業管理' },

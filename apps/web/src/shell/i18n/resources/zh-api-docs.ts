@@ -22,6 +22,7 @@ export const zhApiDocs = {
     update: '修改',
     delete: '删除',
     batch: '批量写入',
+    upload: '上传文件',
   },
   explain: {
     list: '按创建时间倒序分页返回记录；用上一页返回的 nextCursor 取下一页。',
@@ -31,5 +32,6 @@ export const zhApiDocs = {
     update: '修改一条记录的部分字段；version 需为读取时的版本，版本过期返回 409。',
     delete: '删除一条记录；带上 version 可避免误删他人刚修改过的数据。',
     batch: '一次新增、修改、删除最多 1000 条，全部成功或全部撤销。',
+    upload: '附件和图片字段先上传文件（需读写令牌），再把返回的 id 填进字段；加 ?kind=image 上传图片。',
   },
 };

@@ -315,6 +315,7 @@ export const zh = {
         export: '导出',
         feedback: '反馈',
         flowNotice: '流程通知',
+        webhookPaused: 'Webhook 暂停',
       },
     },
     corpManage: { title: '企业管理' },
