@@ -29,12 +29,12 @@ import * as shortcuts from './migrations/20261124T0100_shortcuts.js';
 import * as apiTokens from './migrations/20261124T0200_api_tokens.js';
 import * as webhooks from './migrations/20261124T0200_webhooks.js';
 import * as dashboards from './migrations/20261124T0300_dashboards.js';
+import * as webhookFilters from './migrations/20261125T0100_webhook_filters.js';
 import * as printTemplates from './migrations/20261125T0200_print_templates.js';
 import * as dashboardFiltersTimeZone from './migrations/20261125T0300_dashboard_filters_time_zone.js';
 import * as jobs from './migrations/20261125T0400_jobs.js';
 import * as installTasks from './migrations/20261125T0500_install_tasks.js';
 import * as customPages from './migrations/20261125T0600_custom_pages.js';
-import * as webhookFilters from './migrations/20261125T0100_webhook_filters.js';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from source, from a
