@@ -249,7 +249,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   apps.onDelete((trx, access) => workflow.instances.appDeleted(trx, access.tenant, access.app.code));
   records.onRemove((c, trx, id) => workflow.instances.recordDeleted(trx, c.access.tenant, c.schema.code, id));
   viewRoutes(app, ctx, views);
-  dashboardRoutes(app, new DashboardService(services.db, appRepository, contexts, records));
+  dashboardRoutes(app, new DashboardService(services.db, appRepository, contexts, records, jobs));
   customPageRoutes(app, new CustomPageService(services.db, appRepository));
   const timelineOf = async (c: SchemaContext, id: string) =>
     (await workflow.views.byRecord(c.access.tenant, c.access.adminMode, c.schema.app_code, c.schema.code, id))

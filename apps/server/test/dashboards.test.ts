@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from './harness.js';
 import { createTeam, joinTeam, type TeamFixture } from './org-helpers.js';
@@ -180,6 +181,19 @@ beforeAll(async () => {
   expect(put.status, JSON.stringify(put.json)).toBe(200);
 });
 afterAll(async () => server?.close());
+
+/** The indexes of one physical table, on either database. */
+async function indexNames(table: string): Promise<string[]> {
+  const db = server.database.handle.db;
+  if (server.database.handle.dialect === 'postgres') {
+    const r = await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = ${table}`.execute(db);
+    return r.rows.map((x) => x.indexname);
+  }
+  const r = await sql<{
+    name: string;
+  }>`select name from sqlite_master where type = 'index' and tbl_name = ${table}`.execute(db);
+  return r.rows.map((x) => x.name);
+}
 
 // ---- the same figures, worked out here ----
 
@@ -539,6 +553,30 @@ describe('dashboard design', () => {
     const refused = await alice.client.request('PUT', url(), { body: { widgets: [] } });
     expect(refused.status).toBe(403);
     expect((await alice.client.request('GET', url())).json.data.widgets).toEqual(widgets);
+  });
+
+  it("builds the widgets' covering indexes in a job after the save, not in the request", async () => {
+    const db = server.database.handle.db;
+    const saved = await team.owner.request('PUT', url(), { body: { widgets: [widget('w1')] } });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    const job = await db
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', 'dashboard.indexes')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    await expect
+      .poll(
+        async () => (await db.selectFrom('jobs').select('state').where('id', '=', job.id).executeTakeFirst())?.state,
+        {
+          timeout: 30_000,
+          interval: 50,
+        },
+      )
+      .toBe('done');
+    const table = `d_${schemaCode}`;
+    const indexes = await indexNames(table);
+    expect(indexes.some((n) => n.startsWith(`${table}_w_`))).toBe(true);
   });
 
   it('refuses a widget on a table of another app, an unsuitable field, or the same id twice, saving nothing', async () => {

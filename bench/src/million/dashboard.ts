@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { Widget } from '@canopy/contract';
+import BetterSqlite3 from 'better-sqlite3';
 import {
   defaultDir,
   isMain,
@@ -136,8 +137,11 @@ export async function runDashboardBench(m: Manifest, samples: number) {
     await setRows({ scope: 'mine' });
     const saveStarted = performance.now();
     await owner.call('PUT', `/v1/apps/${m.appCode}/dashboards/${node.code}`, { widgets: list });
+    const answeredSeconds = Math.round((performance.now() - saveStarted) / 100) / 10;
+    // The widgets' covering indexes are built by a job after the save answered: wait for it.
+    await untilIndexed(m);
     const saveSeconds = Math.round((performance.now() - saveStarted) / 100) / 10;
-    console.log(`  dashboard saved in ${saveSeconds} s (its indexes built in the request)`);
+    console.log(`  dashboard saved in ${answeredSeconds} s; its indexes built by the job queue in ${saveSeconds} s`);
     if (m.databaseUrl) {
       // What autovacuum does after a bulk load (generate.ts only analyzes): the visibility map lets
       // PostgreSQL answer from the covering indexes alone (index-only scans).
@@ -192,5 +196,24 @@ if (isMain(import.meta.url)) {
     } finally {
       if (!o.keep) await removeDataSet(m);
     }
+  }
+}
+
+/** Waits until no dashboard index job is pending or running (the queue builds them after a save). */
+async function untilIndexed(m: Manifest): Promise<void> {
+  const open = "select count(*) as n from jobs where kind = 'dashboard.indexes' and state in ('pending', 'running')";
+  for (;;) {
+    const n = m.databaseUrl
+      ? await withPg(m.databaseUrl, async (c) => Number((await c.query(open)).rows[0]?.n ?? 0))
+      : (() => {
+          const db = new BetterSqlite3(path.join(m.dataDir, 'canopy.sqlite'), { readonly: true });
+          try {
+            return Number((db.prepare(open).get() as { n: number }).n);
+          } finally {
+            db.close();
+          }
+        })();
+    if (n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }

@@ -15,6 +15,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, type FieldProblem, FieldValidationError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
+import type { JobQueue } from '../../jobs/queue.js';
 import { type AppAccess, appError, requireEdit, resolveApp } from '../apps/access.js';
 import type { AppRepository } from '../apps/repository.js';
 import type { RecordService } from '../records/service.js';
@@ -25,6 +26,15 @@ import { DashboardRepository } from './repository.js';
 
 /** The team's time zone: its local days are the date buckets. */
 const zoneOf = (access: AppAccess) => access.tenant.timeZone ?? DEFAULT_TIME_ZONE;
+
+/** The job that builds a saved dashboard's covering indexes. */
+export const INDEX_JOB = 'dashboard.indexes';
+interface IndexJob {
+  tenant: TenantContext;
+  appCode: string;
+  code: string;
+  adminHeader: boolean;
+}
 
 const NO_PERMISSION: AggregateResult = { state: 'noPermission', rows: [], rest: null };
 const PIVOT_NO_PERMISSION: PivotResult = { state: 'noPermission', cells: [], labels: [] };
@@ -62,9 +72,31 @@ export class DashboardService {
     private readonly apps: AppRepository,
     private readonly contexts: SchemaContexts,
     private readonly records: RecordService,
+    private readonly jobs: JobQueue,
     private readonly now: () => number = Date.now,
   ) {
     this.repo = new DashboardRepository(db);
+    jobs.register<IndexJob>(INDEX_JOB, { run: (payload) => this.buildIndexes(payload), maxAttempts: 2 });
+  }
+
+  /**
+   * The covering indexes of a saved dashboard's widgets (see indexWidget), built by the job queue
+   * after the save answered — seconds on a big table, never inside a request. The widgets are read
+   * again, as the designer who saved them sees their tables; a widget or table gone since is skipped.
+   */
+  private async buildIndexes({ tenant, appCode, code, adminHeader }: IndexJob): Promise<void> {
+    const row = await this.repo.find(code);
+    if (!row) return;
+    const widgets = JSON.parse(row.widgets) as Widget[];
+    for (const schemaCode of new Set(widgets.map((w) => w.query.schemaCode))) {
+      let ctx: SchemaContext;
+      try {
+        ctx = await this.contexts.context(tenant, appCode, schemaCode, adminHeader);
+      } catch {
+        continue;
+      }
+      for (const w of widgets) if (w.query.schemaCode === schemaCode) await indexWidget(this.db, ctx, w.query);
+    }
   }
 
   private async node(tenant: TenantContext | null, appCode: string, adminHeader: boolean, code: string) {
@@ -183,19 +215,23 @@ export class DashboardService {
       }
     }
     if (problems.length) throw new FieldValidationError(problems);
-    // Every widget's columns in one index (deduplicated), built once: see indexWidgets.
-    for (const w of body.widgets) {
-      const ctx = contexts.get(w.query.schemaCode);
-      if (ctx) await indexWidget(this.db, ctx, w.query);
-    }
-    await this.repo.save(
-      access.tenant.engineCode,
-      node.code,
-      JSON.stringify(body.widgets),
-      filters.length ? JSON.stringify(filters) : null,
-      access.tenant.memberId,
-      this.now(),
-    );
+    await this.db.transaction().execute(async (trx) => {
+      await new DashboardRepository(trx).save(
+        access.tenant.engineCode,
+        node.code,
+        JSON.stringify(body.widgets),
+        filters.length ? JSON.stringify(filters) : null,
+        access.tenant.memberId,
+        this.now(),
+      );
+      // Every widget's columns in one index (deduplicated), built by a job once the save is in.
+      if (body.widgets.length)
+        await this.jobs.enqueue<IndexJob>(
+          INDEX_JOB,
+          { tenant: access.tenant, appCode, code: node.code, adminHeader },
+          { trx },
+        );
+    });
     return this.info(access, node);
   }
 
