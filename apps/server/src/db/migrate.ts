@@ -85,10 +85,18 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * migrator would see another schema's bookkeeping tables in the same database and skip creating its own.
  */
 async function migratorFor(db: Kysely<unknown>): Promise<Migrator> {
-  if (dialectOf(db) !== 'postgres') return new Migrator({ db, provider });
+  // Work lands from parallel branches: a migration may arrive after others with later names already
+  // ran on some database (a branch's, a bench's). Each runs once whatever its place in the order.
+  const allowUnorderedMigrations = true;
+  if (dialectOf(db) !== 'postgres') return new Migrator({ db, provider, allowUnorderedMigrations });
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const schema = rows[0]?.schema ?? 'public';
-  return new Migrator({ db: ownSchemaOnly(db, schema), provider, migrationTableSchema: schema });
+  return new Migrator({
+    db: ownSchemaOnly(db, schema),
+    provider,
+    migrationTableSchema: schema,
+    allowUnorderedMigrations,
+  });
 }
 
 /**
