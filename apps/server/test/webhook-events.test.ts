@@ -57,7 +57,19 @@ async function addHook(t: Table, events: string[], filter?: unknown, who: Person
 
 /** Everything due is sent; answers what the receiver got on this path, in order. */
 async function got(path: string): Promise<Delivery[]> {
-  while ((await server.app.webhooks.drain()) > 0);
+  // The job queue's own drain runs beside this one: wait until no due delivery is left (sent or
+  // leased by either), not merely until this drain finds nothing to take.
+  const due = async () => {
+    while ((await server.app.webhooks.drain()) > 0);
+    const row = await server.database.handle.db
+      .selectFrom('webhook_deliveries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('state', '=', 'pending')
+      .where('next_attempt_at', '<=', Date.now())
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  await expect.poll(due, { timeout: 30_000, interval: 50 }).toBe(0);
   return receiver.received
     .filter((r) => r.path === path)
     .map((r) => ({

@@ -138,12 +138,17 @@ describe('deliveries', () => {
       .execute();
     answers.push(500);
     await fx.team.owner.request('POST', `${fx.base}/records`, { body: { data: { [fx.f.name]: '暂停' } } });
-    await server.app.webhooks.drain();
     const list = async () =>
       (await fx.team.owner.request('GET', `${fx.base}/webhooks`)).json.data.find(
         (h: { id: string }) => h.id === hook.id,
       );
-    expect((await list()).pausedAt).toBeGreaterThan(0);
+    // This drain or the job queue's own (running beside it) makes the failing attempt.
+    await expect
+      .poll(async () => {
+        await server.app.webhooks.drain();
+        return (await list()).pausedAt ?? 0;
+      })
+      .toBeGreaterThan(0);
     received.length = 0;
     await fx.team.owner.request('POST', `${fx.base}/records`, { body: { data: { [fx.f.name]: '暂停中' } } });
     await server.app.webhooks.drain(Date.now() + 3_600_000);
@@ -241,12 +246,24 @@ describe('the delivery log', () => {
     await fx.team.owner.request('POST', `${fx.base}/webhooks/${hook.id}/test`);
     answers.push(500);
     await fx.team.owner.request('POST', `${fx.base}/records`, { body: { data: { [fx.f.name]: '待重试' } } });
-    await server.app.webhooks.drain();
     const db = server.database.handle.db;
     const states = async () =>
       (await db.selectFrom('webhook_deliveries').select('state').where('webhook_id', '=', hook.id).execute())
         .map((r) => r.state)
         .sort();
+    // The failed attempt (by this drain or the job queue's) leaves it pending with a later retry.
+    await expect
+      .poll(async () => {
+        await server.app.webhooks.drain();
+        const row = await db
+          .selectFrom('webhook_deliveries')
+          .select('attempts')
+          .where('webhook_id', '=', hook.id)
+          .where('state', '=', 'pending')
+          .executeTakeFirst();
+        return row?.attempts ?? 0;
+      })
+      .toBeGreaterThan(0);
     expect(await states()).toEqual(['delivered', 'pending']);
     await runMaintenance(db, server.dataDir, Date.now() + 29 * 86_400_000);
     expect(await states()).toEqual(['delivered', 'pending']);
