@@ -37,21 +37,6 @@ export class CustomPageRepository {
       .execute();
   }
 
-  /** Which of these codes are live data tables of the app. */
-  async tablesOf(engineCode: string, appCode: string, codes: string[]): Promise<Set<string>> {
-    if (!codes.length) return new Set();
-    const rows = await this.db
-      .selectFrom('schemas')
-      .innerJoin('function_nodes', 'function_nodes.code', 'schemas.code')
-      .select('schemas.code')
-      .where('schemas.engine_code', '=', engineCode)
-      .where('schemas.app_code', '=', appCode)
-      .where('schemas.code', 'in', codes)
-      .where('function_nodes.deleted_at', 'is', null)
-      .execute();
-    return new Set(rows.map((r) => r.code));
-  }
-
   /** Public (shared) views of these tables, as "schemaCode/viewCode". */
   async publicViews(engineCode: string, schemaCodes: string[]): Promise<Set<string>> {
     if (!schemaCodes.length) return new Set();

@@ -13,6 +13,7 @@ import type { TenantContext } from '../../http/context.js';
 import { type AppAccess, appError, requireEdit, resolveApp } from '../apps/access.js';
 import type { AppRepository } from '../apps/repository.js';
 import { sanitizeRichText } from '../apps/sanitize.js';
+import { DashboardRepository } from '../dashboards/repository.js';
 import { CustomPageRepository } from './repository.js';
 
 /** Whether a viewer with this app role sees something limited to `roles` (empty: everyone). */
@@ -63,6 +64,8 @@ function normalized(block: PageBlock): PageBlock {
  */
 export class CustomPageService {
   private readonly repo: CustomPageRepository;
+  /** Which codes are live tables of an app: the dashboards' own check, shared. */
+  private readonly tables: DashboardRepository;
 
   constructor(
     db: Kysely<Database>,
@@ -70,6 +73,7 @@ export class CustomPageService {
     private readonly now: () => number = Date.now,
   ) {
     this.repo = new CustomPageRepository(db);
+    this.tables = new DashboardRepository(db);
   }
 
   private async node(tenant: TenantContext | null, appCode: string, adminHeader: boolean, code: string) {
@@ -121,7 +125,7 @@ export class CustomPageService {
     const engine = access.tenant.engineCode;
     const blocks = body.blocks.map(normalized);
     const [tables, views, widgets, images] = await Promise.all([
-      this.repo.tablesOf(engine, appCode, [...new Set(blocks.flatMap((b) => (b.schemaCode ? [b.schemaCode] : [])))]),
+      this.tables.tablesOf(engine, appCode, [...new Set(blocks.flatMap((b) => (b.schemaCode ? [b.schemaCode] : [])))]),
       this.repo.publicViews(engine, [
         ...new Set(blocks.flatMap((b) => (b.schemaCode && b.viewCode ? [b.schemaCode] : []))),
       ]),

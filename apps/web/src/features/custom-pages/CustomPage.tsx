@@ -2,22 +2,19 @@ import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { PageBlockKind as Kinds, type PageBlock, type PageBlockKind, PageRole } from '@canopy/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Dropdown, Empty, Flex, Result, Select, Skeleton, Space, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
-import { GridLayout, type Layout, useContainerWidth } from 'react-grid-layout';
-import 'react-grid-layout/css/styles.css';
+import { useState } from 'react';
+import type { Layout } from 'react-grid-layout';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../shell/api/api-error';
 import { errorText } from '../../shell/api/form-errors';
 import { nodeIcon } from '../apps/components/menu/node-visuals';
 import { useAppWorkspace } from '../apps/hooks/app-context';
+import { PlacedGrid } from '../dashboards/components/PlacedGrid';
 import { customPageKeys, customPagesApi } from './api/custom-pages-api';
 import { BlockCard } from './components/BlockCard';
 import { BlockEditor } from './components/BlockEditor';
 import { newBlockId, placeNewBlock } from './page-model';
-
-const GRID_COLUMNS = 12;
-const ROW_HEIGHT = 56;
 
 interface Draft {
   roles: PageRole[];
@@ -162,7 +159,7 @@ export function CustomPage() {
           </Empty>
         </Card>
       ) : (
-        <PageGrid blocks={blocks} designing={designing} onLayout={onLayout}>
+        <PlacedGrid items={blocks} designing={designing} onLayout={onLayout} testId="custom-page-grid">
           {(b) => (
             <BlockCard
               block={b}
@@ -171,42 +168,9 @@ export function CustomPage() {
               onRemove={() => edit({ ...current(), blocks: current().blocks.filter((x) => x.id !== b.id) })}
             />
           )}
-        </PageGrid>
+        </PlacedGrid>
       )}
       {editing && <BlockEditor key={editing.id} block={editing} onCancel={() => setEditing(null)} onDone={applyEdit} />}
-    </div>
-  );
-}
-
-/** The 12-column grid at the width of its box; blocks move and resize only in design mode. */
-function PageGrid({
-  blocks,
-  designing,
-  onLayout,
-  children,
-}: {
-  blocks: PageBlock[];
-  designing: boolean;
-  onLayout: (layout: Layout) => void;
-  children: (block: PageBlock) => ReactNode;
-}) {
-  const { width, containerRef, mounted } = useContainerWidth();
-  return (
-    <div ref={containerRef} data-testid="custom-page-grid">
-      {mounted && (
-        <GridLayout
-          width={width}
-          layout={blocks.map((b) => ({ i: b.id, ...b.place, minW: 2, minH: 2 }))}
-          gridConfig={{ cols: GRID_COLUMNS, rowHeight: ROW_HEIGHT, margin: [16, 16], containerPadding: [0, 0] }}
-          dragConfig={{ enabled: designing, handle: '.widget-drag', cancel: '.widget-actions' }}
-          resizeConfig={{ enabled: designing }}
-          onLayoutChange={onLayout}
-        >
-          {blocks.map((b) => (
-            <div key={b.id}>{children(b)}</div>
-          ))}
-        </GridLayout>
-      )}
     </div>
   );
 }

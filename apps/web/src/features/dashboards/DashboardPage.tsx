@@ -2,9 +2,8 @@ import { EditOutlined, FilterOutlined, PlusOutlined } from '@ant-design/icons';
 import type { DashboardFilter, Widget, WidgetKind } from '@canopy/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Flex, Result, Skeleton, Space, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
-import { GridLayout, type Layout, useContainerWidth } from 'react-grid-layout';
-import 'react-grid-layout/css/styles.css';
+import { useState } from 'react';
+import type { Layout } from 'react-grid-layout';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { errorText } from '../../shell/api/form-errors';
@@ -12,9 +11,10 @@ import { nodeIcon } from '../apps/components/menu/node-visuals';
 import { useAppWorkspace } from '../apps/hooks/app-context';
 import { dashboardKeys, dashboardsApi } from './api/dashboards-api';
 import { DashboardFilters, FilterSettings, useFilterFields } from './components/DashboardFilters';
+import { PlacedGrid } from './components/PlacedGrid';
 import { WidgetCard } from './components/WidgetCard';
 import { WidgetEditor } from './components/WidgetEditor';
-import { type FilterValues, GRID_COLUMNS, placeNew, ROW_HEIGHT, scoped } from './widget-model';
+import { type FilterValues, placeNew, scoped } from './widget-model';
 
 const newId = () => `w${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -170,7 +170,7 @@ export function DashboardPage() {
             </Empty>
           </Card>
         ) : (
-          <DashboardGrid widgets={widgets} designing={designing} onLayout={onLayout}>
+          <PlacedGrid items={widgets} designing={designing} onLayout={onLayout} testId="dashboard-grid">
             {(w) => (
               <ScopedWidget
                 dashboardCode={code}
@@ -183,7 +183,7 @@ export function DashboardPage() {
                 onRemove={() => setDraft((d) => (d ?? info.widgets).filter((x) => x.id !== w.id))}
               />
             )}
-          </DashboardGrid>
+          </PlacedGrid>
         )}
       </div>
       {filterSettings && (
@@ -222,42 +222,6 @@ function ScopedWidget({
 }) {
   const { widget: narrowed, notApplied } = scoped(widget, filters, fields.valuesFor(values), fields.familyOf);
   return <WidgetCard {...rest} widget={narrowed} notApplied={notApplied.map((f) => f.label)} />;
-}
-
-/**
- * The 12-column grid at the width of its box (measured once the box exists, and on every resize);
- * widgets move and resize only in design mode, by their title bar and corner.
- */
-function DashboardGrid({
-  widgets,
-  designing,
-  onLayout,
-  children,
-}: {
-  widgets: Widget[];
-  designing: boolean;
-  onLayout: (layout: Layout) => void;
-  children: (widget: Widget) => ReactNode;
-}) {
-  const { width, containerRef, mounted } = useContainerWidth();
-  return (
-    <div ref={containerRef} data-testid="dashboard-grid">
-      {mounted && (
-        <GridLayout
-          width={width}
-          layout={widgets.map((w) => ({ i: w.id, ...w.place, minW: 2, minH: 2 }))}
-          gridConfig={{ cols: GRID_COLUMNS, rowHeight: ROW_HEIGHT, margin: [16, 16], containerPadding: [0, 0] }}
-          dragConfig={{ enabled: designing, handle: '.widget-drag', cancel: '.widget-actions' }}
-          resizeConfig={{ enabled: designing }}
-          onLayoutChange={onLayout}
-        >
-          {widgets.map((w) => (
-            <div key={w.id}>{children(w)}</div>
-          ))}
-        </GridLayout>
-      )}
-    </div>
-  );
 }
 
 export default DashboardPage;
