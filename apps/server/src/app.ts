@@ -96,6 +96,7 @@ import { ViewService } from './modules/views/service.js';
 import { FlowWebhooks } from './modules/webhooks/flow-events.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
 import { WebhookService } from './modules/webhooks/service.js';
+import { wecomRoutes } from './modules/wecom/routes.js';
 import { notifyAll } from './modules/workflow/flow-hooks.js';
 import { createWorkflow } from './modules/workflow/module.js';
 import { openFlowRoutes } from './modules/workflow/open-routes.js';
@@ -177,6 +178,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   const baseUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   onboardingRoutes(app, services, accounts, baseUrl);
   ssoRoutes(app, services, accounts);
+  wecomRoutes(app, services, accounts);
   invitationRoutes(
     app,
     new InvitationService(services.db, new InvitationRepository(services.db), delivery, baseUrl, letters),

@@ -54,6 +54,19 @@ export interface Config {
   s3: S3Config | undefined;
   /** Sign-in with the company's OpenID Connect provider; absent unless OIDC_ISSUER is set. */
   oidc: OidcConfig | undefined;
+  /** The team's WeCom (企业微信) self-built app: sign-in inside WeCom, binding, JS-SDK tickets. */
+  wecom: WecomConfig | undefined;
+}
+
+export interface WecomConfig {
+  /** The WeCom corp id (ww…) and the self-built app's agent id and secret. */
+  corpId: string;
+  agentId: string;
+  secret: string;
+  /** WeCom's server API (tests point it at a stand-in started inside the test). */
+  apiBase: string;
+  /** Where WeCom's OAuth page lives (the browser is sent there inside the WeCom client). */
+  oauthBase: string;
 }
 
 export interface OidcConfig {
@@ -151,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
           }
         : undefined,
     oidc: parseOidc(env),
+    wecom: parseWecom(env),
   };
 }
 
@@ -170,6 +184,27 @@ function parseOidc(env: NodeJS.ProcessEnv): OidcConfig | undefined {
     scope: env.OIDC_SCOPE?.trim() || 'openid profile email',
     teamCode: env.OIDC_TEAM?.trim() ?? '',
     label: env.OIDC_LABEL?.trim() ?? '',
+  };
+}
+
+/** WECOM_CORP_ID, WECOM_AGENT_ID, WECOM_SECRET (all three, or none), WECOM_API_BASE, WECOM_OAUTH_BASE. */
+function parseWecom(env: NodeJS.ProcessEnv): WecomConfig | undefined {
+  const corpId = env.WECOM_CORP_ID?.trim();
+  if (!corpId) return undefined;
+  const agentId = env.WECOM_AGENT_ID?.trim();
+  const secret = env.WECOM_SECRET ?? '';
+  if (!agentId || !secret) throw new Error('WECOM_CORP_ID is set: WECOM_AGENT_ID and WECOM_SECRET are needed too');
+  const base = (name: string, fallback: string) => {
+    const value = (env[name]?.trim() || fallback).replace(/\/$/, '');
+    if (!/^https?:\/\/[^/]+/i.test(value)) throw new Error(`${name} must be an http(s) address, got ${value}`);
+    return value;
+  };
+  return {
+    corpId,
+    agentId,
+    secret,
+    apiBase: base('WECOM_API_BASE', 'https://qyapi.weixin.qq.com'),
+    oauthBase: base('WECOM_OAUTH_BASE', 'https://open.weixin.qq.com'),
   };
 }
 

@@ -56,4 +56,6 @@ export * from './webhooks.js';
 export * from './workflow.endpoints.js';
 export * from './workflow.js';
 export * from './workflow-ops.endpoints.js';
+export * from './wecom.js';
+export * from './wecom.endpoints.js';
 export * from './workflow-ops.js';

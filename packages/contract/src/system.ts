@@ -19,6 +19,8 @@ export const SystemInfo = Type.Object({
   privateDeployment: Type.Boolean(),
   /** Company sign-in (OpenID Connect) on the login page; null when not set up. */
   sso: Type.Union([Type.Null(), Type.Object({ label: Type.String() })]),
+  /** WeCom sign-in is set up: inside the WeCom client the login page signs in through WeCom. */
+  wecom: Type.Boolean(),
   rootDomain: Type.String(),
   cdnBase: Type.String(),
 });

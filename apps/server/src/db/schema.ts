@@ -125,6 +125,15 @@ export interface SsoLoginsTable {
   created_at: number;
 }
 
+/** A started WeCom OAuth round (sign-in or binding), spent once by the callback. */
+export interface WecomLoginsTable {
+  state: string;
+  purpose: string;
+  user_id: string | null;
+  redirect_to: string;
+  created_at: number;
+}
+
 /** Mail written in a transaction, waiting to be sent (delivery/mail-queue.ts); deleted once sent. */
 export interface MailQueueTable {
   id: string;
@@ -721,6 +730,7 @@ export interface Database {
   todo_counts: TodoCountsTable;
   user_identities: UserIdentitiesTable;
   sso_logins: SsoLoginsTable;
+  wecom_logins: WecomLoginsTable;
   invitations: InvitationsTable;
   dev_outbox: DevOutboxTable;
   wechat_bind_scenes: WechatBindScenesTable;

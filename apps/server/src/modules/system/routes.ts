@@ -27,6 +27,7 @@ export function systemRoutes(app: FastifyInstance, services: Services): void {
     copyright: `© 2026 Canopy. All rights reserved.`,
     privateDeployment: config.privateDeployment,
     sso: config.oidc ? { label: config.oidc.label } : null,
+    wecom: Boolean(config.wecom),
     rootDomain: config.rootDomain,
     cdnBase: config.cdnBase,
   }));
