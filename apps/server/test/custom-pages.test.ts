@@ -120,7 +120,7 @@ function blocks() {
       roles: ['manager'],
       links: [
         { title: '官网', url: 'https://example.com' },
-        { title: '待办', url: '/todos/todo' },
+        { title: '待办', url: '/todos/todo', openIn: 'modal' },
       ],
     },
     { id: 'b8', kind: 'embed', title: '地图', place: place(21), roles: ['manager'], url: 'https://example.com/map' },

@@ -33,7 +33,12 @@ const Roles = Type.Array(Type.Union([Type.Literal('manager'), Type.Literal('memb
 const Url = Type.String({ minLength: 1, maxLength: CustomPageLimits.url });
 
 export const PageLink = Type.Object(
-  { title: Type.String({ minLength: 1, maxLength: CustomPageLimits.title }), url: Url },
+  {
+    title: Type.String({ minLength: 1, maxLength: CustomPageLimits.title }),
+    url: Url,
+    /** Where it opens: a new tab for other sites (default), or the plugin modal over the page. */
+    openIn: Type.Optional(Type.Union([Type.Literal('tab'), Type.Literal('modal')])),
+  },
   { additionalProperties: false },
 );
 export type PageLink = Static<typeof PageLink>;

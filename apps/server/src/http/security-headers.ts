@@ -31,13 +31,15 @@ export function cdnSource(cdnBase: string): string[] {
 function contentSecurityPolicy(config: Config) {
   const cdn = cdnSource(config.cdnBase);
   const https = config.publicUrl?.startsWith('https://') ?? false;
+  // WeCom's JS-SDK (shell/environment/wecom-sdk.ts) is WeCom's own script, loaded only inside WeCom.
+  const wecomSdk = config.wecom ? ['https://res.wx.qq.com', 'https://open.work.weixin.qq.com'] : [];
   return {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
       baseUri: ["'self'"],
       connectSrc: ["'self'", ...cdn],
-      scriptSrc: ["'self'", ...cdn],
+      scriptSrc: ["'self'", ...cdn, ...wecomSdk],
       scriptSrcAttr: ["'none'"],
       styleSrc: ["'self'", "'unsafe-inline'", ...cdn],
       imgSrc: ["'self'", 'data:', 'blob:', ...cdn],

@@ -5,6 +5,7 @@ import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { errorText } from '../../shell/api/form-errors';
+import { closeHostPluginModal, inPluginModal } from '../../shell/dialogs/plugin-modal';
 import { useAppNavigate } from '../../shell/navigation/useAppNavigate';
 import { useAppWorkspace } from '../apps/hooks/app-context';
 import { printDesignerPath } from '../print/print-links';
@@ -112,7 +113,7 @@ export function TablePage({ schemaCode, name }: { schemaCode: string; name: stri
             designable={access.data.designable}
             fieldAccess={access.data.fieldAccess}
             target={target}
-            onClose={() => open('')}
+            onClose={() => (inPluginModal() ? closeHostPluginModal() : open(''))}
             onOpen={open}
             flow={flow.data}
           />

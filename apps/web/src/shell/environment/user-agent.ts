@@ -20,3 +20,13 @@ export function isDingTalkPcClient(agent = ua()): boolean {
 export function isThirdPartyClient(agent = ua()): boolean {
   return /DingTalk|Lark|Feishu|wxwork/i.test(agent);
 }
+
+/** The WeCom (企业微信) client, PC or mobile. */
+export function isWeComClient(agent = ua()): boolean {
+  return /wxwork/i.test(agent);
+}
+
+/** The WeCom client's version from its user agent ("wxwork/3.1.10"), '' outside WeCom. */
+export function weComVersion(agent = ua()): string {
+  return /wxwork\/([\d.]+)/i.exec(agent)?.[1] ?? '';
+}

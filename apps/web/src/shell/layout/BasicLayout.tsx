@@ -2,6 +2,7 @@ import { Layout } from 'antd';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useParams } from 'react-router';
 import { requestContext } from '../api/request-context';
+import { inPluginModal } from '../dialogs/plugin-modal';
 import { BasicHeader } from '../header/BasicHeader';
 import { ServiceWidget } from '../help/ServiceWidget';
 import { FullPageLoading } from '../session/FullPageLoading';
@@ -17,15 +18,17 @@ export function BasicLayout() {
   useEffect(() => {
     if (!appCode) requestContext.setAppCode(null);
   }, [appCode]);
+  // Inside another page's plugin modal the page shows itself without the shell's frame.
+  const framed = inPluginModal();
   return (
     <Layout style={{ height: '100vh' }}>
-      <BasicHeader />
+      {!framed && <BasicHeader />}
       <Layout.Content style={{ overflowY: 'auto' }} data-testid="page-scroll">
         <Suspense fallback={<FullPageLoading />}>
           <Outlet />
         </Suspense>
       </Layout.Content>
-      <ServiceWidget />
+      {!framed && <ServiceWidget />}
     </Layout>
   );
 }

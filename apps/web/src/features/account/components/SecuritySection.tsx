@@ -8,6 +8,7 @@ import { ContactForm } from './ContactForm';
 import { PasswordForm } from './PasswordForm';
 import { SettingRow } from './SettingRow';
 import { WechatRow } from './WechatRow';
+import { WecomRow } from './WecomRow';
 
 type Editing = 'password' | 'mobile' | 'email' | null;
 
@@ -73,6 +74,7 @@ export function SecuritySection() {
         }
       />
       <WechatRow />
+      <WecomRow />
     </div>
   );
 }

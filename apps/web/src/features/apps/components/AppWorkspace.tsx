@@ -2,6 +2,7 @@ import { CommentOutlined } from '@ant-design/icons';
 import { Button, Flex, FloatButton, Layout, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { inPluginModal } from '../../../shell/dialogs/plugin-modal';
 import { AppTypeHeader } from '../../../shell/header/AppTypeHeader';
 import { useDocumentTitle } from '../../../shell/layout/useDocumentTitle';
 import { useAppNavigate } from '../../../shell/navigation/useAppNavigate';
@@ -58,6 +59,17 @@ export function AppWorkspace({ appCode, adminMode, canUseAdminMode, onAdminModeC
   }
 
   const { app } = context;
+  // Inside another page's plugin modal: only the page itself, without the app's header and menu.
+  if (inPluginModal())
+    return (
+      <AppWorkspaceContext value={context}>
+        <Layout style={{ height: '100vh' }} data-testid="app-page">
+          <Layout.Content style={{ overflowY: 'auto' }} data-testid="app-content">
+            <AppContent />
+          </Layout.Content>
+        </Layout>
+      </AppWorkspaceContext>
+    );
   return (
     <AppWorkspaceContext value={context}>
       <Layout style={{ height: '100vh' }} data-testid="app-page">

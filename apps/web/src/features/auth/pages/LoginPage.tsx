@@ -1,10 +1,11 @@
-import { LockOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { ErrorCode, SSO_START_PATH, type SystemInfo } from '@canopy/contract';
+import { LockOutlined, SafetyCertificateOutlined, WechatWorkOutlined } from '@ant-design/icons';
+import { ErrorCode, SSO_START_PATH, type SystemInfo, WECOM_START_PATH } from '@canopy/contract';
 import { Alert, Button, Divider, Form, Input, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../../shell/api/api-error';
+import { isWeComClient } from '../../../shell/environment/user-agent';
 import { fetchSystemInfo } from '../../../shell/session/session-api';
 import { login } from '../api/auth-api';
 import { AccountInput } from '../components/AccountInput';
@@ -26,7 +27,9 @@ export function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const countdown = useCountdown();
-  const sso = useCompanySignIn();
+  const { sso, wecom } = useCompanySignIn();
+  const wecomUrl = `${WECOM_START_PATH}?purpose=login&redirect=${encodeURIComponent(target)}`;
+  useWecomAutoSignIn(wecom, wecomUrl);
 
   const submit = async ({ account, password }: LoginForm) => {
     setSubmitting(true);
@@ -104,6 +107,16 @@ export function LoginPage() {
           {t('auth.loginSubmit')}
         </Button>
       </Form>
+      {wecom && (
+        <>
+          <Divider plain>
+            <Typography.Text type="secondary">{t('auth.or')}</Typography.Text>
+          </Divider>
+          <Button size="large" block icon={<WechatWorkOutlined />} href={wecomUrl} data-testid="login-wecom">
+            {t('auth.wecomLogin')}
+          </Button>
+        </>
+      )}
       {sso && (
         <>
           <Divider plain>
@@ -130,19 +143,37 @@ export function LoginPage() {
   );
 }
 
-/** The company sign-in this instance offers (OIDC_* settings), if any; the page works without it. */
-function useCompanySignIn(): SystemInfo['sso'] {
-  const [sso, setSso] = useState<SystemInfo['sso']>(null);
+/**
+ * The company sign-ins this instance offers (OIDC_* settings; WECOM_* inside the WeCom client), if
+ * any; the page works without them.
+ */
+function useCompanySignIn(): { sso: SystemInfo['sso']; wecom: boolean } {
+  const [offered, setOffered] = useState<{ sso: SystemInfo['sso']; wecom: boolean }>({ sso: null, wecom: false });
   useEffect(() => {
     let live = true;
     fetchSystemInfo()
       .then((info) => {
-        if (live) setSso(info.sso);
+        if (live) setOffered({ sso: info.sso, wecom: info.wecom && isWeComClient() });
       })
       .catch(() => undefined);
     return () => {
       live = false;
     };
   }, []);
-  return sso;
+  return offered;
+}
+
+/** Set once a tab has tried WeCom sign-in: coming back to the login page (unbound) shows the page. */
+const WECOM_TRIED_KEY = 'canopy.wecom.tried';
+
+/**
+ * Inside the WeCom client people expect to be signed in by WeCom: the login page starts the WeCom
+ * round by itself, once per tab, so an unbound member who comes back sees the password form.
+ */
+function useWecomAutoSignIn(wecom: boolean, url: string): void {
+  useEffect(() => {
+    if (!wecom || sessionStorage.getItem(WECOM_TRIED_KEY)) return;
+    sessionStorage.setItem(WECOM_TRIED_KEY, '1');
+    window.location.assign(url);
+  }, [wecom, url]);
 }

@@ -1,7 +1,9 @@
-import type { PageBlock } from '@canopy/contract';
+import type { PageBlock, PageLink } from '@canopy/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Flex, List, Result, Skeleton, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PluginModal } from '../../../shell/dialogs/PluginModal';
 import { useAppNavigate } from '../../../shell/navigation/useAppNavigate';
 import { RichTextView } from '../../apps/components/intro/RichTextView';
 import { useAppWorkspace } from '../../apps/hooks/app-context';
@@ -138,26 +140,32 @@ function TodosBlock() {
 
 function LinksBlock({ block }: { block: PageBlock }) {
   const navigate = useAppNavigate();
+  const [framed, setFramed] = useState<PageLink | null>(null);
   return (
-    <List
-      size="small"
-      dataSource={block.links ?? []}
-      data-testid="links-block"
-      renderItem={(link) => {
-        const path = insidePath(link.url);
-        return (
-          <List.Item>
-            {path ? (
-              <Typography.Link onClick={() => navigate(path)}>{link.title}</Typography.Link>
-            ) : (
-              <Typography.Link href={link.url} target="_blank" rel="noopener noreferrer">
-                {link.title}
-              </Typography.Link>
-            )}
-          </List.Item>
-        );
-      }}
-    />
+    <>
+      <List
+        size="small"
+        dataSource={block.links ?? []}
+        data-testid="links-block"
+        renderItem={(link) => {
+          const path = insidePath(link.url);
+          return (
+            <List.Item>
+              {link.openIn === 'modal' ? (
+                <Typography.Link onClick={() => setFramed(link)}>{link.title}</Typography.Link>
+              ) : path ? (
+                <Typography.Link onClick={() => navigate(path)}>{link.title}</Typography.Link>
+              ) : (
+                <Typography.Link href={link.url} target="_blank" rel="noopener noreferrer">
+                  {link.title}
+                </Typography.Link>
+              )}
+            </List.Item>
+          );
+        }}
+      />
+      {framed && <PluginModal url={framed.url} title={framed.title} onClose={() => setFramed(null)} />}
+    </>
   );
 }
 

@@ -251,6 +251,17 @@ export function BlockEditor({
                     <Form.Item name={[item.name, 'url']} rules={[...required, urlRule(true)]}>
                       <Input placeholder="https://" style={{ width: 220 }} />
                     </Form.Item>
+                    <Form.Item name={[item.name, 'openIn']} initialValue="tab">
+                      <Select
+                        style={{ width: 120 }}
+                        options={[
+                          { value: 'tab', label: t('customPages.openInTab') },
+                          { value: 'modal', label: t('customPages.openInModal') },
+                        ]}
+                        aria-label={t('customPages.openIn')}
+                        data-testid="link-open-in"
+                      />
+                    </Form.Item>
                     {items.length > 1 && (
                       <Button type="link" onClick={() => remove(item.name)}>
                         {t('customPages.removeLink')}

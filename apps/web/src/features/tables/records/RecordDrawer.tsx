@@ -14,6 +14,7 @@ import { tableKeys, tablesApi } from '../api/tables-api';
 import { withFieldAccess } from './field-access';
 import { RecordDetail } from './RecordDetail';
 import { RecordForm } from './RecordForm';
+import { WecomShareButton } from './WecomShareButton';
 
 interface Props {
   engineCode: string;
@@ -172,6 +173,10 @@ export function RecordDrawer({
       extra={
         canAct ? (
           <Space>
+            <WecomShareButton
+              title={title}
+              link={`${window.location.origin}/app/${encodeURIComponent(p.appCode)}/${encodeURIComponent(p.schemaCode)}?record=${encodeURIComponent(target)}`}
+            />
             <Button
               icon={<PrinterOutlined />}
               onClick={() => navigate(printPreviewPath(p, [target]))}

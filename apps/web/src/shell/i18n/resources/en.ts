@@ -13,6 +13,7 @@ import { enTables } from './en-tables';
 import { enTeams } from './en-teams';
 import { enTransfer } from './en-transfer';
 import { enViews } from './en-views';
+import { enWecom } from './en-wecom';
 import { enWorkflow } from './en-workflow';
 import type { Translation } from './zh';
 
@@ -33,6 +34,7 @@ export const en: Translation = {
   dashboards: enDashboards,
   customPages: enCustomPages,
   print: enPrint,
+  wecom: enWecom,
   apiDocs: enApiDocs,
   common: {
     appName: 'Canopy',
@@ -239,6 +241,7 @@ export const en: Translation = {
     confirmRequired: 'Enter the password again',
     confirmMismatch: 'The two passwords do not match',
     or: 'or',
+    wecomLogin: 'Sign in with WeCom',
     ssoLogin: 'Sign in with your company account',
     loginSubmit: 'Log in',
     registerSubmit: 'Sign up',

@@ -13,6 +13,7 @@ import { jpTables } from './jp-tables';
 import { jpTeams } from './jp-teams';
 import { jpTransfer } from './jp-transfer';
 import { jpViews } from './jp-views';
+import { jpWecom } from './jp-wecom';
 import { jpWorkflow } from './jp-workflow';
 import type { Translation } from './zh';
 
@@ -33,6 +34,7 @@ export const jp: Translation = {
   dashboards: jpDashboards,
   customPages: jpCustomPages,
   print: jpPrint,
+  wecom: jpWecom,
   apiDocs: jpApiDocs,
   common: {
     appName: 'Canopy',
@@ -240,6 +242,7 @@ export const jp: Translation = {
     confirmRequired: 'もう一度パスワードを入力してください',
     confirmMismatch: '2 つのパスワードが一致しません',
     or: 'または',
+    wecomLogin: 'WeCom でログイン',
     ssoLogin: '企業アカウントでログイン',
     loginSubmit: 'ログイン',
     registerSubmit: '登録',

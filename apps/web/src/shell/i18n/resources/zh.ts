@@ -13,6 +13,7 @@ import { zhTables } from './zh-tables';
 import { zhTeams } from './zh-teams';
 import { zhTransfer } from './zh-transfer';
 import { zhViews } from './zh-views';
+import { zhWecom } from './zh-wecom';
 import { zhWorkflow } from './zh-workflow';
 
 /**
@@ -35,6 +36,7 @@ export const zh = {
   dashboards: zhDashboards,
   customPages: zhCustomPages,
   print: zhPrint,
+  wecom: zhWecom,
   apiDocs: zhApiDocs,
   common: {
     appName: 'Canopy',
@@ -238,6 +240,7 @@ export const zh = {
     confirmRequired: '请再次输入密码',
     confirmMismatch: '两次输入的密码不一致',
     or: '或',
+    wecomLogin: '企业微信登录',
     ssoLogin: '使用企业账号登录',
     loginSubmit: '登录',
     registerSubmit: '注册',
