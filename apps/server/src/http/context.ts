@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { DialectName } from '../db/dialect.js';
 import type { Database, UsersTable } from '../db/schema.js';
+import type { Membership } from '../modules/engines/repository.js';
 
 export interface AuthContext {
   user: UsersTable;
@@ -9,6 +10,13 @@ export interface AuthContext {
   sessionId: string;
   /** Set when the request authenticated with an API token (`Authorization: Bearer …`). */
   token?: TokenAuth;
+  /**
+   * The membership of the team the engine-code header names (or of the remembered team), read with
+   * the session in one statement; null: none. Undefined when not read (API tokens).
+   */
+  membership?: Membership | null;
+  /** The engine-code header the membership above was read for (null: the remembered team). */
+  membershipFor?: string | null;
 }
 
 /** An API token's reach: one team, some apps, read-only or not. */

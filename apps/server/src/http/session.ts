@@ -1,8 +1,9 @@
-import { SESSION_COOKIE } from '@canopy/contract';
+import { Headers, SESSION_COOKIE } from '@canopy/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountService } from '../modules/account/service.js';
 import type { ApiTokenService } from '../modules/api-tokens/service.js';
 import { Errors } from './app-error.js';
+import { firstHeader } from './tenant.js';
 
 /**
  * The bearer token of `Authorization: Bearer …`; undefined without one. Other schemes (a reverse
@@ -38,7 +39,9 @@ export function registerSession(app: FastifyInstance, accounts: AccountService, 
     }
     const token = req.cookies[SESSION_COOKIE];
     if (!token) return;
-    const resolved = await accounts.resolveSession(token);
-    if (resolved) req.auth = resolved;
+    // The team the headers name is read with the session (one statement); registerTenant checks it.
+    const engineHint = firstHeader(req, Headers.engineCode) ?? null;
+    const resolved = await accounts.resolveSession(token, engineHint);
+    if (resolved) req.auth = { ...resolved, membershipFor: engineHint };
   });
 }

@@ -4,7 +4,8 @@ import type { EngineRepository, Membership } from '../modules/engines/repository
 import { Errors } from './app-error.js';
 import type { TenantContext } from './context.js';
 
-function header(req: FastifyRequest, name: string): string | undefined {
+/** A request header's first value, trimmed; undefined when absent or blank. */
+export function firstHeader(req: FastifyRequest, name: string): string | undefined {
   const value = req.headers[name];
   const v = Array.isArray(value) ? value[0] : value;
   return v?.trim() || undefined;
@@ -40,21 +41,28 @@ export function registerTenant(app: FastifyInstance, engines: EngineRepository):
       req.tenant = toTenant(m);
       return;
     }
-    const engineCode = header(req, Headers.engineCode);
-    const memberId = header(req, Headers.memberId);
-    const shard = header(req, Headers.engineShard);
+    const engineCode = firstHeader(req, Headers.engineCode);
+    const memberId = firstHeader(req, Headers.memberId);
+    const shard = firstHeader(req, Headers.engineShard);
     const userId = req.auth.user.id;
 
+    // Read with the session when it was asked for this same team (session.ts): no second query.
+    const prefetched = (forTeam: string | null) =>
+      req.auth?.membership !== undefined && req.auth.membershipFor === forTeam;
     let membership: Membership | undefined;
     if (engineCode) {
-      membership = await engines.findMembershipByEngine(userId, engineCode);
+      membership = prefetched(engineCode)
+        ? (req.auth.membership ?? undefined)
+        : await engines.findMembershipByEngine(userId, engineCode);
       if (!membership) throw Errors.tenantMismatch();
       if (memberId && memberId !== membership.member_id) throw Errors.tenantMismatch();
     } else if (memberId) {
       membership = await engines.findMembershipByMember(userId, memberId);
       if (!membership) throw Errors.tenantMismatch();
     } else if (req.auth.user.active_engine_code) {
-      membership = await engines.findMembershipByEngine(userId, req.auth.user.active_engine_code);
+      membership = prefetched(null)
+        ? (req.auth.membership ?? undefined)
+        : await engines.findMembershipByEngine(userId, req.auth.user.active_engine_code);
     }
     if (membership?.state === EngineState.closed) {
       if (engineCode || memberId) throw Errors.teamClosed();

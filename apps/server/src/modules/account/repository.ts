@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database, LoginThrottleTable, SessionsTable, UsersTable } from '../../db/schema.js';
+import type { Membership } from '../engines/repository.js';
 
 /** Users, sessions and login throttling: the only place these tables are queried. */
 export class AccountRepository {
@@ -30,10 +31,26 @@ export class AccountRepository {
   }
 
   /** A live session with its user, in one query. */
-  async findLiveSession(id: string, now: number): Promise<{ session: SessionsTable; user: UsersTable } | undefined> {
+  /**
+   * A live session with its user and, in the same statement, the user's active membership of the
+   * team `engineHint` names (or, without one, of the user's remembered team): the tenant check
+   * then needs no query of its own. `membership` is null when there is no such membership.
+   */
+  async findLiveSession(
+    id: string,
+    now: number,
+    engineHint: string | null = null,
+  ): Promise<{ session: SessionsTable; user: UsersTable; membership: Membership | null } | undefined> {
     const row = await this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
+      .leftJoin('members', (join) =>
+        join
+          .onRef('members.user_id', '=', 'users.id')
+          .on('members.state', '=', 'ACTIVE')
+          .on('members.engine_code', '=', sql<string>`coalesce(${engineHint}, ${sql.ref('users.active_engine_code')})`),
+      )
+      .leftJoin('engines', 'engines.engine_code', 'members.engine_code')
       .selectAll('users')
       .select([
         'sessions.id as s_id',
@@ -43,13 +60,57 @@ export class AccountRepository {
         'sessions.revoked_at as s_revoked_at',
         'sessions.ip as s_ip',
         'sessions.user_agent as s_user_agent',
+        'engines.engine_code as m_engine_code',
+        'engines.corp_id as m_corp_id',
+        'engines.corp_name as m_corp_name',
+        'engines.state as m_state',
+        'engines.entry_type as m_entry_type',
+        'engines.engine_shard as m_engine_shard',
+        'engines.purge_at as m_purge_at',
+        'engines.time_zone as m_time_zone',
+        'members.member_id as m_member_id',
+        'members.role as m_role',
       ])
       .where('sessions.id', '=', id)
       .where('sessions.revoked_at', 'is', null)
       .where('sessions.expires_at', '>', now)
       .executeTakeFirst();
     if (!row) return undefined;
-    const { s_id, s_created_at, s_expires_at, s_last_seen_at, s_revoked_at, s_ip, s_user_agent, ...user } = row;
+    const {
+      s_id,
+      s_created_at,
+      s_expires_at,
+      s_last_seen_at,
+      s_revoked_at,
+      s_ip,
+      s_user_agent,
+      m_engine_code,
+      m_corp_id,
+      m_corp_name,
+      m_state,
+      m_entry_type,
+      m_engine_shard,
+      m_purge_at,
+      m_time_zone,
+      m_member_id,
+      m_role,
+      ...user
+    } = row;
+    const membership: Membership | null =
+      m_engine_code && m_member_id
+        ? {
+            engine_code: m_engine_code,
+            corp_id: m_corp_id ?? '',
+            corp_name: m_corp_name ?? '',
+            state: m_state ?? '',
+            entry_type: m_entry_type ?? '',
+            engine_shard: m_engine_shard ?? '',
+            member_id: m_member_id,
+            role: m_role ?? 'member',
+            purge_at: m_purge_at ?? null,
+            time_zone: m_time_zone ?? '',
+          }
+        : null;
     return {
       session: {
         id: s_id,
@@ -62,6 +123,7 @@ export class AccountRepository {
         user_agent: s_user_agent,
       },
       user,
+      membership,
     };
   }
 

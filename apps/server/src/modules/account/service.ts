@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { accountKind, type BasicUser, ErrorCode, ErrorType, LoginThrottle } from '@canopy/contract';
 import type { UsersTable } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../http/app-error.js';
+import type { Membership } from '../engines/repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { AccountRepository } from './repository.js';
 import { LoginThrottler } from './throttle.js';
@@ -186,16 +187,22 @@ export class AccountService {
     return { token, user, maxAgeSeconds: SESSION_TTL_MS / 1000 };
   }
 
-  /** Resolves a cookie token to its user; refreshes the sliding expiry now and then. */
-  async resolveSession(token: string): Promise<{ user: UsersTable; sessionId: string } | null> {
+  /**
+   * Resolves a cookie token to its user, and in the same statement the user's membership of the
+   * team `engineHint` names (else of their remembered team); refreshes the sliding expiry now and then.
+   */
+  async resolveSession(
+    token: string,
+    engineHint: string | null = null,
+  ): Promise<{ user: UsersTable; sessionId: string; membership: Membership | null } | null> {
     const id = sessionIdOf(token);
     const now = this.now();
-    const found = await this.repo.findLiveSession(id, now);
+    const found = await this.repo.findLiveSession(id, now, engineHint);
     if (found?.user.state !== 'ENABLE') return null;
     if (now - found.session.last_seen_at > SESSION_TOUCH_MS) {
       await this.repo.touchSession(id, now, now + SESSION_TTL_MS);
     }
-    return { user: found.user, sessionId: id };
+    return { user: found.user, sessionId: id, membership: found.membership };
   }
 
   async logout(sessionId: string): Promise<void> {
