@@ -58,14 +58,18 @@ async function addHook(t: Table, events: string[], filter?: unknown, who: Person
 /** Everything due is sent; answers what the receiver got on this path, in order. */
 async function got(path: string): Promise<Delivery[]> {
   // The job queue's own drain runs beside this one: wait until no due delivery is left (sent or
-  // leased by either), not merely until this drain finds nothing to take.
+  // leased by either), not merely until this drain finds nothing to take. Deliveries of a hook that
+  // is off or paused are held, not due.
   const due = async () => {
     while ((await server.app.webhooks.drain()) > 0);
     const row = await server.database.handle.db
       .selectFrom('webhook_deliveries')
+      .innerJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('state', '=', 'pending')
-      .where('next_attempt_at', '<=', Date.now())
+      .where('webhook_deliveries.state', '=', 'pending')
+      .where('webhook_deliveries.next_attempt_at', '<=', Date.now())
+      .where('webhooks.active', '=', 1)
+      .where('webhooks.paused_at', 'is', null)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   };

@@ -129,7 +129,7 @@ describe('deliveries', () => {
     await fx.team.owner.request('DELETE', `${fx.base}/webhooks/${hook.id}`);
   });
 
-  it('pauses a hook failing for a day; switching it on resumes it', async () => {
+  it('pauses a hook failing for a day, holds what it had pending; switching it on resumes and sends them', async () => {
     const hook = await createHook(['record.created']);
     await server.database.handle.db
       .updateTable('webhooks')
@@ -151,10 +151,25 @@ describe('deliveries', () => {
       .toBeGreaterThan(0);
     received.length = 0;
     await fx.team.owner.request('POST', `${fx.base}/records`, { body: { data: { [fx.f.name]: '暂停中' } } });
-    await server.app.webhooks.drain(Date.now() + 3_600_000);
-    expect(received.map((r) => JSON.parse(r.body).record?.data?.[fx.f.name])).not.toContain('暂停中');
+    // Far past every retry time: the paused hook's failed delivery is held, nothing goes out.
+    await server.app.webhooks.drain(Date.now() + 86_400_000);
+    const names = () => received.map((r) => JSON.parse(r.body).record?.data?.[fx.f.name]);
+    expect(names()).toEqual([]);
+    const pending = async () =>
+      (await fx.team.owner.request('GET', `${fx.base}/webhooks/${hook.id}/deliveries`)).json.data.filter(
+        (d: { state: string }) => d.state === 'pending',
+      ).length;
+    expect(await pending()).toBe(1);
     const on = await fx.team.owner.request('PATCH', `${fx.base}/webhooks/${hook.id}`, { body: { active: true } });
     expect(on.json.data).toMatchObject({ active: true, pausedAt: null });
+    // Switched on: the held delivery goes out (this drain or the job queue's).
+    await expect
+      .poll(async () => {
+        await server.app.webhooks.drain();
+        return names();
+      })
+      .toContain('暂停');
+    expect(await pending()).toBe(0);
     await fx.team.owner.request('DELETE', `${fx.base}/webhooks/${hook.id}`);
   });
 

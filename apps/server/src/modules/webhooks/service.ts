@@ -167,7 +167,18 @@ export class WebhookService {
       // Switching on resumes a paused hook with a clean slate.
       if (body.active) Object.assign(set, { paused_at: null, failing_since: null });
     }
-    if (Object.keys(set).length) await this.db.updateTable('webhooks').set(set).where('id', '=', h.id).execute();
+    if (Object.keys(set).length)
+      await this.db.transaction().execute(async (trx) => {
+        await trx.updateTable('webhooks').set(set).where('id', '=', h.id).execute();
+        // Switched on: what waited while it was off or paused goes out now, oldest first.
+        if (body.active)
+          await trx
+            .updateTable('webhook_deliveries')
+            .set({ next_attempt_at: this.now(), lease_until: null })
+            .where('webhook_id', '=', h.id)
+            .where('state', '=', 'pending')
+            .execute();
+      });
     return this.toItem({ ...h, ...set });
   }
 
@@ -199,7 +210,7 @@ export class WebhookService {
     const row = this.deliveryRow(h, 'ping', { appCode: h.app_code, tableCode: h.schema_code }, now);
     row.lease_until = now + LEASE_MS;
     await this.db.insertInto('webhook_deliveries').values(row).execute();
-    return this.toDelivery(await this.attempt(h, row, now));
+    return this.toDelivery((await this.attempt(h, row, now)).delivery);
   }
 
   private deliveryRow(h: WebhooksTable, event: string, data: object, now: number): WebhookDeliveriesTable {
@@ -279,7 +290,11 @@ export class WebhookService {
   }
 
   /** Sends one delivery and records how it went: delivered, retried later with backoff, or failed. */
-  private async attempt(h: WebhooksTable, d: WebhookDeliveriesTable, now: number): Promise<WebhookDeliveriesTable> {
+  private async attempt(
+    h: WebhooksTable,
+    d: WebhookDeliveriesTable,
+    now: number,
+  ): Promise<{ delivery: WebhookDeliveriesTable; hook: WebhooksTable }> {
     const result: SendResult = await send(
       h.url,
       h.secret,
@@ -303,14 +318,16 @@ export class WebhookService {
       finished_at: state === 'pending' ? null : now,
     };
     await this.db.updateTable('webhook_deliveries').set(set).where('id', '=', d.id).execute();
+    const delivery = { ...d, ...set };
     if (result.ok) {
       await this.db.updateTable('webhooks').set({ failing_since: null }).where('id', '=', h.id).execute();
-    } else {
-      const since = h.failing_since === null ? now : Number(h.failing_since);
-      await this.db.updateTable('webhooks').set({ failing_since: since }).where('id', '=', h.id).execute();
-      if (now - since >= WebhookLimits.pauseAfterMs) await this.pause(h, now);
+      return { delivery, hook: { ...h, failing_since: null } };
     }
-    return { ...d, ...set };
+    const since = h.failing_since === null ? now : Number(h.failing_since);
+    await this.db.updateTable('webhooks').set({ failing_since: since }).where('id', '=', h.id).execute();
+    if (now - since < WebhookLimits.pauseAfterMs) return { delivery, hook: { ...h, failing_since: since } };
+    await this.pause(h, now);
+    return { delivery, hook: { ...h, failing_since: since, paused_at: now } };
   }
 
   /**
@@ -352,14 +369,25 @@ export class WebhookService {
     this.draining = true;
     let done = 0;
     try {
+      // Deliveries of a hook that is switched off or paused wait (pending) until it is switched on.
       const due = await this.db
         .selectFrom('webhook_deliveries')
-        .selectAll()
-        .where('state', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .orderBy('next_attempt_at')
+        .innerJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
+        .selectAll('webhook_deliveries')
+        .where('webhook_deliveries.state', '=', 'pending')
+        .where('webhook_deliveries.next_attempt_at', '<=', now)
+        .where('webhooks.active', '=', 1)
+        .where('webhooks.paused_at', 'is', null)
+        .orderBy('webhook_deliveries.next_attempt_at')
         .limit(BATCH)
         .execute();
+      // Their hooks in one read (never a query per delivery); a hook's state moves on as it is sent.
+      const ids = [...new Set(due.map((d) => d.webhook_id))];
+      const hooks = new Map(
+        ids.length
+          ? (await this.db.selectFrom('webhooks').selectAll().where('id', 'in', ids).execute()).map((h) => [h.id, h])
+          : [],
+      );
       for (const d of due) {
         if (d.lease_until !== null && Number(d.lease_until) > now) continue;
         const taken = await this.db
@@ -370,9 +398,15 @@ export class WebhookService {
           .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
           .executeTakeFirst();
         if (Number(taken.numUpdatedRows) !== 1) continue;
-        const h = await this.db.selectFrom('webhooks').selectAll().where('id', '=', d.webhook_id).executeTakeFirst();
+        const h = hooks.get(d.webhook_id);
         if (!h) continue;
-        await this.attempt(h, d, now);
+        // Later deliveries of this batch see the hook as this attempt left it (failing since, paused);
+        // a hook paused by it sends nothing more.
+        if (h.paused_at !== null) {
+          await this.db.updateTable('webhook_deliveries').set({ lease_until: null }).where('id', '=', d.id).execute();
+          continue;
+        }
+        hooks.set(h.id, (await this.attempt(h, d, now)).hook);
         done += 1;
       }
     } finally {
