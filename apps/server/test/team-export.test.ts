@@ -99,7 +99,15 @@ beforeAll(async () => {
   const upload = await team.owner.upload('/v1/files', '合同.txt', Buffer.from('合同正文'), web);
   expect(upload.status, JSON.stringify(upload.json)).toBe(200);
   const rows = [
-    { [title]: '=危险公式', [amount]: 12, [file]: [upload.json.data.id], [items]: [{ name: '螺丝', cost: 2 }, { name: '螺母', cost: 3 }] },
+    {
+      [title]: '=危险公式',
+      [amount]: 12,
+      [file]: [upload.json.data.id],
+      [items]: [
+        { name: '螺丝', cost: 2 },
+        { name: '螺母', cost: 3 },
+      ],
+    },
     { [title]: '第二单', [amount]: 5 },
   ];
   const batch = await team.owner.request('POST', `${base}/records/batch`, {
@@ -163,7 +171,9 @@ describe('team data export', () => {
     expect(refused.json.errorMessage).toBe('仅团队所有者和管理员可以导出团队数据');
     expect((await start(other.owner)).status).toBe(404);
     expect((await other.owner.request('GET', `/v1/engine/${team.engineCode}/data-exports/${job.id}`)).status).toBe(404);
-    expect((await admin.client.request('GET', `/v1/engine/${team.engineCode}/data-exports/${job.id}`)).status).toBe(404);
+    expect((await admin.client.request('GET', `/v1/engine/${team.engineCode}/data-exports/${job.id}`)).status).toBe(
+      404,
+    );
     expect((await admin.client.download(job.downloadUrl)).status).toBe(404);
     const byAdmin = await exported(admin.client);
     expect((await unzip(byAdmin.zip)).has('销售/订单.xlsx')).toBe(true);
@@ -179,7 +189,11 @@ describe('team data export', () => {
     expect((await unzip(done.zip)).has('销售/订单.xlsx')).toBe(true);
     expect((await start(member.client)).status).toBe(403);
     const db = server.database.handle.db;
-    await db.updateTable('export_jobs').set({ expires_at: Date.now() - 1 }).where('id', '=', done.job.id).execute();
+    await db
+      .updateTable('export_jobs')
+      .set({ expires_at: Date.now() - 1 })
+      .where('id', '=', done.job.id)
+      .execute();
     const expired = await team.owner.download(done.job.downloadUrl);
     expect(expired.status).toBe(410);
     expect(expired.bytes.toString()).toContain('下载链接已过期');

@@ -329,7 +329,11 @@ describe('export', () => {
   it('an expired link answers a page in words; maintenance removes the file', async () => {
     const { job } = await fileOf(team.owner, { format: 'xlsx' });
     const db = server.database.handle.db;
-    await db.updateTable('export_jobs').set({ expires_at: Date.now() - 1 }).where('id', '=', job.id).execute();
+    await db
+      .updateTable('export_jobs')
+      .set({ expires_at: Date.now() - 1 })
+      .where('id', '=', job.id)
+      .execute();
     const expired = await team.owner.download(job.downloadUrl);
     expect(expired.status).toBe(410);
     expect(expired.headers.get('content-type')).toContain('text/html');

@@ -23,17 +23,24 @@ const exportEndpoint = sessionEndpoints('exports');
  * session cookie) until the link expires.
  */
 export const ExportEndpoints = {
-  start: recordEndpoint('POST', `${schemaPath}/exports`, "Start exporting a view as xlsx or CSV (its filter, sorts and columns; the member's permissions)", ExportJob, {
-    params: SchemaParams,
-    body: StartExportBody,
-  }),
+  start: recordEndpoint(
+    'POST',
+    `${schemaPath}/exports`,
+    "Start exporting a view as xlsx or CSV (its filter, sorts and columns; the member's permissions)",
+    ExportJob,
+    {
+      params: SchemaParams,
+      body: StartExportBody,
+    },
+  ),
   get: recordEndpoint('GET', `${schemaPath}/exports/:jobId`, "An export job's state and progress", ExportJob, {
     params: ExportJobParams,
   }),
   download: endpoint({
     method: 'GET',
     path: '/v1/downloads/:token',
-    summary: 'Download a finished export (its member only, until its link expires; an expired link answers a page in words)',
+    summary:
+      'Download a finished export (its member only, until its link expires; an expired link answers a page in words)',
     tags: ['exports'],
     auth: 'session',
     params: DownloadParams,
@@ -49,9 +56,15 @@ export const TeamExportEndpoints = {
   start: exportEndpoint('POST', '/v1/engine/:engineCode/data-exports', "Start exporting the team's data", ExportJob, {
     params: TeamExportParams,
   }),
-  get: exportEndpoint('GET', '/v1/engine/:engineCode/data-exports/:jobId', "A team export's state and progress", ExportJob, {
-    params: TeamExportJobParams,
-  }),
+  get: exportEndpoint(
+    'GET',
+    '/v1/engine/:engineCode/data-exports/:jobId',
+    "A team export's state and progress",
+    ExportJob,
+    {
+      params: TeamExportJobParams,
+    },
+  ),
   latest: exportEndpoint(
     'GET',
     '/v1/engine/:engineCode/data-exports',

@@ -26,8 +26,7 @@ export function toExportJob(row: ExportJobsTable, lang: Language): ExportJob {
   const message = row.message ? (JSON.parse(row.message) as StoredMessage) : null;
   const total = Number(row.total);
   const processed = Number(row.processed);
-  const percent =
-    row.state === 'done' ? 100 : total > 0 ? Math.min(99, Math.floor((processed / total) * 100)) : 0;
+  const percent = row.state === 'done' ? 100 : total > 0 ? Math.min(99, Math.floor((processed / total) * 100)) : 0;
   return {
     id: row.id,
     state: row.state as ExportJob['state'],
@@ -187,7 +186,11 @@ export class ExportJobs {
     token: string,
   ): Promise<
     | { ok: true; row: ExportJobsTable; body: Readable }
-    | { ok: false; status: number; key: 'export.linkInvalid' | 'export.linkExpired' | 'export.notReady' | 'export.failed' }
+    | {
+        ok: false;
+        status: number;
+        key: 'export.linkInvalid' | 'export.linkExpired' | 'export.notReady' | 'export.failed';
+      }
   > {
     const row = await this.byToken(token);
     const member = row
@@ -217,10 +220,7 @@ export class ExportJobs {
       .selectFrom('export_jobs')
       .select(['id', 'file_key', 'engine_code', 'format'])
       .where((eb) =>
-        eb.or([
-          eb.and([eb('state', '<>', 'running'), eb('expires_at', '<', now)]),
-          eb('created_at', '<', now - week),
-        ]),
+        eb.or([eb.and([eb('state', '<>', 'running'), eb('expires_at', '<', now)]), eb('created_at', '<', now - week)]),
       )
       .limit(1_000)
       .execute();

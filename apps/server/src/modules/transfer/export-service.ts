@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { ErrorCode, type ExportFormat, type ExportJob, escapeFormula, type Language, RecordLimits } from '@canopy/contract';
+import {
+  ErrorCode,
+  type ExportFormat,
+  type ExportJob,
+  escapeFormula,
+  type Language,
+  RecordLimits,
+} from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database, FieldsTable } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';

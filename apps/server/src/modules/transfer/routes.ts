@@ -1,4 +1,11 @@
-import { ExportEndpoints, formatMessage, Headers, ImportEndpoints, RecordLimits, TeamExportEndpoints } from '@canopy/contract';
+import {
+  ExportEndpoints,
+  formatMessage,
+  Headers,
+  ImportEndpoints,
+  RecordLimits,
+  TeamExportEndpoints,
+} from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import { Errors } from '../../http/app-error.js';
 import { requestLanguage } from '../../http/language.js';
@@ -45,10 +52,7 @@ export function transferRoutes(
           lang,
         });
       reply.header('content-type', CONTENT_TYPES[file.row.format] ?? 'application/octet-stream');
-      reply.header(
-        'content-disposition',
-        `attachment; filename*=UTF-8''${encodeURIComponent(file.row.file_name)}`,
-      );
+      reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.row.file_name)}`);
       reply.header('cache-control', 'no-store');
       return reply.send(file.body);
     },
@@ -72,7 +76,9 @@ export function transferRoutes(
 /** A whole team's data export (owners and admins, also of a closed team): start, follow, the latest. */
 export function teamExportRoutes(app: FastifyInstance, service: TeamExportService): void {
   const T = TeamExportEndpoints;
-  route(app, T.start, async ({ req, auth, params }) => service.start(auth.user, params.engineCode, requestLanguage(req)));
+  route(app, T.start, async ({ req, auth, params }) =>
+    service.start(auth.user, params.engineCode, requestLanguage(req)),
+  );
   route(app, T.get, async ({ req, auth, params }) =>
     service.get(auth.user, params.engineCode, params.jobId, requestLanguage(req)),
   );

@@ -15,8 +15,8 @@ import type { FileService } from '../files/service.js';
 import type { Letters } from '../notices/letters.js';
 import type { PackageExportService } from '../packages/export-service.js';
 import type { RecordService } from '../records/service.js';
-import type { SchemaContext } from '../schema-context/context.js';
 import { settingsOf } from '../records/validation.js';
+import type { SchemaContext } from '../schema-context/context.js';
 import { exportCell, type NameBook } from './cells.js';
 import { type ExportJobs, newExportRow, toExportJob } from './export-jobs.js';
 import type { ContextResolver } from './import-service.js';
@@ -35,9 +35,14 @@ interface TeamExportPayload {
 const ID_COLUMN = 'ID';
 const SUB_ROWS: Record<Language, string> = { zh: '行', en: 'rows', jp: '行' };
 
+/** A name every desktop accepts: no path separators, reserved marks or control characters. */
+function safeName(name: string): string {
+  return [...name].map((c) => (c < ' ' || '\\/:*?"<>|'.includes(c) ? '_' : c)).join('');
+}
+
 /** A file or folder name a zip and every desktop accept, unique among its siblings. */
 function entryName(name: string, taken: Set<string>): string {
-  const base = name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim().slice(0, 100) || '_';
+  const base = safeName(name).trim().slice(0, 100) || '_';
   let candidate = base;
   for (let i = 2; taken.has(candidate.toLowerCase()); i += 1) candidate = `${base} (${i})`;
   taken.add(candidate.toLowerCase());
@@ -308,7 +313,7 @@ export class TeamExportService {
       for (const f of await this.files.byIds(engineCode, ids.slice(i, i + 500))) {
         // Rows whose bytes the store has lost are left out (the zip would break half-way).
         if (!(await this.files.has(f))) continue;
-        const name = `${folder}/${f.id}-${f.name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_')}`;
+        const name = `${folder}/${f.id}-${safeName(f.name)}`;
         zip.addReadStreamLazy(name, { compress: false }, (cb) => {
           this.files.open(f).then(
             (body) => cb(null, body),
@@ -325,7 +330,11 @@ export class TeamExportService {
    */
   private async letterTo(userId: string, m: Membership): Promise<{ engineCode: string; memberId: string } | null> {
     if (m.state !== EngineState.closed) return { engineCode: m.engine_code, memberId: m.member_id };
-    const user = await this.db.selectFrom('users').select('active_engine_code').where('id', '=', userId).executeTakeFirst();
+    const user = await this.db
+      .selectFrom('users')
+      .select('active_engine_code')
+      .where('id', '=', userId)
+      .executeTakeFirst();
     const active = user?.active_engine_code
       ? await this.engines.findMembershipByEngine(userId, user.active_engine_code)
       : undefined;

@@ -11,7 +11,8 @@ export const jpTransfer: typeof zhTransfer = {
     exportFormat: 'ファイル形式',
     exportStart: 'エクスポート開始',
     exportRunning: 'ファイルを作成しています（{{processed}} / {{total}} 件）…',
-    exportReady: 'ファイルができました：{{rows}} 件。ダウンロードリンクは {{date}} まで有効です。完了の通知も届きます。',
+    exportReady:
+      'ファイルができました：{{rows}} 件。ダウンロードリンクは {{date}} まで有効です。完了の通知も届きます。',
     exportFailed: 'エクスポートに失敗しました：{{message}}',
     exportDownload: 'ファイルをダウンロード',
     exportBackground: 'このウィンドウを閉じても、エクスポートはバックグラウンドで続き、完了すると通知されます。',
