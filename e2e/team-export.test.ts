@@ -59,9 +59,13 @@ describe('the team data export page', () => {
   });
 
   it('a closed team’s owner reaches the page from the closed team and still exports it', async () => {
-    const close = await pageApi(owner, 'POST', `/v1/engine/${engineCode}/close`, { corpName: TEAM });
-    expect(close.status).toBe(200);
-    await owner.goto('/');
+    // Deleting the team as its owner does: it closes, and the owner lands where it can be restored.
+    await owner.goto('/corp/manage?tab=settings');
+    await owner.getByTestId('team-delete-entry').click();
+    await owner.getByTestId('delete-team-dialog').waitFor();
+    await owner.getByTestId('delete-team-name').fill(TEAM);
+    await owner.getByTestId('delete-team-confirm').click();
+    await owner.locator('#team-closed-ok').click();
     await owner.getByTestId('closed-teams').waitFor();
     const link = owner.getByTestId(`closed-team-export-${engineCode}`);
     const href = (await link.getAttribute('href')) ?? '';
