@@ -68,11 +68,16 @@ describe('export, import and a member’s row rule', () => {
     await owner.reload();
     await expect.poll(() => titles(owner).then((t) => t.length)).toBe(2);
 
+    // The export is a job: the dialog follows it to the end, then offers the file.
     await owner.getByTestId('export-button').click();
-    const [download] = await Promise.all([
-      owner.waitForEvent('download'),
-      owner.locator('.ant-dropdown:visible').getByText('导出为 CSV').click(),
-    ]);
+    await owner.locator('.ant-dropdown:visible').getByText('导出为 CSV').click();
+    const dialog = owner.getByTestId('export-dialog');
+    await expect.poll(() => dialog.getByTestId('export-progress').isVisible(), { timeout: 30_000 }).toBe(true);
+    const button = dialog.getByTestId('export-download');
+    await button.waitFor({ timeout: 30_000 });
+    await expect.poll(() => dialog.innerText()).toContain('文件已生成，共 2 条');
+    await shot(owner, 'transfer-export-ready');
+    const [download] = await Promise.all([owner.waitForEvent('download'), button.click()]);
     const file = path.join(tmp, 'export.csv');
     await download.saveAs(file);
     const text = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
@@ -80,6 +85,8 @@ describe('export, import and a member’s row rule', () => {
     expect(lines[0]).toBe('客户名称,城市,年采购额');
     expect(lines).toContain(`"'=HYPERLINK(""http://evil"")",杭州,100`);
     expect(lines).toContain('禾丰合作社,宁波,200');
+    await owner.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
   });
 
   it('imports the exported file back, with a new row, and shows the progress to the end', async () => {

@@ -88,9 +88,11 @@ import { ssoRoutes } from './modules/sso/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { todoRoutes } from './modules/todos/routes.js';
 import { createTodos } from './modules/todos/service.js';
+import { ExportJobs } from './modules/transfer/export-jobs.js';
 import { ExportService } from './modules/transfer/export-service.js';
 import { ImportService } from './modules/transfer/import-service.js';
-import { transferRoutes } from './modules/transfer/routes.js';
+import { teamExportRoutes, transferRoutes } from './modules/transfer/routes.js';
+import { TeamExportService } from './modules/transfer/team-export-service.js';
 import { viewRoutes } from './modules/views/routes.js';
 import { ViewService } from './modules/views/service.js';
 import { FlowWebhooks } from './modules/webhooks/flow-events.js';
@@ -281,7 +283,18 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   // Formula computations a restart cut off go on; a graceful stop lets go of the ones running here.
   await formulaJobs.start();
   app.addHook('onClose', () => formulaJobs.stop());
-  transferRoutes(app, ctx, new ExportService(services.db, records, views, transferLetters), imports);
+  const exportJobs = new ExportJobs(services.db, fileStore, config.dataDir);
+  app.decorate('exportJobs', exportJobs);
+  const tableExports = new ExportService(
+    services.db,
+    records,
+    views,
+    exportJobs,
+    jobs,
+    (t, a, s, admin) => contexts.context(t, a, s, admin),
+    transferLetters,
+  );
+  transferRoutes(app, ctx, tableExports, exportJobs, imports);
   const installs = new PackageInstallService(services.db, services.dialect, config.dataDir, files, {
     leaseMs: config.packageInstallLeaseMs,
     crashAt: config.packageCrashAt,
@@ -293,7 +306,22 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     await installs.idle();
   });
   app.decorate('packageInstalls', installs);
-  packageRoutes(app, new PackageExportService(services.db, appRepository, files), installs);
+  const packageExports = new PackageExportService(services.db, appRepository, files);
+  packageRoutes(app, packageExports, installs);
+  teamExportRoutes(
+    app,
+    new TeamExportService(
+      services.db,
+      engines,
+      records,
+      packageExports,
+      files,
+      exportJobs,
+      jobs,
+      (t, a, s, admin) => contexts.context(t, a, s, admin),
+      letters,
+    ),
+  );
   const avatars = new AvatarStore(fileStore);
   settingsRoutes(app, new SettingsService(services.db, new VerificationCodes(services.db, delivery), avatars), avatars);
   const wechatProvider = config.wechat

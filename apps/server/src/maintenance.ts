@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.js';
 import { purgeDueTeams } from './modules/engines/purge.js';
+import { ExportJobs } from './modules/transfer/export-jobs.js';
 import { type FileStore, LocalStore } from './storage/store.js';
 
 export const HOUR = 60 * 60_000;
@@ -13,7 +14,7 @@ interface Log {
 /**
  * One round of housekeeping that any number of server processes may run at once (each step is
  * idempotent): expired sessions, stale login-throttle rows, API tokens 30 days past revocation or
- * expiry and finished webhook deliveries older than 30 days go, and closed teams whose 7 days are
+ * expiry and finished webhook deliveries older than 30 days go, expired exports and their files go, and closed teams whose 7 days are
  * over are purged. `now` is a parameter so tests can move the clock.
  */
 export async function runMaintenance(
@@ -49,6 +50,8 @@ export async function runMaintenance(
     .where('state', '<>', 'pending')
     .where('created_at', '<', now - 30 * 24 * HOUR)
     .execute();
+  // Exports whose download link expired go with their files (a day after they were written).
+  await new ExportJobs(db, store, dataDir, () => now).expire(now);
   return { purged: await purgeDueTeams(db, store, now) };
 }
 

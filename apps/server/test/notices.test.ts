@@ -6,6 +6,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { recountLetters } from '../src/modules/notices/counts.js';
 import { testDialect } from './database.js';
+import { exportView } from './export-helpers.js';
 import { startTestServer, type TestClient, type TestServer } from './harness.js';
 import { LiveStream } from './live-client.js';
 import { createTeam, joinTeam } from './org-helpers.js';
@@ -172,7 +173,7 @@ describe('letters written by their events', () => {
 
   it('an export and an import finished', async () => {
     t = await newTable(w);
-    const exported = await w.owner.client.download(`${t.base}/export?format=csv`);
+    const exported = await exportView(w.owner.client, t.base, { format: 'csv' });
     expect(exported.status).toBe(200);
     await expect.poll(async () => (await list(w.owner.client, { kind: 'export' })).totalCount).toBeGreaterThan(0);
     const letter = await latest(w.owner, 'export');

@@ -1,5 +1,6 @@
 import { RecordAction } from '@canopy/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportView } from './export-helpers.js';
 import { startTestServer, type TestClient, type TestServer } from './harness.js';
 import { createTeam, joinTeam, type TeamFixture } from './org-helpers.js';
 
@@ -414,9 +415,9 @@ describe('derived fields', () => {
     });
     expect(view.status).toBe(400);
     // The export leaves them out.
-    const file = await alice.client.download(`${base}/export?format=csv`);
-    expect(file.status).toBe(200);
-    const text = file.bytes.toString('utf8');
+    const exported = await exportView(alice.client, base, { format: 'csv' });
+    if (!('file' in exported)) throw new Error(JSON.stringify(exported));
+    const text = exported.file.bytes.toString('utf8');
     expect(text).toContain('名称长度');
     for (const name of ['备注摘要', '摘要再引', '关联名称', '暗号']) expect(text).not.toContain(name);
   });
@@ -493,14 +494,14 @@ describe('saved views naming hidden fields', () => {
     expect((await titlesInOrder(alice.client, { view: old.json.data.code })).length).toBeGreaterThan(2);
 
     // The export of the view: the same rows, in the view's order, without the hidden column.
-    const file = await alice.client.download(`${base}/export?format=csv&view=${code}`);
-    expect(file.status, file.bytes.toString()).toBe(200);
-    const text = file.bytes.toString('utf8');
+    const exported = await exportView(alice.client, base, { format: 'csv', view: code });
+    if (!('file' in exported)) throw new Error(JSON.stringify(exported));
+    const text = exported.file.bytes.toString('utf8');
     expect(text).not.toContain('成本');
     expect(csvNames(text)).toEqual(expected);
   });
 
-  it('answers a clear error before the first byte for a personal view naming a field hidden since', async () => {
+  it('answers a clear error before the export starts for a personal view naming a field hidden since', async () => {
     await setPermissions({ ...FULL, export: ['manager', 'member'] });
     const view = await alice.client.request('POST', `${base}/views`, {
       body: {
@@ -518,9 +519,9 @@ describe('saved views naming hidden fields', () => {
       fields: { [f.cost as string]: { member: 'hidden' } },
     });
     const message = '该视图按你无权查看的字段筛选或排序，请改用其他视图或修改视图的筛选和排序';
-    const file = await alice.client.download(`${base}/export?format=csv&view=${code}`);
-    expect(file.status).toBe(400);
-    expect(JSON.parse(file.bytes.toString()).errorMessage).toBe(message);
+    const refused = await exportView(alice.client, base, { format: 'csv', view: code });
+    expect(refused.status).toBe(400);
+    expect('json' in refused && refused.json.errorMessage).toBe(message);
     const query = await alice.client.request('POST', `${base}/records/query`, { body: { view: code } });
     expect([query.status, query.json.errorMessage]).toEqual([400, message]);
     // Someone else's personal view, or none at all, is not found.

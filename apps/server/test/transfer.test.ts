@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { RecordLimits } from '@canopy/contract';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMaintenance } from '../src/maintenance.js';
+import { exportView, finishedExport } from './export-helpers.js';
 import { startTestServer, type TestClient, type TestServer } from './harness.js';
 import { createTeam, joinTeam, type TeamFixture } from './org-helpers.js';
 
@@ -36,10 +40,16 @@ async function all(client: TestClient) {
   return res.json.data.resultList as { id: string; data: Record<string, unknown> }[];
 }
 
-async function csvOf(client: TestClient, query: string): Promise<string[][]> {
-  const res = await client.download(`${base}/export?${query}`);
-  expect(res.status, res.bytes.toString()).toBe(200);
-  return parse(res.bytes.toString('utf8'), { bom: true, relax_column_count: true }) as string[][];
+async function fileOf(client: TestClient, body: { format: string; view?: string }) {
+  const res = await exportView(client, base, body);
+  if (res.status !== 200 || !('file' in res)) throw new Error(`export refused: ${JSON.stringify(res)}`);
+  expect(res.file.status, res.file.bytes.toString()).toBe(200);
+  return res;
+}
+
+async function csvOf(client: TestClient, body: { format: string; view?: string }): Promise<string[][]> {
+  const { file } = await fileOf(client, body);
+  return parse(file.bytes.toString('utf8'), { bom: true, relax_column_count: true }) as string[][];
 }
 
 async function waitFor(client: TestClient, jobId: string) {
@@ -208,7 +218,7 @@ describe('export', () => {
   });
 
   it('writes CSV with names and labels, escaping text a spreadsheet would run', async () => {
-    const rows = await csvOf(team.owner, 'format=csv');
+    const rows = await csvOf(team.owner, { format: 'csv' });
     expect(rows[0]).toEqual(['名称', '金额', '状态', '日期', '负责人', '已付款', '成本']);
     const byAmount = new Map(rows.slice(1).map((r) => [r[1], r]));
     expect(byAmount.get('-5')?.slice(0, 3)).toEqual(["'=SUM(A1:A9)", '-5', '进行中']);
@@ -222,9 +232,11 @@ describe('export', () => {
   });
 
   it('writes xlsx the same way, numbers as numbers', async () => {
-    const res = await team.owner.download(`${base}/export?format=xlsx`);
-    expect(res.status).toBe(200);
+    const { file: res, job } = await fileOf(team.owner, { format: 'xlsx' });
     expect(res.headers.get('content-disposition')).toContain('.xlsx');
+    expect(job.fileName).toMatch(/^订单-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(job.processed).toBe(7);
+    expect(job.percent).toBe(100);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.bytes as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
@@ -263,7 +275,7 @@ describe('export', () => {
       },
     });
     expect(view.status, JSON.stringify(view.json)).toBe(200);
-    const rows = await csvOf(team.owner, `format=csv&view=${view.json.data.code}`);
+    const rows = await csvOf(team.owner, { format: 'csv', view: view.json.data.code });
     expect(rows).toEqual([
       ['金额', '名称'],
       ['6', '成员的单'],
@@ -283,15 +295,86 @@ describe('export', () => {
         },
       },
     });
-    const rows = await csvOf(member.client, 'format=csv');
+    const rows = await csvOf(member.client, { format: 'csv' });
     expect(rows[0]).not.toContain('成本');
     expect(rows.slice(1).map((r) => r[0])).toEqual(['成员的单']);
     await team.owner.request('PUT', base, { body: { permissions: { ...FULL, export: ['manager'] } } });
-    const refused = await member.client.download(`${base}/export?format=csv`);
+    const refused = await exportView(member.client, base, { format: 'csv' });
     expect(refused.status).toBe(403);
-    expect(JSON.parse(refused.bytes.toString()).errorMessage).toBe('无导出数据权限');
-    expect((await member.client.download(`${base}/export?format=pdf`)).status).toBe(400);
+    expect('json' in refused && refused.json.errorMessage).toBe('无导出数据权限');
+    const bad = await member.client.request('POST', `${base}/exports`, { body: { format: 'pdf' } });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.json)).toContain('format');
     await team.owner.request('PUT', base, { body: { permissions: FULL } });
+  });
+  it('is a job: answers at once, follows progress, and its link is its member’s alone', async () => {
+    const start = await team.owner.request('POST', `${base}/exports`, { body: { format: 'csv' } });
+    expect(start.status, JSON.stringify(start.json)).toBe(200);
+    const started = start.json.data;
+    expect(started).toMatchObject({ state: 'running', downloadUrl: '', total: 7 });
+    const job = await finishedExport(team.owner, `${base}/exports/${started.id}`);
+    expect(job).toMatchObject({ state: 'done', processed: 7, total: 7, percent: 100 });
+    expect(job.expiresAt).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+    // Another member: neither the job nor the link.
+    expect((await member.client.request('GET', `${base}/exports/${started.id}`)).status).toBe(404);
+    const foreign = await member.client.download(job.downloadUrl);
+    expect(foreign.status).toBe(404);
+    expect(foreign.bytes.toString()).toContain('下载链接无效');
+    expect((await team.owner.download(job.downloadUrl)).status).toBe(200);
+    // The file is in the store under one key; the letter came once.
+    const keys = fs.readdirSync(path.join(server.dataDir, 'exports', team.engineCode));
+    expect(keys).toContain(`${started.id}.csv`);
+  });
+
+  it('an expired link answers a page in words; maintenance removes the file', async () => {
+    const { job } = await fileOf(team.owner, { format: 'xlsx' });
+    const db = server.database.handle.db;
+    await db
+      .updateTable('export_jobs')
+      .set({ expires_at: Date.now() - 1 })
+      .where('id', '=', job.id)
+      .execute();
+    const expired = await team.owner.download(job.downloadUrl);
+    expect(expired.status).toBe(410);
+    expect(expired.headers.get('content-type')).toContain('text/html');
+    expect(expired.bytes.toString()).toContain('下载链接已过期');
+    const file = path.join(server.dataDir, 'exports', team.engineCode, `${job.id}.xlsx`);
+    expect(fs.existsSync(file)).toBe(true);
+    await runMaintenance(db, server.dataDir, Date.now(), server.app.fileStore);
+    expect(fs.existsSync(file)).toBe(false);
+    expect(await db.selectFrom('export_jobs').select('id').where('id', '=', job.id).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('a job whose process died is taken up again and leaves one file', async () => {
+    const { job } = await fileOf(team.owner, { format: 'csv' });
+    const db = server.database.handle.db;
+    // As if the process running it died after writing its file: the job running, its lease over.
+    await db
+      .updateTable('export_jobs')
+      .set({ state: 'running', file_key: '', processed: 0 })
+      .where('id', '=', job.id)
+      .execute();
+    const queued = await db
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', 'export')
+      .where('payload', 'like', `%${job.id}%`)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('jobs')
+      .set({ state: 'running', lease_until: Date.now() - 1, locked_by: 'dead-process', attempts: 1 })
+      .where('id', '=', queued.id)
+      .execute();
+    await server.app.jobs.tick();
+    const again = await finishedExport(team.owner, `${base}/exports/${job.id}`);
+    expect(again).toMatchObject({ state: 'done', processed: 7 });
+    expect((await server.app.jobs.find(queued.id))?.attempts).toBe(2);
+    const files = fs
+      .readdirSync(path.join(server.dataDir, 'exports', team.engineCode))
+      .filter((name) => name.startsWith(job.id));
+    expect(files).toEqual([`${job.id}.csv`]);
+    const rows = parse((await team.owner.download(again.downloadUrl)).bytes.toString('utf8'), { bom: true });
+    expect(rows.length).toBe(8);
   });
 });
 

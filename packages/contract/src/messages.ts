@@ -704,6 +704,33 @@ export const ServerMessages = {
     en: 'The file could not be read; check its format',
     jp: 'ファイルを読み取れません。形式を確認してください',
   },
+  'export.notFound': { zh: '导出任务不存在', en: 'No such export', jp: 'エクスポートジョブが存在しません' },
+  'export.failed': {
+    zh: '导出失败，请重新导出',
+    en: 'The export failed; start it again',
+    jp: 'エクスポートに失敗しました。もう一度エクスポートしてください',
+  },
+  'export.linkTitle': { zh: '下载导出文件', en: 'Download the export', jp: 'エクスポートのダウンロード' },
+  'export.linkExpired': {
+    zh: '下载链接已过期（导出文件保留 24 小时），请回到原页面重新导出',
+    en: 'This download link has expired (exports are kept for 24 hours). Go back and export again',
+    jp: 'ダウンロードリンクの有効期限が切れました（エクスポートは 24 時間保存されます）。元のページに戻り、もう一度エクスポートしてください',
+  },
+  'export.linkInvalid': {
+    zh: '下载链接无效：文件不存在，或不是你导出的',
+    en: 'This download link is not valid: there is no such file, or it is not your export',
+    jp: 'このダウンロードリンクは無効です：ファイルが存在しないか、あなたのエクスポートではありません',
+  },
+  'export.notReady': {
+    zh: '文件还在生成中，请稍后再下载',
+    en: 'The file is still being written; download it in a moment',
+    jp: 'ファイルはまだ作成中です。しばらくしてからダウンロードしてください',
+  },
+  'teamExport.ownerAdminOnly': {
+    zh: '仅团队所有者和管理员可以导出团队数据',
+    en: "Only the team's owner and admins can export its data",
+    jp: 'チームのデータをエクスポートできるのはオーナーと管理者のみです',
+  },
   'import.notFound': { zh: '导入任务不存在', en: 'No such import', jp: 'インポートジョブが存在しません' },
   'formula.jobNotFound': {
     zh: '公式计算任务不存在',

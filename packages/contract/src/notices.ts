@@ -19,6 +19,8 @@ export const LetterKind = [
   'invitation',
   'import',
   'export',
+  /** A team's data export is ready to download (to the owner or admin who started it). */
+  'teamExport',
   'feedback',
   /** Written by an automatic node of a flow, in the designer's words. */
   'flowNotice',

@@ -64,6 +64,49 @@ export const ExportQuery = Type.Object(
   { additionalProperties: false },
 );
 
+/** Starting an export job: the same choices as the old streamed export (format, view, search). */
+export const StartExportBody = ExportQuery;
+export const ExportJobState = ['running', 'done', 'failed'] as const;
+export type ExportJobState = (typeof ExportJobState)[number];
+
+/** How long a finished export's download link works, and its file stays in the store. */
+export const EXPORT_LINK_TTL_MS = 24 * 60 * 60_000;
+
+/**
+ * An export job (a view's sheet or a team's zip): written in the background into the file store,
+ * then downloaded by its member alone through `downloadUrl` until `expiresAt`.
+ */
+export const ExportJob = Type.Object({
+  id: Type.String(),
+  state: Type.Union([Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
+  fileName: Type.String(),
+  /** Rows (a table) or items (a team: sheets, files, packages) written so far. */
+  processed: Type.Integer(),
+  /** What there is to write (an estimate taken when the job starts; processed may pass it). */
+  total: Type.Integer(),
+  /** 0–100. */
+  percent: Type.Integer(),
+  /** Same-origin path of the file once done, else ''. */
+  downloadUrl: Type.String(),
+  expiresAt: Type.Integer(),
+  /** Why a failed job stopped, in words. */
+  message: Type.String(),
+  createdAt: Type.Integer(),
+});
+export type ExportJob = Static<typeof ExportJob>;
+
+export const ExportJobParams = Type.Object({
+  appCode: Type.String({ minLength: 1, maxLength: 64 }),
+  schemaCode: Type.String({ minLength: 1, maxLength: 64 }),
+  jobId: Type.String({ minLength: 1, maxLength: 64 }),
+});
+export const DownloadParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 64 }) });
+export const TeamExportParams = Type.Object({ engineCode: Type.String({ minLength: 1, maxLength: 64 }) });
+export const TeamExportJobParams = Type.Object({
+  engineCode: Type.String({ minLength: 1, maxLength: 64 }),
+  jobId: Type.String({ minLength: 1, maxLength: 64 }),
+});
+
 export const ImportMode = ['atomic', 'skip'] as const;
 export type ImportMode = (typeof ImportMode)[number];
 export const ImportState = ['uploaded', 'running', 'done', 'failed'] as const;

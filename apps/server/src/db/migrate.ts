@@ -35,6 +35,7 @@ import * as dashboardFiltersTimeZone from './migrations/20261125T0300_dashboard_
 import * as jobs from './migrations/20261125T0400_jobs.js';
 import * as installTasks from './migrations/20261125T0500_install_tasks.js';
 import * as customPages from './migrations/20261125T0600_custom_pages.js';
+import * as exportJobs from './migrations/20261126T0300_export_jobs.js';
 import * as wecomLogins from './migrations/20261126T0700_wecom_logins.js';
 
 /**
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '20261125T0200_print_templates': printTemplates,
   '20261125T0300_dashboard_filters_time_zone': dashboardFiltersTimeZone,
   '20261125T0100_webhook_filters': webhookFilters,
+  '20261126T0300_export_jobs': exportJobs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -413,6 +413,34 @@ export interface ImportJobsTable {
   updated_at: number;
 }
 
+/** A view's sheet or a team's zip written by a queued job; downloaded by its user with `token` until `expires_at`. */
+export interface ExportJobsTable {
+  id: string;
+  /** table | team */
+  kind: string;
+  engine_code: string;
+  user_id: string;
+  member_id: string;
+  /** The table's app and code ('' for a team export). */
+  app_code: string;
+  schema_code: string;
+  /** xlsx | csv | zip */
+  format: string;
+  file_name: string;
+  /** Where the finished file is in the file store ('' until it is there). */
+  file_key: string;
+  /** running | done | failed */
+  state: string;
+  processed: number;
+  total: number;
+  token: string;
+  expires_at: number;
+  /** JSON StoredMessage of a failed job, else ''. */
+  message: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface ImportErrorsTable {
   job_id: string;
   row_number: number;
@@ -754,6 +782,7 @@ export interface Database {
   files: FilesTable;
   views: ViewsTable;
   import_jobs: ImportJobsTable;
+  export_jobs: ExportJobsTable;
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
   import_errors: ImportErrorsTable;

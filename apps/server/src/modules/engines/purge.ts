@@ -13,6 +13,7 @@ const TEAM_TABLES = [
   'workflow_delegations',
   'workflow_timers',
   'import_jobs',
+  'export_jobs',
   'feedback',
   'install_tasks',
   'dashboard_nodes',
@@ -77,7 +78,10 @@ export async function purgeTeam(db: Kysely<Database>, store: FileStore, engineCo
       .execute();
     return true;
   });
-  if (purged) await store.removePrefix(`files/${engineCode}/`);
+  if (purged) {
+    await store.removePrefix(`files/${engineCode}/`);
+    await store.removePrefix(`exports/${engineCode}/`);
+  }
   return purged;
 }
 

@@ -152,6 +152,18 @@ const templates: Record<LetterKind, { subject: Texts; text: Texts }> = {
       jp: '「{table}」のエクスポートが完了しました：{rows} 件。',
     },
   },
+  teamExport: {
+    subject: {
+      zh: '团队数据导出已完成：{team}',
+      en: 'Team data export ready: {team}',
+      jp: 'チームデータのエクスポート完了：{team}',
+    },
+    text: {
+      zh: '团队「{team}」的数据已打包完成，下载链接 24 小时内有效。',
+      en: 'The data of the team "{team}" is packed; the download link works for 24 hours.',
+      jp: 'チーム「{team}」のデータをまとめました。ダウンロードリンクは 24 時間有効です。',
+    },
+  },
 };
 
 /** Words that fill a param in the reader's language (invitation answers, feedback statuses). */

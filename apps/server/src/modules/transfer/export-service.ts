@@ -1,100 +1,134 @@
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import { PassThrough, type Writable } from 'node:stream';
-import { ErrorCode, type ExportFormat, escapeFormula, type Language, RecordLimits } from '@canopy/contract';
-import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
+import fs from 'node:fs';
+import type { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import {
+  ErrorCode,
+  type ExportFormat,
+  type ExportJob,
+  escapeFormula,
+  type Language,
+  RecordLimits,
+} from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database, FieldsTable } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
+import type { TenantContext } from '../../http/context.js';
+import { type JobQueue, type JobRun, LeaseLost } from '../../jobs/queue.js';
 import type { TransferLetters } from '../notices/transfer-letters.js';
 import type { SavedQuery } from '../records/saved-view.js';
 import type { RecordService } from '../records/service.js';
 import type { SchemaContext } from '../schema-context/context.js';
 import { savedQueryOf, type ViewService } from '../views/service.js';
-import { exportCell } from './cells.js';
+import { exportCell, type NameBook } from './cells.js';
+import { type ExportJobs, newExportRow, toExportJob } from './export-jobs.js';
+import type { ContextResolver } from './import-service.js';
 import { loadNames } from './names.js';
+import { backpressure, csvSink, type RowSink, xlsxSink } from './sinks.js';
 
-export interface ExportFile {
-  fileName: string;
-  contentType: string;
-  stream: PassThrough;
+export const EXPORT_JOB = 'export';
+
+/** What the queued job needs to see the table as the member who started it, in any process. */
+interface ExportPayload {
+  exportId: string;
+  tenant: TenantContext;
+  appCode: string;
+  schemaCode: string;
+  adminMode: boolean;
+  lang: Language;
+  format: ExportFormat;
+  view?: string;
+  search?: string;
 }
 
-const CONTENT_TYPES: Record<ExportFormat, string> = {
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv; charset=utf-8',
-};
-
-/** Sheets write rows one at a time; both formats below take them through this. */
-interface RowSink {
-  write(cells: (string | number | null)[]): Promise<void>;
-  end(): Promise<void>;
-}
-
-function csvSink(out: Writable): RowSink {
-  // A byte-order mark, so spreadsheet programs read the Chinese text as UTF-8.
-  out.write('\uFEFF');
-  const csv = stringify();
-  csv.pipe(out);
-  return {
-    async write(cells) {
-      if (!csv.write(cells.map((c) => (c === null ? '' : c)))) await once(csv, 'drain');
-    },
-    async end() {
-      csv.end();
-      await once(csv, 'end');
-    },
-  };
-}
-
-function xlsxSink(out: Writable, sheetName: string): RowSink {
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const sheet = book.addWorksheet(sheetName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Sheet1');
-  return {
-    async write(cells) {
-      sheet.addRow(cells).commit();
-    },
-    async end() {
-      sheet.commit();
-      await book.commit();
-    },
-  };
-}
+const notFound = () => new AppError(404, ErrorCode.notFound, 'export.notFound');
 
 /**
  * Exports a table as this member sees it through a view: the view's filter, sorts and visible
- * columns, within the member's row and field rules, page by page into a streamed file, so a big
- * table never sits in memory. Text that a spreadsheet would run as a formula is escaped.
+ * columns, within the member's row and field rules. Text that a spreadsheet would run as a formula
+ * is escaped.
+ *
+ * An export is a queued job (jobs/queue.ts; issue 16): starting checks everything and answers at
+ * once with the job; the job pages through the records query into a local file (never the whole
+ * table in memory), stores it in the file store and writes the member's letter. A process that dies
+ * mid-export leaves the job to another one when its lease runs out, which writes the file again
+ * under the same key.
  */
 export class ExportService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly records: RecordService,
     private readonly views: ViewService,
+    private readonly exports: ExportJobs,
+    private readonly jobs: JobQueue,
+    private readonly contextOf: ContextResolver,
     private readonly letters: TransferLetters | null = null,
-  ) {}
+    private readonly now: () => number = Date.now,
+  ) {
+    jobs.register<ExportPayload>(EXPORT_JOB, {
+      maxAttempts: 3,
+      run: (payload, run) => this.runJob(payload, run),
+      giveUp: (payload) => this.exports.fail(payload.exportId, { key: 'export.failed' }),
+    });
+  }
 
-  async open(
+  async start(
     ctx: SchemaContext,
     input: { format: ExportFormat; view?: string; search?: string },
     lang: Language,
-    tableName: string,
-  ): Promise<ExportFile> {
+    userId: string,
+  ): Promise<ExportJob> {
     this.records.require(ctx, 'view');
     this.records.require(ctx, 'export');
-    const { fields, saved } = await this.plan(ctx, input.view);
+    const { saved } = await this.plan(ctx, input.view);
     const search = input.search ? { search: input.search } : {};
-    // The whole query is built before the first byte goes out: a view the member may not use is a
-    // clear error, not a 200 whose connection breaks halfway.
+    // The whole query is checked before the job is queued: a view the member may not use is a
+    // clear error now, not a failed job later.
     await this.records.checkQuery(ctx, search, saved);
-    const stream = new PassThrough();
-    const sink = input.format === 'csv' ? csvSink(stream) : xlsxSink(stream, tableName);
-    void this.pump(ctx, sink, fields, search, saved, lang).catch((error: unknown) =>
-      stream.destroy(error instanceof Error ? error : new Error(String(error))),
+    const { count } = await this.records.count(ctx, search, saved);
+    const t = ctx.access.tenant;
+    const day = new Date(this.now()).toISOString().slice(0, 10);
+    const tableName = ctx.schema.display_name || 'export';
+    const row = newExportRow(
+      {
+        id: randomUUID(),
+        kind: 'table',
+        engine_code: t.engineCode,
+        user_id: userId,
+        member_id: t.memberId,
+        app_code: ctx.schema.app_code,
+        schema_code: ctx.schema.code,
+        format: input.format,
+        file_name: `${tableName}-${day}.${input.format}`.slice(0, 255),
+        total: count,
+      },
+      this.now(),
     );
-    const day = new Date().toISOString().slice(0, 10);
-    return { fileName: `${tableName}-${day}.${input.format}`, contentType: CONTENT_TYPES[input.format], stream };
+    const payload: ExportPayload = {
+      exportId: row.id,
+      tenant: t,
+      appCode: ctx.schema.app_code,
+      schemaCode: ctx.schema.code,
+      adminMode: ctx.access.adminMode,
+      lang,
+      format: input.format,
+      ...(input.view ? { view: input.view } : {}),
+      ...(input.search ? { search: input.search } : {}),
+    };
+    // The job's row and the queued job commit together; this process runs it at once.
+    const queued = await this.db.transaction().execute(async (trx) => {
+      await this.exports.insert(row, trx);
+      return this.jobs.enqueue(EXPORT_JOB, payload, { trx, here: true });
+    });
+    this.jobs.launch(queued);
+    return toExportJob(row, lang);
+  }
+
+  /** The member's own export of this table. */
+  async get(ctx: SchemaContext, id: string, lang: Language, userId: string): Promise<ExportJob> {
+    const row = await this.exports.find('table', ctx.schema.engine_code, userId, id);
+    if (!row || row.schema_code !== ctx.schema.code) throw notFound();
+    return toExportJob(row, lang);
   }
 
   /** The columns of the view and its saved filter and sorts (or the whole table without one). */
@@ -113,15 +147,68 @@ export class ExportService {
     return { fields, saved: savedQueryOf(view) };
   }
 
+  /** The queued job, in whichever process took it (again from the start after a crash). */
+  private async runJob(p: ExportPayload, run: JobRun): Promise<void> {
+    const row = await this.exports.byId(p.exportId);
+    if (row?.state !== 'running') return;
+    let ctx: SchemaContext;
+    let plan: { fields: FieldsTable[]; saved?: SavedQuery };
+    try {
+      // The member's rights as they are now: one who lost them meanwhile gets nothing.
+      ctx = await this.contextOf(p.tenant, p.appCode, p.schemaCode, p.adminMode);
+      this.records.require(ctx, 'view');
+      this.records.require(ctx, 'export');
+      plan = await this.plan(ctx, p.view);
+    } catch (error) {
+      if (error instanceof AppError) return this.exports.fail(row.id, { key: 'export.failed' });
+      throw error;
+    }
+    const local = await this.exports.tmpFile(row.id, p.format);
+    try {
+      const out = fs.createWriteStream(local);
+      const sink = p.format === 'csv' ? csvSink(out) : xlsxSink(out, ctx.schema.display_name || 'export');
+      const search = p.search ? { search: p.search } : {};
+      const rows = await this.pump(ctx, sink, out, plan, search, p.lang, (n) => this.exports.progress(row.id, n));
+      await finished(out);
+      const total = Math.max(rows, Number(row.total));
+      await this.exports.complete(run, row, local, { processed: rows, total }, async (trx, now) => {
+        // The file is there: the member's letter says so (with the job's id, so a retry writes one).
+        const t = ctx.access.tenant;
+        await this.letters?.finished(
+          trx,
+          {
+            kind: 'export',
+            engineCode: t.engineCode,
+            appCode: ctx.schema.app_code,
+            schemaCode: ctx.schema.code,
+            memberId: t.memberId,
+            eventId: row.id,
+            params: { rows: String(rows) },
+          },
+          now,
+        );
+      });
+    } catch (error) {
+      if (error instanceof LeaseLost) throw error;
+      if (error instanceof AppError) return this.exports.fail(row.id, { key: 'export.failed' });
+      throw error;
+    } finally {
+      await fs.promises.rm(local, { force: true });
+    }
+  }
+
+  /** Header and rows, a page of the records query at a time; answers the number of rows. */
   private async pump(
     ctx: SchemaContext,
     sink: RowSink,
-    fields: FieldsTable[],
+    out: Writable,
+    plan: { fields: FieldsTable[]; saved?: SavedQuery },
     search: { search?: string },
-    saved: SavedQuery | undefined,
     lang: Language,
-  ): Promise<void> {
-    const names = await loadNames(this.db, ctx.schema.engine_code);
+    progress: (rows: number) => Promise<void>,
+  ): Promise<number> {
+    const { fields, saved } = plan;
+    const names: NameBook = await loadNames(this.db, ctx.schema.engine_code);
     await sink.write(fields.map((f) => escapeFormula(f.name)));
     let cursor = '';
     let rows = 0;
@@ -137,21 +224,10 @@ export class ExportService {
       }
       rows += page.resultList.length;
       cursor = page.nextCursor;
+      await backpressure(out);
+      await progress(rows);
     } while (cursor);
     await sink.end();
-    // The whole file went out: the member's letter says so.
-    const letters = this.letters;
-    if (!letters) return;
-    const t = ctx.access.tenant;
-    const done = {
-      kind: 'export' as const,
-      engineCode: t.engineCode,
-      appCode: ctx.schema.app_code,
-      schemaCode: ctx.schema.code,
-      memberId: t.memberId,
-      eventId: randomUUID(),
-      params: { rows: String(rows) },
-    };
-    await this.db.transaction().execute((trx) => letters.finished(trx, done, Date.now()));
+    return rows;
   }
 }

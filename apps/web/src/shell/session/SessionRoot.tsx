@@ -19,6 +19,8 @@ import { useBasicUser, useEngines, useFeatures } from './useSessionQueries';
 
 /** The init page: where a user without a team creates one (or joins the one they were invited to). */
 const TEAM_CREATE_PATH = '/team/create';
+/** The data export of a team, reached by the owner of a closed one too (no open team needed). */
+const EXPORT_CORP_DATA_PATH = '/expired/engine/export-corp-data';
 const NO_TEAM_PATH = '/engineNotFound';
 
 /**
@@ -43,7 +45,10 @@ export function SessionRoot() {
   // that cannot be had goes to the no-team page, whose re-login comes back here.
   const listFailed = engines.isError && !(isApiError(engines.error) && engines.error.status === 401);
   // Only closed teams left (their owner may restore them from the create page) counts as none.
-  const noTeam = list?.every((e) => e.state === EngineState.closed) && location.pathname !== TEAM_CREATE_PATH;
+  const noTeam =
+    list?.every((e) => e.state === EngineState.closed) &&
+    location.pathname !== TEAM_CREATE_PATH &&
+    location.pathname !== EXPORT_CORP_DATA_PATH;
   const missingTarget = listFailed
     ? `${NO_TEAM_PATH}?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`
     : noTeam

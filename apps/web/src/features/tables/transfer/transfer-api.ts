@@ -52,36 +52,11 @@ export const transferApi = {
   start: (p: P, jobId: string, mapping: Record<string, string>, mode: ImportMode) =>
     call(ImportEndpoints.start, { params: { ...p, jobId }, body: { mapping, mode }, errors: 'inline' }),
   errors: (p: P, jobId: string) => call(ImportEndpoints.errors, { params: { ...p, jobId }, errors: 'inline' }),
+  /** Starts exporting the view (a job; its file is downloaded from the job's link once done). */
+  startExport: (p: P, body: { format: ExportFormat; view?: string; search?: string }) =>
+    call(ExportEndpoints.start, { params: p, body, errors: 'inline' }),
+  exportJob: (p: P, jobId: string) => call(ExportEndpoints.get, { params: { ...p, jobId }, errors: 'inline' }),
 };
-
-/**
- * Downloads a view's export. A fetch (not a bare link) so the request carries the team and admin-mode
- * headers and a refusal arrives as a message instead of a JSON page.
- */
-export async function downloadExport(
-  p: P,
-  query: { format: ExportFormat; view?: string; search?: string },
-): Promise<void> {
-  const search = new URLSearchParams({ format: query.format });
-  if (query.view) search.set('view', query.view);
-  if (query.search) search.set('search', query.search);
-  const path = buildPath(ExportEndpoints.records.path, p);
-  const response = await fetch(`${path}?${search}`, {
-    credentials: 'same-origin',
-    headers: requestHeaders(true, false),
-  });
-  if (!response.ok) throw failure(response.status, path, await response.json().catch(() => undefined));
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const name = decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1] ?? `export.${query.format}`);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** The refused rows as a CSV to download; text a spreadsheet would run as a formula is escaped. */
 export function errorReportCsv(rows: { row: number; field: string; message: string }[], header: string[]): string {

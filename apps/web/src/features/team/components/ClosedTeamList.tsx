@@ -1,10 +1,11 @@
-import { UndoOutlined } from '@ant-design/icons';
+import { ExportOutlined, UndoOutlined } from '@ant-design/icons';
 import type { EngineItem } from '@canopy/contract';
 import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useTeamClosing } from '../hooks/useTeamClosing';
+import { EXPORT_CORP_DATA_PATH } from './DeleteTeamDialog';
 
-/** The owner's closed teams: until when each can be restored, and the restore action. */
+/** The owner's closed teams: until when each can be restored, its data export, and the restore action. */
 export function ClosedTeamList({ teams }: { teams: EngineItem[] }) {
   const { t } = useTranslation();
   const closing = useTeamClosing();
@@ -30,6 +31,16 @@ export function ClosedTeamList({ teams }: { teams: EngineItem[] }) {
               {t('teams.closedUntil', { time: closing.when(team.purgeAt) })}
             </Typography.Text>
           </Flex>
+          <Button
+            size="small"
+            icon={<ExportOutlined />}
+            href={`${EXPORT_CORP_DATA_PATH}?engine=${encodeURIComponent(team.engineCode)}`}
+            target="_blank"
+            rel="noopener"
+            title={t('teams.exportData')}
+            aria-label={t('teams.exportData')}
+            data-testid={`closed-team-export-${team.engineCode}`}
+          />
           <Button
             size="small"
             icon={<UndoOutlined />}

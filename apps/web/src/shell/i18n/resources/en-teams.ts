@@ -30,6 +30,7 @@ export const enTeams: typeof zhTeams = {
       '"{{name}}" is closed and will be purged on {{time}}. Until then you can restore it from the team list.',
     closedSection: 'Closed teams',
     closedUntil: 'Purged on {{time}}',
+    exportData: 'Export team data',
     restore: 'Restore',
     restored: 'Team restored',
     restoreFailed: 'Could not restore the team; try again',

@@ -7,6 +7,16 @@ export const enTransfer: typeof zhTransfer = {
     exportCsv: 'Export as CSV',
     exporting: 'Exporting, please wait…',
     exported: 'Export finished',
+    exportTitle: 'Export data',
+    exportFormat: 'File format',
+    exportStart: 'Start export',
+    exportRunning: 'Writing the file ({{processed}} / {{total}} rows)…',
+    exportReady:
+      'The file is ready: {{rows}} rows. The download link works until {{date}}; a notification tells you too.',
+    exportFailed: 'The export failed: {{message}}',
+    exportDownload: 'Download file',
+    exportBackground:
+      'You can close this window: the export goes on in the background and you are notified when it is ready.',
     import: 'Import',
     importTitle: 'Import records',
     stepUpload: 'Upload',

@@ -30,6 +30,7 @@ export const jpTeams: typeof zhTeams = {
     closedContent: '「{{name}}」は閉鎖され、{{time}} に完全に削除されます。それまではチーム一覧から復元できます。',
     closedSection: '閉鎖したチーム',
     closedUntil: '{{time}} に削除',
+    exportData: 'チームデータをエクスポート',
     restore: '復元',
     restored: 'チームを復元しました',
     restoreFailed: 'チームを復元できませんでした。もう一度お試しください',

@@ -28,6 +28,7 @@ export const zhTeams = {
     closedContent: '「{{name}}」已关闭，将于 {{time}} 彻底删除。在此之前，你可以在团队列表中恢复它。',
     closedSection: '已关闭的团队',
     closedUntil: '将于 {{time}} 彻底删除',
+    exportData: '导出团队数据',
     restore: '恢复',
     restored: '团队已恢复',
     restoreFailed: '恢复团队失败，请重试',
