@@ -60,6 +60,8 @@ import { MemberService } from './modules/org/members-service.js';
 import { OrgRepository } from './modules/org/repository.js';
 import { orgRoutes } from './modules/org/routes.js';
 import { PackageExportService } from './modules/packages/export-service.js';
+import { TemplateService } from './modules/templates/service.js';
+import { templateRoutes } from './modules/templates/routes.js';
 import { PackageInstallService } from './modules/packages/install-service.js';
 import { packageRoutes } from './modules/packages/routes.js';
 import { printRoutes } from './modules/print/routes.js';
@@ -291,7 +293,11 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     await installs.idle();
   });
   app.decorate('packageInstalls', installs);
-  packageRoutes(app, new PackageExportService(services.db, appRepository, files), installs);
+  const packageExports = new PackageExportService(services.db, appRepository, files);
+  packageRoutes(app, packageExports, installs);
+  const templates = new TemplateService(services.db, appRepository, packageExports, installs, fileStore);
+  await templates.loadBuiltins();
+  templateRoutes(app, templates);
   const avatars = new AvatarStore(fileStore);
   settingsRoutes(app, new SettingsService(services.db, new VerificationCodes(services.db, delivery), avatars), avatars);
   const wechatProvider = config.wechat

@@ -34,6 +34,8 @@ export * from './org.endpoints.js';
 export * from './org.js';
 export * from './packages.endpoints.js';
 export * from './packages.js';
+export * from './templates.endpoints.js';
+export * from './templates.js';
 export * from './password.js';
 export * from './print.endpoints.js';
 export * from './print.js';

@@ -15,6 +15,8 @@ const TEAM_TABLES = [
   'import_jobs',
   'feedback',
   'install_tasks',
+  'team_templates',
+  'app_shares',
   'dashboard_nodes',
   'views',
   'record_history',
