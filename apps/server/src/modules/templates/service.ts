@@ -184,7 +184,7 @@ export class TemplateService {
   /** A built-in's screenshot on disk (names are checked against the listing). */
   async previewFile(id: string, name: string): Promise<string> {
     const b = (await this.loadBuiltins()).find((x) => x.id === id);
-    if (!b || !b.previews.includes(`/v1/templates/${id}/previews/${name}`)) throw refuse(404, 'template.notFound');
+    if (!b?.previews.includes(`/v1/templates/${id}/previews/${name}`)) throw refuse(404, 'template.notFound');
     return path.join(this.builtinDir, id, 'previews', name);
   }
 
