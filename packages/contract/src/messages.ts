@@ -1190,7 +1190,11 @@ export const ServerMessages = {
     jp: 'テンプレートが更新されました。再読み込みしてからインストールしてください',
   },
   'template.badIcon': { zh: '请选择有效的图标', en: 'Choose a valid icon', jp: '有効なアイコンを選択してください' },
-  'template.nameRequired': { zh: '请输入模板名称', en: 'Enter the template name', jp: 'テンプレート名を入力してください' },
+  'template.nameRequired': {
+    zh: '请输入模板名称',
+    en: 'Enter the template name',
+    jp: 'テンプレート名を入力してください',
+  },
   'template.publishOff': {
     zh: '本团队未开启发布模板功能',
     en: 'Publishing templates is not enabled for this team',
