@@ -256,4 +256,22 @@ describe('share links', () => {
     expect(revoked.json.errorMessage).toBe('分享链接已被撤销，无法查看或安装');
     expect((await teamB.owner.request('GET', `/v1/shared-apps/${created.token}`)).status).toBe(410);
   });
+
+  it('refuses an expired link by name', async () => {
+    const appCode = await newApp(teamA, '值班表');
+    const created = (
+      await ok(teamA.owner.request('POST', `/v1/apps/${appCode}/shares`, { body: { expiresInDays: 1 } }))
+    ).json.data;
+    expect((await teamB.owner.request('GET', `/v1/shared-apps/${created.token}`)).status).toBe(200);
+    await server.database.handle.db
+      .updateTable('app_shares')
+      .set({ expires_at: Date.now() - 1000 })
+      .where('id', '=', created.share.id)
+      .execute();
+    const expired = await teamB.owner.request('POST', `/v1/shared-apps/${created.token}/install`);
+    expect(expired.status).toBe(410);
+    expect(expired.json.errorMessage).toBe('分享链接已过期，请向分享人重新获取');
+    const tooLong = await teamA.owner.request('POST', `/v1/apps/${appCode}/shares`, { body: { expiresInDays: 9999 } });
+    expect(tooLong.status).toBe(400);
+  });
 });

@@ -217,13 +217,18 @@ export class TemplateService {
   private async installStored(tenant: TenantContext, storageKey: string, ref: string) {
     const local = path.join(os.tmpdir(), `canopy-template-${randomUUID()}.zip`);
     if (!(await this.store.fetch(storageKey, local))) throw refuse(404, 'template.notFound');
-    return this.installs.start(tenant, {
-      source: InstallSource.template,
-      packageRef: ref,
-      zipPath: local,
-      withBizData: false,
-      removeZip: true,
-    });
+    try {
+      return await this.installs.start(tenant, {
+        source: InstallSource.template,
+        packageRef: ref,
+        zipPath: local,
+        withBizData: false,
+        removeZip: true,
+      });
+    } catch (error) {
+      await fs.promises.rm(local, { force: true });
+      throw error;
+    }
   }
 
   /** The app's design (no records) as a package in the file store, with what it holds. */
