@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type RunningServer, startServer } from './harness.js';
-import { registerWithTeam, shot } from './steps.js';
+import { createBlankApp, createTable, pageApi, registerWithTeam, shot } from './steps.js';
 
 /**
  * The template center in the browser (issue 12): 从模板创建 opens the gallery; a template's detail
@@ -63,5 +63,62 @@ describe('template gallery', () => {
     await shot(page, 'templates-installed');
     await page.goto('/home');
     await expect.poll(() => page.getByTestId('app-card-name').allInnerTexts()).toEqual(['设备报修']);
+  });
+});
+
+describe('team templates and share links', () => {
+  it('publishes an app as a team template and shares it by a link another team installs from', async () => {
+    const { page } = await newPage(browser, server.baseUrl);
+    await registerWithTeam(page, '顾言', '南山设计');
+    await createBlankApp(page, '资产登记');
+    await createTable(page, '资产');
+    // Without the features the app settings offer neither.
+    await page.getByTestId('app-settings-trigger').click();
+    const menu = page.getByTestId('app-settings-menu');
+    await menu.getByText('导出安装包').waitFor();
+    expect(await menu.getByText('发布为团队模板').count()).toBe(0);
+    expect(await menu.getByText('分享应用').count()).toBe(0);
+    const features = ['TemplateCenterForAppInstall', 'TemplateInstallByUpload', 'templatePublish', 'appShare'];
+    expect((await pageApi(page, 'PUT', '/v1/corp/features', { featureList: features })).status).toBe(200);
+    await page.reload();
+
+    await page.getByTestId('app-settings-trigger').click();
+    await menu.getByText('发布为团队模板').click();
+    const form = page.getByTestId('publish-template-form');
+    await form.waitFor();
+    await form.locator('#description').fill('登记公司固定资产');
+    await page.getByRole('button', { name: '发 布' }).click();
+    await toast(page, '已发布为团队模板').waitFor();
+
+    await page.getByTestId('app-settings-trigger').click();
+    await menu.getByText('分享应用').click();
+    const share = page.getByTestId('share-app-dialog');
+    await share.getByRole('button', { name: '生成链接' }).click();
+    await expect.poll(() => share.getByTestId('share-link').inputValue()).toContain('/share/');
+    const url = await share.getByTestId('share-link').inputValue();
+    await shot(page, 'templates-share');
+    await page.keyboard.press('Escape');
+
+    // The team's template is in the gallery under 团队模板.
+    await page.goto('/home');
+    await page.getByTestId('create-app-menu').first().click();
+    await page.getByRole('menuitem', { name: '从模板创建' }).click();
+    const gallery = page.getByTestId('template-gallery');
+    await gallery.getByRole('tab', { name: '团队模板' }).click();
+    await gallery.getByText('资产登记', { exact: true }).waitFor();
+    await gallery.getByText('登记公司固定资产').waitFor();
+
+    // Someone of another team opens the link and installs the app into their team.
+    const other = (await newPage(browser, server.baseUrl)).page;
+    await registerWithTeam(other, '白露', '北湖贸易');
+    await other.getByTestId('create-app-menu').first().waitFor();
+    await other.goto(new URL(url).pathname);
+    const shared = other.getByTestId('shared-app');
+    await shared.getByText('资产登记', { exact: true }).waitFor();
+    await shared.getByText('资产', { exact: true }).waitFor();
+    await shot(other, 'templates-shared-page');
+    await other.getByTestId('shared-app-install').click();
+    await toast(other, '安装成功').waitFor();
+    await other.getByTestId('menu-node-资产').waitFor();
   });
 });
