@@ -20,6 +20,7 @@ interface Summary {
   name: string;
   contents: { tables: string[]; flows: string[]; dashboards: string[]; pages: string[] };
   previews: string[];
+  canRemove: boolean;
 }
 interface TreeNode {
   code: string;
@@ -199,7 +200,9 @@ describe('team templates', () => {
     const published = (await ok(teamA.owner.request('POST', '/v1/templates/team', { body }))).json.data as Summary;
     expect(published.contents.tables).toEqual(['台账']);
     expect((await catalog(teamA.owner)).filter((t) => t.kind === 'team').map((t) => t.name)).toEqual(['资产登记模板']);
-    expect((await catalog(bob.client)).some((t) => t.id === published.id)).toBe(true);
+    const seenByBob = (await catalog(bob.client)).find((t) => t.id === published.id);
+    expect(seenByBob?.canRemove).toBe(false);
+    expect(published).toMatchObject({ canRemove: true, publisherName: '负责人' });
     expect((await catalog(teamB.owner)).some((t) => t.id === published.id)).toBe(false);
     // Another team cannot install it even knowing its id.
     const foreign = await teamB.owner.request('POST', '/v1/templates/install', {

@@ -44,6 +44,8 @@ export const TemplateSummary = Type.Object({
   /** A team template's publisher and time; '' and 0 for built-ins. */
   publisherName: Type.String(),
   publishedAt: Type.Integer(),
+  /** The asker may remove it (a team template's publisher or a team admin). */
+  canRemove: Type.Boolean(),
 });
 export type TemplateSummary = Static<typeof TemplateSummary>;
 

@@ -133,7 +133,7 @@ export class TemplateService {
     return new Map(rows.map((r) => [r.member_id, r.user_name]));
   }
 
-  private teamSummary(row: TeamTemplatesTable, publisherName: string): TemplateSummary {
+  private teamSummary(row: TeamTemplatesTable, publisherName: string, tenant: TenantContext): TemplateSummary {
     return {
       id: row.id,
       externalLabel: `team:${row.id}`,
@@ -145,6 +145,7 @@ export class TemplateService {
       previews: [],
       publisherName,
       publishedAt: row.created_at,
+      canRemove: row.published_by === tenant.memberId || isTeamManager(tenant),
     };
   }
 
@@ -163,6 +164,7 @@ export class TemplateService {
         previews: b.previews,
         publisherName: '',
         publishedAt: 0,
+        canRemove: false,
       }),
     );
     const rows = await this.db
@@ -177,7 +179,7 @@ export class TemplateService {
       rows.map((r) => r.published_by),
     );
     return {
-      templates: [...builtins, ...rows.map((r) => this.teamSummary(r, names.get(r.published_by) ?? ''))],
+      templates: [...builtins, ...rows.map((r) => this.teamSummary(r, names.get(r.published_by) ?? '', t))],
     };
   }
 
@@ -276,7 +278,7 @@ export class TemplateService {
     };
     await this.db.insertInto('team_templates').values(row).execute();
     const names = await this.memberNames(t.engineCode, [t.memberId]);
-    return this.teamSummary(row, names.get(t.memberId) ?? '');
+    return this.teamSummary(row, names.get(t.memberId) ?? '', t);
   }
 
   /** Its publisher or a team owner/admin. */

@@ -162,7 +162,7 @@ export function TemplateGalleryDialog({ open, onClose }: { open: boolean; onClos
                 : t('templates.builtin')}
             </Typography.Text>
           </Flex>
-          {template.kind === 'team' && (
+          {template.canRemove && (
             <Popconfirm
               title={t('templates.unpublishConfirm', { name: template.name })}
               okButtonProps={{ danger: true }}
