@@ -86,6 +86,8 @@ import { shortcutRoutes } from './modules/shortcuts/routes.js';
 import { ShortcutService } from './modules/shortcuts/service.js';
 import { ssoRoutes } from './modules/sso/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { templateRoutes } from './modules/templates/routes.js';
+import { TemplateService } from './modules/templates/service.js';
 import { todoRoutes } from './modules/todos/routes.js';
 import { createTodos } from './modules/todos/service.js';
 import { ExportJobs } from './modules/transfer/export-jobs.js';
@@ -322,6 +324,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       letters,
     ),
   );
+  const templates = new TemplateService(services.db, appRepository, packageExports, installs, fileStore);
+  await templates.loadBuiltins();
+  templateRoutes(app, templates);
   const avatars = new AvatarStore(fileStore);
   settingsRoutes(app, new SettingsService(services.db, new VerificationCodes(services.db, delivery), avatars), avatars);
   const wechatProvider = config.wechat

@@ -45,6 +45,8 @@ export * from './shortcuts.js';
 export * from './system.endpoints.js';
 export * from './system.js';
 export * from './team.js';
+export * from './templates.endpoints.js';
+export * from './templates.js';
 export * from './todo.endpoints.js';
 export * from './todo.js';
 export * from './transfer.endpoints.js';

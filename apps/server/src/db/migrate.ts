@@ -36,6 +36,7 @@ import * as jobs from './migrations/20261125T0400_jobs.js';
 import * as installTasks from './migrations/20261125T0500_install_tasks.js';
 import * as customPages from './migrations/20261125T0600_custom_pages.js';
 import * as exportJobs from './migrations/20261126T0300_export_jobs.js';
+import * as templates from './migrations/20261126T0400_templates.js';
 import * as wecomLogins from './migrations/20261126T0700_wecom_logins.js';
 
 /**
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '20261125T0300_dashboard_filters_time_zone': dashboardFiltersTimeZone,
   '20261125T0100_webhook_filters': webhookFilters,
   '20261126T0300_export_jobs': exportJobs,
+  '20261126T0400_templates': templates,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -695,6 +695,42 @@ export interface WebhookDeliveriesTable {
 }
 
 /** An app package install (issue 12; modules/packages). */
+/** An app a team published as its own template (issue 12). */
+export interface TeamTemplatesTable {
+  id: string;
+  engine_code: string;
+  app_code: string;
+  name: string;
+  description: string;
+  icon: string;
+  color: number;
+  /** JSON TemplateContents. */
+  contents: string;
+  storage_key: string;
+  published_by: string;
+  created_at: number;
+}
+
+/** A share link of an app (issue 12): only the token's sha256 is kept. */
+export interface AppSharesTable {
+  id: string;
+  engine_code: string;
+  app_code: string;
+  token_hash: string;
+  name: string;
+  description: string;
+  icon: string;
+  color: number;
+  contents: string;
+  storage_key: string;
+  created_by: string;
+  created_at: number;
+  /** 0: never. */
+  expires_at: number;
+  /** 0: not revoked. */
+  revoked_at: number;
+}
+
 export interface InstallTasksTable {
   id: string;
   engine_code: string;
@@ -743,6 +779,8 @@ export interface JobSchedulesTable {
 
 export interface Database {
   install_tasks: InstallTasksTable;
+  team_templates: TeamTemplatesTable;
+  app_shares: AppSharesTable;
   api_tokens: ApiTokensTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;

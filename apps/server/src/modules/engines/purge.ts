@@ -16,6 +16,8 @@ const TEAM_TABLES = [
   'export_jobs',
   'feedback',
   'install_tasks',
+  'team_templates',
+  'app_shares',
   'dashboard_nodes',
   'views',
   'record_history',

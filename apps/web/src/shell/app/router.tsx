@@ -94,6 +94,11 @@ const routes: RouteObject[] = [
                 path: 'corp/manage',
                 ...page(() => import('../../features/corp/pages/CorpManagePage').then((m) => m.CorpManagePage)),
               },
+              // A shared app's link (issue 12): its preview and install into the current team.
+              {
+                path: 'share/:token',
+                ...page(() => import('../../features/templates/pages/SharedAppPage').then((m) => m.SharedAppPage)),
+              },
               {
                 path: 'applog',
                 ...page(() => import('../../features/applog/pages/ApplogPage').then((m) => m.ApplogPage)),

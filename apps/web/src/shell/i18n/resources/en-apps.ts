@@ -21,8 +21,6 @@ export const enApps: typeof zhApps = {
     createBlank: 'Blank app',
     createFromTemplate: 'From a template',
     importPackage: 'Import a package',
-    templateLater: 'Templates come in a later version',
-    comingSoon: 'Coming soon',
     createTitle: 'New blank app',
     nameLabel: 'App name',
     namePlaceholder: 'e.g. Customers, Expenses',

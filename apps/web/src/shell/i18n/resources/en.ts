@@ -11,6 +11,7 @@ import { enPrint } from './en-print';
 import { enShortcuts } from './en-shortcuts';
 import { enTables } from './en-tables';
 import { enTeams } from './en-teams';
+import { enTemplates } from './en-templates';
 import { enTransfer } from './en-transfer';
 import { enViews } from './en-views';
 import { enWecom } from './en-wecom';
@@ -31,6 +32,7 @@ export const en: Translation = {
   feedback: enFeedback,
   shortcuts: enShortcuts,
   packages: enPackages,
+  templates: enTemplates,
   dashboards: enDashboards,
   customPages: enCustomPages,
   print: enPrint,

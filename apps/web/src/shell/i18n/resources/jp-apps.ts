@@ -21,8 +21,6 @@ export const jpApps: typeof zhApps = {
     createBlank: '空のアプリを作成',
     createFromTemplate: 'テンプレートから作成',
     importPackage: 'パッケージをインポート',
-    templateLater: 'テンプレート機能は今後のバージョンで提供します',
-    comingSoon: '近日公開',
     createTitle: '空のアプリを作成',
     nameLabel: 'アプリ名',
     namePlaceholder: '例：顧客管理、経費精算',

@@ -11,6 +11,7 @@ import { jpPrint } from './jp-print';
 import { jpShortcuts } from './jp-shortcuts';
 import { jpTables } from './jp-tables';
 import { jpTeams } from './jp-teams';
+import { jpTemplates } from './jp-templates';
 import { jpTransfer } from './jp-transfer';
 import { jpViews } from './jp-views';
 import { jpWecom } from './jp-wecom';
@@ -31,6 +32,7 @@ export const jp: Translation = {
   feedback: jpFeedback,
   shortcuts: jpShortcuts,
   packages: jpPackages,
+  templates: jpTemplates,
   dashboards: jpDashboards,
   customPages: jpCustomPages,
   print: jpPrint,

@@ -19,8 +19,6 @@ export const zhApps = {
     createBlank: '新建空白应用',
     createFromTemplate: '从模板创建',
     importPackage: '导入安装包',
-    templateLater: '模板功能将在后续版本开放',
-    comingSoon: '即将开放',
     createTitle: '新建空白应用',
     nameLabel: '应用名称',
     namePlaceholder: '例如：客户管理、费用报销',

@@ -11,6 +11,7 @@ import { zhPrint } from './zh-print';
 import { zhShortcuts } from './zh-shortcuts';
 import { zhTables } from './zh-tables';
 import { zhTeams } from './zh-teams';
+import { zhTemplates } from './zh-templates';
 import { zhTransfer } from './zh-transfer';
 import { zhViews } from './zh-views';
 import { zhWecom } from './zh-wecom';
@@ -33,6 +34,7 @@ export const zh = {
   feedback: zhFeedback,
   shortcuts: zhShortcuts,
   packages: zhPackages,
+  templates: zhTemplates,
   dashboards: zhDashboards,
   customPages: zhCustomPages,
   print: zhPrint,

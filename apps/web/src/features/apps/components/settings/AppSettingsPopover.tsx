@@ -1,4 +1,5 @@
 import {
+  CloudUploadOutlined,
   DeleteOutlined,
   ExportOutlined,
   FileTextOutlined,
@@ -7,12 +8,17 @@ import {
   MenuOutlined,
   RestOutlined,
   SettingOutlined,
+  ShareAltOutlined,
   SwapOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
+import { FeatureCode } from '@canopy/contract';
 import { App, Button, Divider, Menu, type MenuProps, Popover, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../../shell/session/session-context';
+import { PublishTemplateDialog } from '../../../templates/components/PublishTemplateDialog';
+import { ShareAppDialog } from '../../../templates/components/ShareAppDialog';
 import { useAppWorkspace } from '../../hooks/app-context';
 import { IntroEditorDialog } from '../intro/IntroEditorDialog';
 import { TableTrashDrawer } from '../TableTrashDrawer';
@@ -23,7 +29,7 @@ import { ExportPackageDialog } from './ExportPackageDialog';
 import { TransferDialog } from './TransferDialog';
 import { useAppSettingsActions } from './useAppSettingsActions';
 
-type Dialog = 'intro' | 'menu' | 'roles' | 'transfer' | 'tableTrash' | 'exportPackage' | null;
+type Dialog = 'intro' | 'menu' | 'roles' | 'transfer' | 'tableTrash' | 'exportPackage' | 'publish' | 'share' | null;
 
 /**
  * 应用设置 (spec §6): with edit permission the name, colour, icon, mode, introduction, custom menu,
@@ -34,6 +40,10 @@ export function AppSettingsPopover() {
   const { modal } = App.useApp();
   const { app, permission, canEdit, canOwn } = useAppWorkspace();
   const actions = useAppSettingsActions();
+  const { hasFeature } = useSession();
+  // Spec: sharing and publishing appear only with the features appShare / templatePublish on.
+  const canPublish = hasFeature(FeatureCode.templatePublish);
+  const canShare = hasFeature(FeatureCode.appShare);
   const [open, setOpen] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
   const isOwner = permission.isAppOwner;
@@ -73,6 +83,8 @@ export function AppSettingsPopover() {
         { key: 'roles', icon: <TeamOutlined />, label: t('appSettings.roles') },
         { key: 'tableTrash', icon: <RestOutlined />, label: t('appSettings.tableTrash') },
         { key: 'exportPackage', icon: <ExportOutlined />, label: t('packages.exportTitle') },
+        ...(canPublish ? [{ key: 'publish', icon: <CloudUploadOutlined />, label: t('templates.publishMenu') }] : []),
+        ...(canShare ? [{ key: 'share', icon: <ShareAltOutlined />, label: t('templates.shareMenu') }] : []),
         ...(canOwn ? [{ key: 'transfer', icon: <SwapOutlined />, label: t('appSettings.transfer') }] : []),
         ...(hasRole ? [{ key: 'exit', icon: <LogoutOutlined />, label: t('appSettings.exit') }] : []),
         ...(canOwn ? [{ key: 'delete', icon: <DeleteOutlined />, label: t('appSettings.delete'), danger: true }] : []),
@@ -89,7 +101,9 @@ export function AppSettingsPopover() {
       key === 'roles' ||
       key === 'transfer' ||
       key === 'tableTrash' ||
-      key === 'exportPackage'
+      key === 'exportPackage' ||
+      key === 'publish' ||
+      key === 'share'
     )
       setDialog(key);
     else if (key === 'exit') confirmExit();
@@ -140,6 +154,8 @@ export function AppSettingsPopover() {
       {dialog === 'menu' && <CustomMenuDialog onClose={() => setDialog(null)} />}
       {dialog === 'roles' && <AppRolesDialog onClose={() => setDialog(null)} />}
       {dialog === 'exportPackage' && <ExportPackageDialog appCode={app.code} onClose={() => setDialog(null)} />}
+      {dialog === 'publish' && <PublishTemplateDialog app={app} onClose={() => setDialog(null)} />}
+      {dialog === 'share' && <ShareAppDialog appCode={app.code} onClose={() => setDialog(null)} />}
       <TableTrashDrawer open={dialog === 'tableTrash'} onClose={() => setDialog(null)} />
       <TransferDialog open={dialog === 'transfer'} transfer={actions.transfer} onClose={() => setDialog(null)} />
     </>
