@@ -61,6 +61,7 @@ import { OrgRepository } from './modules/org/repository.js';
 import { orgRoutes } from './modules/org/routes.js';
 import { PackageExportService } from './modules/packages/export-service.js';
 import { PackageInstallService } from './modules/packages/install-service.js';
+import { PackageUpgradeService } from './modules/packages/upgrade-service.js';
 import { packageRoutes } from './modules/packages/routes.js';
 import { printRoutes } from './modules/print/routes.js';
 import { PrintService } from './modules/print/service.js';
@@ -291,7 +292,12 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     await installs.idle();
   });
   app.decorate('packageInstalls', installs);
-  packageRoutes(app, new PackageExportService(services.db, appRepository, files), installs);
+  packageRoutes(
+    app,
+    new PackageExportService(services.db, appRepository, files),
+    installs,
+    new PackageUpgradeService(services.db, appRepository, installs),
+  );
   const avatars = new AvatarStore(fileStore);
   settingsRoutes(app, new SettingsService(services.db, new VerificationCodes(services.db, delivery), avatars), avatars);
   const wechatProvider = config.wechat

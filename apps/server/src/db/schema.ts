@@ -658,6 +658,18 @@ export interface WebhookDeliveriesTable {
 }
 
 /** An app package install (issue 12; modules/packages). */
+/** What package an app came from (upgrades match a package's origin to it). */
+export interface AppOriginsTable {
+  app_code: string;
+  engine_code: string;
+  origin_id: string;
+  /** The exportedAt of the package installed or upgraded from last. */
+  version: number;
+  /** JSON { packageCode: codeHere }. */
+  code_map: string;
+  updated_at: number;
+}
+
 export interface InstallTasksTable {
   id: string;
   engine_code: string;
@@ -706,6 +718,7 @@ export interface JobSchedulesTable {
 
 export interface Database {
   install_tasks: InstallTasksTable;
+  app_origins: AppOriginsTable;
   api_tokens: ApiTokensTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
