@@ -270,7 +270,9 @@ describe('a server killed in the middle of an upgrade', () => {
     expect(await finishedTask(client, taskId)).toMatchObject({ state: 'done' });
     // v2: the origin gains a table and a field.
     const schema = (await query<{ code: string }>('select code from schemas where app_code = ?', [appCode]))[0]?.code;
-    await client.request('POST', `/v1/apps/${appCode}/schemas/${schema}/fields`, { body: { name: '型号', type: 'text' } });
+    await client.request('POST', `/v1/apps/${appCode}/schemas/${schema}/fields`, {
+      body: { name: '型号', type: 'text' },
+    });
     await client.request('POST', `/v1/apps/${appCode}/nodes`, { body: { type: 'Schema', displayName: '维修记录' } });
     v2 = await exportPackage(client, appCode, false);
   }, 120_000);

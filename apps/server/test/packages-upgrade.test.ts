@@ -96,8 +96,7 @@ beforeAll(async () => {
   const a = teamA.owner;
   origin = (await ok(a.request('POST', '/v1/apps', { body: { displayName: '项目管理' } }))).json.data.code;
   const node = async (type: string, displayName: string) =>
-    (await ok(a.request('POST', `/v1/apps/${origin}/nodes`, { body: { type, displayName } }))).json.data
-      .code as string;
+    (await ok(a.request('POST', `/v1/apps/${origin}/nodes`, { body: { type, displayName } }))).json.data.code as string;
   tasks = await node('Schema', '任务');
   page = await node('UserModule', '项目门户');
   const base = `/v1/apps/${origin}/schemas/${tasks}`;
@@ -129,12 +128,21 @@ beforeAll(async () => {
   for (let i = 1; i <= 3; i += 1)
     await ok(
       teamB.owner.request('POST', `/v1/apps/${installed}/schemas/${here.table}/records`, {
-        body: { data: { [code('标题')]: `任务${i}`, [code('备注')]: `备注${i}`, [code('旧字段')]: `旧${i}`, [code('数量')]: i } },
+        body: {
+          data: {
+            [code('标题')]: `任务${i}`,
+            [code('备注')]: `备注${i}`,
+            [code('旧字段')]: `旧${i}`,
+            [code('数量')]: i,
+          },
+        },
       }),
     );
   const bobUser = (await bob.client.request('GET', '/v1/user/information/basic')).json.data.id;
   await ok(
-    teamB.owner.request('POST', '/v1/apps/role/add', { body: { appCode: installed, userIds: [bobUser], role: 'member' } }),
+    teamB.owner.request('POST', '/v1/apps/role/add', {
+      body: { appCode: installed, userIds: [bobUser], role: 'member' },
+    }),
   );
 
   // Team A makes v2.
@@ -147,7 +155,9 @@ beforeAll(async () => {
     }),
   );
   const milestones = await node('Schema', '里程碑');
-  await ok(a.request('POST', `/v1/apps/${origin}/schemas/${milestones}/fields`, { body: { name: '名称', type: 'text' } }));
+  await ok(
+    a.request('POST', `/v1/apps/${origin}/schemas/${milestones}/fields`, { body: { name: '名称', type: 'text' } }),
+  );
   await ok(a.request('PUT', `${base}/workflow`, { body: flow('总监审批', teamA.memberId) }));
   await ok(a.request('POST', `${base}/workflow/publish`));
   await ok(a.request('PUT', `/v1/apps/${origin}/pages/${page}`, { body: pageBody('<p>第二版</p>') }));
@@ -187,9 +197,33 @@ describe('upgrading an installed app from a newer package', () => {
       .sort((x, y) => `${x.kind}${x.name}`.localeCompare(`${y.kind}${y.name}`));
     expect(changes).toEqual(
       [
-        { kind: 'customPage', change: 'changed', name: '项目门户', previousName: '', table: '', what: ['content'], dataLoss: false },
-        { kind: 'field', change: 'added', name: '截止日期', previousName: '', table: '任务', what: [], dataLoss: false },
-        { kind: 'field', change: 'changed', name: '说明', previousName: '备注', table: '任务', what: ['name'], dataLoss: false },
+        {
+          kind: 'customPage',
+          change: 'changed',
+          name: '项目门户',
+          previousName: '',
+          table: '',
+          what: ['content'],
+          dataLoss: false,
+        },
+        {
+          kind: 'field',
+          change: 'added',
+          name: '截止日期',
+          previousName: '',
+          table: '任务',
+          what: [],
+          dataLoss: false,
+        },
+        {
+          kind: 'field',
+          change: 'changed',
+          name: '说明',
+          previousName: '备注',
+          table: '任务',
+          what: ['name'],
+          dataLoss: false,
+        },
         { kind: 'field', change: 'removed', name: '旧字段', previousName: '', table: '任务', what: [], dataLoss: true },
         {
           kind: 'flow',
@@ -201,9 +235,25 @@ describe('upgrading an installed app from a newer package', () => {
           dataLoss: false,
         },
         { kind: 'table', change: 'added', name: '里程碑', previousName: '', table: '', what: [], dataLoss: false },
-        { kind: 'view', change: 'changed', name: '全部', previousName: '', table: '任务', what: ['config'], dataLoss: false },
+        {
+          kind: 'view',
+          change: 'changed',
+          name: '全部',
+          previousName: '',
+          table: '任务',
+          what: ['config'],
+          dataLoss: false,
+        },
         // The table's default view lists the fields: it changes with them.
-        { kind: 'view', change: 'changed', name: '全部数据', previousName: '', table: '任务', what: ['config'], dataLoss: false },
+        {
+          kind: 'view',
+          change: 'changed',
+          name: '全部数据',
+          previousName: '',
+          table: '任务',
+          what: ['config'],
+          dataLoss: false,
+        },
       ].sort((x, y) => `${x.kind}${x.name}`.localeCompare(`${y.kind}${y.name}`)),
     );
 
@@ -225,7 +275,9 @@ describe('upgrading an installed app from a newer package', () => {
 
     const records = (
       await ok(
-        teamB.owner.request('POST', `/v1/apps/${installed}/schemas/${after.table}/records/query`, { body: { limit: 100 } }),
+        teamB.owner.request('POST', `/v1/apps/${installed}/schemas/${after.table}/records/query`, {
+          body: { limit: 100 },
+        }),
       )
     ).json.data.resultList as { data: Record<string, unknown> }[];
     // The package's records are not imported by an upgrade: B's own three are there, as they were.
@@ -239,10 +291,16 @@ describe('upgrading an installed app from a newer package', () => {
         old: r.data[codeOf(before.fields, '旧字段')],
       }))
       .sort((x, y) => String(x.title).localeCompare(String(y.title)));
-    expect(rows).toEqual([1, 2, 3].map((i) => ({ title: `任务${i}`, note: `备注${i}`, qty: i, due: null, old: undefined })));
+    expect(rows).toEqual(
+      [1, 2, 3].map((i) => ({ title: `任务${i}`, note: `备注${i}`, qty: i, due: null, old: undefined })),
+    );
 
     // The flow in force is v2's, published as the next version.
-    const wf = await db().selectFrom('workflows').selectAll().where('app_code', '=', installed).executeTakeFirstOrThrow();
+    const wf = await db()
+      .selectFrom('workflows')
+      .selectAll()
+      .where('app_code', '=', installed)
+      .executeTakeFirstOrThrow();
     expect(wf.published_version).toBe(2);
     const definition = await db()
       .selectFrom('workflow_versions')
@@ -302,12 +360,16 @@ describe('upgrading an installed app from a newer package', () => {
     expect(preview.refusal).toContain('数量');
     const before = await installedCodes(installed);
     const origins = await db().selectFrom('app_origins').selectAll().where('app_code', '=', installed).execute();
-    const res = await teamB.owner.request('POST', '/v1/app/package/upgrade', { body: { packagePath, appCode: installed } });
+    const res = await teamB.owner.request('POST', '/v1/app/package/upgrade', {
+      body: { packagePath, appCode: installed },
+    });
     expect(res.status).toBe(400);
     expect(res.json.errorMessage).toBe(preview.refusal);
     expect(preview.refusal).toBe('字段“数量”的类型不能从number改为text，无法升级');
     expect(await installedCodes(installed)).toEqual(before);
-    expect(await db().selectFrom('app_origins').selectAll().where('app_code', '=', installed).execute()).toEqual(origins);
+    expect(await db().selectFrom('app_origins').selectAll().where('app_code', '=', installed).execute()).toEqual(
+      origins,
+    );
   });
 
   it('refuses a package of another origin', async () => {

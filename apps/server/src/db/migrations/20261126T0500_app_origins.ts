@@ -19,7 +19,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('code_map', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('app_origins_origin_idx').on('app_origins').columns(['engine_code', 'origin_id']).execute();
+  await db.schema
+    .createIndex('app_origins_origin_idx')
+    .on('app_origins')
+    .columns(['engine_code', 'origin_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -26,9 +26,9 @@ import { cleanFileName, type FileService } from '../files/service.js';
 import { columnNameFor, tableNameFor } from '../schemas/physical.js';
 import type { CrashPoint } from './crash-points.js';
 import { type Manifest, originOf, parseManifest, type RecordLine } from './manifest.js';
-import { applyUpgrade, planUpgrade } from './upgrade.js';
 import { type InstallScope, PACKAGE_PARTS, type TableItem } from './parts.js';
 import { CodeMap, derivedId } from './remap.js';
+import { applyUpgrade, planUpgrade } from './upgrade.js';
 import { extractPackage, PackageRefused } from './zip-read.js';
 
 declare module 'fastify' {

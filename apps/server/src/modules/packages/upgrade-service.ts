@@ -19,9 +19,7 @@ import { planUpgrade } from './upgrade.js';
 import { PackageRefused, readManifestText } from './zip-read.js';
 
 const refused = (error: unknown): unknown =>
-  error instanceof PackageRefused
-    ? new AppError(400, ErrorCode.validationFailed, error.key, error.params)
-    : error;
+  error instanceof PackageRefused ? new AppError(400, ErrorCode.validationFailed, error.key, error.params) : error;
 
 /**
  * Upgrades of installed apps from uploaded packages (issue 12): which apps of the team an upload

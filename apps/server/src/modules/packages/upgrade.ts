@@ -189,8 +189,14 @@ export async function planUpgrade(
         'widgets' in d ? stable(d.widgets) : `${stable(d.blocks)}|${stable(d.roles)}`,
       ]),
     );
-  const contentNew = { ...Object.fromEntries(content('dashboards', manifest.parts)), ...Object.fromEntries(content('customPages', manifest.parts)) };
-  const contentOld = { ...Object.fromEntries(content('dashboards', current)), ...Object.fromEntries(content('customPages', current)) };
+  const contentNew = {
+    ...Object.fromEntries(content('dashboards', manifest.parts)),
+    ...Object.fromEntries(content('customPages', manifest.parts)),
+  };
+  const contentOld = {
+    ...Object.fromEntries(content('dashboards', current)),
+    ...Object.fromEntries(content('customPages', current)),
+  };
   const nameOfTable = (code: string) => newNodes.get(code)?.displayName ?? oldNodes.get(code)?.displayName ?? '';
 
   for (const n of nodesNew) {
@@ -286,28 +292,27 @@ export async function planUpgrade(
       else {
         const what = [...(was.name !== x.name ? ['name'] : []), ...diff(was, x)];
         if (what.length)
-          change({ kind, change: 'changed', name: x.name, previousName: was.name !== x.name ? was.name : '', table, what });
+          change({
+            kind,
+            change: 'changed',
+            name: x.name,
+            previousName: was.name !== x.name ? was.name : '',
+            table,
+            what,
+          });
       }
     }
     for (const x of prev)
       if (both(x.schemaCode) && !fresh.has(x.code))
         change({ kind, change: 'removed', name: x.name, table: nameOfTable(x.schemaCode) });
   };
-  compare(
-    'view',
-    (manifest.parts.views ?? []) as ViewItem[],
-    (current.views ?? []) as ViewItem[],
-    (a, b) => [...(a.kind !== b.kind || stable(a.config) !== stable(b.config) ? ['config'] : [])],
-  );
-  compare(
-    'flow',
-    (manifest.parts.workflows ?? []) as FlowItem[],
-    (current.workflows ?? []) as FlowItem[],
-    (a, b) => [
-      ...(stable(a.draft) !== stable(b.draft) ? ['draft'] : []),
-      ...(stable(a.published || '""') !== stable(b.published || '""') ? ['published'] : []),
-    ],
-  );
+  compare('view', (manifest.parts.views ?? []) as ViewItem[], (current.views ?? []) as ViewItem[], (a, b) => [
+    ...(a.kind !== b.kind || stable(a.config) !== stable(b.config) ? ['config'] : []),
+  ]);
+  compare('flow', (manifest.parts.workflows ?? []) as FlowItem[], (current.workflows ?? []) as FlowItem[], (a, b) => [
+    ...(stable(a.draft) !== stable(b.draft) ? ['draft'] : []),
+    ...(stable(a.published || '""') !== stable(b.published || '""') ? ['published'] : []),
+  ]);
   return { plan: { codes, manifest, changes, refusal }, current };
 }
 
@@ -632,4 +637,3 @@ async function upgradeFlows(s: InstallScope, flows: FlowItem[], kept: FlowItem[]
   const gone = kept.filter((r) => !keep.has(r.code)).map((r) => r.code);
   if (gone.length) await trx.deleteFrom('workflows').where('code', 'in', gone).execute();
 }
-
