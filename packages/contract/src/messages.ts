@@ -1020,6 +1020,11 @@ export const ServerMessages = {
     en: 'Only the team owner can manage shortcuts',
     jp: 'ショートカットを管理できるのはチームの所有者だけです',
   },
+  'shortcut.locked': {
+    zh: '快捷方式已锁定，请先解锁',
+    en: 'The shortcut is locked; unlock it first',
+    jp: 'ショートカットはロックされています。先にロックを解除してください',
+  },
   'shortcut.notFound': { zh: '快捷方式不存在', en: 'No such shortcut', jp: 'ショートカットが存在しません' },
   'shortcut.target.notFound': {
     zh: '数据表不存在',

@@ -36,6 +36,7 @@ import * as jobs from './migrations/20261125T0400_jobs.js';
 import * as installTasks from './migrations/20261125T0500_install_tasks.js';
 import * as customPages from './migrations/20261125T0600_custom_pages.js';
 import * as appOrigins from './migrations/20261126T0500_app_origins.js';
+import * as shortcutModes from './migrations/20261126T0510_shortcut_modes.js';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from source, from a
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '20261125T0300_dashboard_filters_time_zone': dashboardFiltersTimeZone,
   '20261125T0100_webhook_filters': webhookFilters,
   '20261126T0500_app_origins': appOrigins,
+  '20261126T0510_shortcut_modes': shortcutModes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

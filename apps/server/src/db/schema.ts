@@ -583,6 +583,8 @@ export interface DashboardNodesTable {
   display_name: string;
   type: number;
   mode: number;
+  /** The member a private shortcut (mode 2) belongs to; '' for the team's (public, locked, the root). */
+  owner_member_id: string;
   /** JSON. */
   properties: string;
   /** JSON. */

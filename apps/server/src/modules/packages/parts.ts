@@ -473,19 +473,21 @@ interface ShortcutItem {
   type: number;
   properties: string;
   frontExtraData: string;
+  /** Public or locked (private shortcuts are their members' and stay behind). */
+  mode?: number;
 }
 const rootCode = (engineCode: string) => `root-${engineCode}`;
 const shortcutsPart: PackagePart<ShortcutItem> = {
   key: 'shortcuts',
   async export({ db, engineCode, appCode, schemaCodes }) {
-    if (!schemaCodes.length) return [];
     const rows = await db
       .selectFrom('dashboard_nodes')
       .selectAll()
       .where('engine_code', '=', engineCode)
       .where('app_code', '=', appCode)
-      .where('schema_code', 'in', schemaCodes)
+      .where((eb) => eb.or([eb('schema_code', 'in', schemaCodes), eb('type', '=', DashboardNodeType.app)]))
       .where('type', '!=', DashboardNodeType.root)
+      .where('mode', '!=', DashboardNodeMode.private)
       .orderBy('created_at')
       .orderBy('code')
       .execute();
@@ -496,6 +498,7 @@ const shortcutsPart: PackagePart<ShortcutItem> = {
       type: d.type,
       properties: d.properties,
       frontExtraData: d.front_extra_data,
+      mode: d.mode,
     }));
   },
   codes: (items) => items.map((d) => code(d.code, 'shortcuts.code')),
@@ -522,6 +525,7 @@ const shortcutsPart: PackagePart<ShortcutItem> = {
           display_name: 'root',
           type: DashboardNodeType.root,
           mode: DashboardNodeMode.public,
+          owner_member_id: '',
           properties: JSON.stringify({ layout: [] }),
           front_extra_data: '{}',
           created_by: s.memberId,
@@ -537,10 +541,12 @@ const shortcutsPart: PackagePart<ShortcutItem> = {
           engine_code: s.engineCode,
           parent_code: rootCode(s.engineCode),
           app_code: s.appCode,
-          schema_code: code(d.schemaCode, 'shortcuts.schemaCode'),
+          schema_code:
+            num(d.type, 'shortcuts.type') === DashboardNodeType.app ? '' : code(d.schemaCode, 'shortcuts.schemaCode'),
           display_name: str(d.displayName, 'shortcuts.displayName'),
           type: num(d.type, 'shortcuts.type'),
-          mode: DashboardNodeMode.public,
+          mode: d.mode === DashboardNodeMode.lock ? DashboardNodeMode.lock : DashboardNodeMode.public,
+          owner_member_id: '',
           properties: str(d.properties, 'shortcuts.properties'),
           front_extra_data: str(d.frontExtraData, 'shortcuts.frontExtraData'),
           created_by: s.memberId,
