@@ -46,7 +46,13 @@ export const ShortcutEndpoints = {
     ShortcutList,
     { params: ShortcutParams, body: UpdateShortcutBody },
   ),
-  remove: shortcutEndpoint('DELETE', '/v1/dashboard/nodes/:code', 'Delete a shortcut (team owner; a private one its creator; not while locked)', ShortcutList, {
-    params: ShortcutParams,
-  }),
+  remove: shortcutEndpoint(
+    'DELETE',
+    '/v1/dashboard/nodes/:code',
+    'Delete a shortcut (team owner; a private one its creator; not while locked)',
+    ShortcutList,
+    {
+      params: ShortcutParams,
+    },
+  ),
 } as const;

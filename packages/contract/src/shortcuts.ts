@@ -13,7 +13,10 @@ export const DashboardNodeType = { app: 1, linkQuery: 2, linkInsert: 3, root: 10
  */
 export const DashboardNodeMode = { not: 0, public: 1, private: 2, lock: 3 } as const;
 /** The modes a shortcut may be created with. */
-export type ShortcutMode = typeof DashboardNodeMode.public | typeof DashboardNodeMode.private | typeof DashboardNodeMode.lock;
+export type ShortcutMode =
+  | typeof DashboardNodeMode.public
+  | typeof DashboardNodeMode.private
+  | typeof DashboardNodeMode.lock;
 /** The kinds of shortcut the workbench creates: open an app, quick add, quick view. */
 export type ShortcutType =
   | typeof DashboardNodeType.app

@@ -20,7 +20,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.deleteFrom('dashboard_nodes' as never).where('owner_member_id' as never, '!=', '' as never).execute();
+  await db
+    .deleteFrom('dashboard_nodes' as never)
+    .where('owner_member_id' as never, '!=', '' as never)
+    .execute();
   await db.schema.dropIndex('dashboard_nodes_team_idx').execute();
   await db.schema.alterTable('dashboard_nodes').dropColumn('owner_member_id').execute();
   await db.schema

@@ -4,7 +4,6 @@ import {
   APP_ICONS,
   type CreateShortcutsBody,
   type DashboardNode,
-  type ShortcutType,
   DashboardNodeMode,
   DashboardNodeType,
   defaultShortcutName,
@@ -14,6 +13,7 @@ import {
   type Shortcut,
   type ShortcutList,
   type ShortcutTreeApp,
+  type ShortcutType,
   type UpdateShortcutBody,
 } from '@canopy/contract';
 import type { Kysely } from 'kysely';
@@ -178,7 +178,8 @@ export class ShortcutService {
     const ordered = shortcuts
       .map((row, i) => ({
         row,
-        rank: (row.mode === DashboardNodeMode.lock ? 0 : 2 * SHORTCUT_MAX) + (position.get(row.code) ?? layout.length + i),
+        rank:
+          (row.mode === DashboardNodeMode.lock ? 0 : 2 * SHORTCUT_MAX) + (position.get(row.code) ?? layout.length + i),
       }))
       .sort((a, b) => a.rank - b.rank)
       .map((x) => x.row);
