@@ -289,7 +289,7 @@ export function ImportPackageDialog({ open, onClose }: { open: boolean; onClose:
         )}
         {upgrading ? (
           <>
-            <Alert type="info" showIcon message={t('packages.upgradeKeepsRecords')} />
+            <Alert type="info" showIcon title={t('packages.upgradeKeepsRecords')} />
             <UpgradeChanges preview={preview} loading={previewing} />
           </>
         ) : (

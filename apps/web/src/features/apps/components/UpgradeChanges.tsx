@@ -19,8 +19,8 @@ export function UpgradeChanges({ preview, loading }: { preview: UpgradePreview |
   return (
     <Flex vertical gap={8} data-testid="upgrade-changes">
       <Typography.Text strong>{t('packages.changesTitle')}</Typography.Text>
-      {preview.refusal && <Alert type="error" showIcon message={preview.refusal} data-testid="upgrade-refusal" />}
-      {loses && <Alert type="warning" showIcon message={t('packages.dataLossWarning')} />}
+      {preview.refusal && <Alert type="error" showIcon title={preview.refusal} data-testid="upgrade-refusal" />}
+      {loses && <Alert type="warning" showIcon title={t('packages.dataLossWarning')} />}
       {preview.changes.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('packages.noChanges')} />
       ) : (
