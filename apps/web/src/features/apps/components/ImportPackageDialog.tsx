@@ -278,11 +278,13 @@ export function ImportPackageDialog({ open, onClose }: { open: boolean; onClose:
             >
               <Flex vertical gap={4}>
                 {matches.map((m) => (
-                  <Radio key={m.appCode} value={m.appCode}>
+                  <Radio key={m.appCode} value={m.appCode} data-testid={`package-target-${m.appCode}`}>
                     {t('packages.upgradeExisting', { name: m.name })}
                   </Radio>
                 ))}
-                <Radio value={NEW_APP}>{t('packages.installAsNew')}</Radio>
+                <Radio value={NEW_APP} data-testid="package-target-new">
+                  {t('packages.installAsNew')}
+                </Radio>
               </Flex>
             </Radio.Group>
           </Flex>
