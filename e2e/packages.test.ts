@@ -82,6 +82,9 @@ describe('export and import an app package', () => {
     await expect.poll(() => dialog.getByTestId('package-file').innerText()).toContain('crm.zip');
     await dialog.getByText('已上传').waitFor();
     await expect.poll(() => dialog.getByTestId('package-upload-progress').getAttribute('aria-valuenow')).toBe('100');
+    // The package is this very app's: the dialog offers to upgrade it; here it is installed as a new app.
+    await expect.poll(() => dialog.getByTestId('package-target').innerText()).toContain('升级现有应用（客户管理）');
+    await dialog.getByTestId('package-target-new').click();
     await shot(owner, 'package-uploaded');
     await owner.getByTestId('package-install').click();
     await dialog.getByTestId('package-install-progress').waitFor();

@@ -365,7 +365,7 @@ describe('upgrading an installed app from a newer package', () => {
     });
     expect(res.status).toBe(400);
     expect(res.json.errorMessage).toBe(preview.refusal);
-    expect(preview.refusal).toBe('字段“数量”的类型不能从number改为text，无法升级');
+    expect(preview.refusal).toBe('字段“数量”的类型不能从数字改为单行文本，无法升级');
     expect(await installedCodes(installed)).toEqual(before);
     expect(await db().selectFrom('app_origins').selectAll().where('app_code', '=', installed).execute()).toEqual(
       origins,

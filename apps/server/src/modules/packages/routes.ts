@@ -45,7 +45,9 @@ export function packageRoutes(
   route(app, PackageEndpoints.upgradePreview, async ({ req, body }) =>
     upgrades.preview(req.tenant, body, adminHeader(req), requestLanguage(req)),
   );
-  route(app, PackageEndpoints.upgrade, async ({ req, body }) => upgrades.start(req.tenant, body, adminHeader(req)));
+  route(app, PackageEndpoints.upgrade, async ({ req, body }) =>
+    upgrades.start(req.tenant, body, adminHeader(req), requestLanguage(req)),
+  );
   route(app, PackageEndpoints.install, async ({ req, body }) => installs.installUpload(req.tenant, body));
   route(app, PackageEndpoints.task, async ({ req, params }) =>
     installs.task(req.tenant, params.taskId, requestLanguage(req)),

@@ -7,6 +7,7 @@ import {
   type UpgradePackageBody,
   type UpgradePreview,
 } from '@canopy/contract';
+import { fieldType } from '@canopy/fields';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
@@ -17,6 +18,13 @@ import type { PackageInstallService } from './install-service.js';
 import { type Manifest, originOf, parseManifest } from './manifest.js';
 import { planUpgrade } from './upgrade.js';
 import { PackageRefused, readManifestText } from './zip-read.js';
+
+/** A refused type change, its types named as the asker reads them (数字, 文本…). */
+const named = (refusal: { field: string; from: string; to: string }, lang: Language) => ({
+  field: refusal.field,
+  from: fieldType(refusal.from)?.label[lang] ?? refusal.from,
+  to: fieldType(refusal.to)?.label[lang] ?? refusal.to,
+});
 
 const refused = (error: unknown): unknown =>
   error instanceof PackageRefused ? new AppError(400, ErrorCode.validationFailed, error.key, error.params) : error;
@@ -85,7 +93,7 @@ export class PackageUpgradeService {
       fromVersion: version,
       toVersion: originOf(manifest).version,
       changes: plan.changes,
-      refusal: plan.refusal ? formatMessage('package.upgradeTypeChange', lang, plan.refusal) : '',
+      refusal: plan.refusal ? formatMessage('package.upgradeTypeChange', lang, named(plan.refusal, lang)) : '',
     };
   }
 
@@ -94,6 +102,7 @@ export class PackageUpgradeService {
     tenant: TenantContext | null,
     body: UpgradePackageBody,
     adminHeader: boolean,
+    lang: Language,
   ): Promise<{ taskId: string; appCode: string }> {
     const { access, text, stored, zip } = await this.prepare(tenant, body, adminHeader);
     const { plan } = await planUpgrade(this.db, access.tenant.engineCode, access.app.code, stored, text).catch(
@@ -102,7 +111,7 @@ export class PackageUpgradeService {
       },
     );
     if (plan.refusal)
-      throw new AppError(400, ErrorCode.validationFailed, 'package.upgradeTypeChange', { ...plan.refusal });
+      throw new AppError(400, ErrorCode.validationFailed, 'package.upgradeTypeChange', named(plan.refusal, lang));
     return this.installs.start(access.tenant, {
       source: InstallSource.upload,
       packageRef: body.packagePath,
