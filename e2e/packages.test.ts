@@ -151,7 +151,7 @@ describe('export and import an app package', () => {
     const confirm = owner.locator('.ant-modal-confirm');
     await confirm.waitFor();
     await expect.poll(() => confirm.innerText()).toContain('确定升级“客户管理”吗？');
-    await confirm.getByRole('button', { name: '升级' }).click();
+    await owner.getByTestId('package-upgrade-confirm').click();
     await toast(owner, '升级成功').waitFor({ timeout: 30_000 });
     await expect.poll(() => dialog.isVisible()).toBe(false);
     // Still two apps; the copy has the new field and its three records.

@@ -144,7 +144,7 @@ export function ImportPackageDialog({ open, onClose }: { open: boolean; onClose:
           ? t('packages.confirmDataLoss')
           : t('packages.upgradeKeepsRecords'),
         okText: t('packages.upgrade'),
-        okButtonProps: { danger: preview.changes.some((c) => c.dataLoss) },
+        okButtonProps: { danger: preview.changes.some((c) => c.dataLoss), 'data-testid': 'package-upgrade-confirm' },
       });
       if (!confirmed) return;
     }
