@@ -223,7 +223,9 @@ export function ImportPackageDialog({ open, onClose }: { open: boolean; onClose:
       destroyOnHidden
     >
       <Flex vertical gap={16} data-testid="import-package-dialog">
-        <Typography.Text type="secondary">{t('packages.importIntro')}</Typography.Text>
+        <Typography.Text type="secondary">
+          {t(upgrading ? 'packages.upgradeIntro' : 'packages.importIntro')}
+        </Typography.Text>
         {upload.kind === 'none' ? (
           <Upload.Dragger
             accept=".zip,application/zip"

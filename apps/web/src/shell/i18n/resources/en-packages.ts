@@ -2,6 +2,7 @@ import type { zhPackages } from './zh-packages';
 
 export const enPackages: typeof zhPackages = {
   importTitle: 'Import a package',
+  upgradeIntro: "Upgrade an app of this team to the package's newer version: see what changes, then apply it at once.",
   importIntro: 'Upload an app package (zip) exported from Canopy; it is installed as a new app of this team.',
   dropHint: 'Click or drag a package here to upload it',
   dropLimit: 'A zip file of at most 50 MB',

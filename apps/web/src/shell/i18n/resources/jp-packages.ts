@@ -2,6 +2,8 @@ import type { zhPackages } from './zh-packages';
 
 export const jpPackages: typeof zhPackages = {
   importTitle: 'パッケージをインポート',
+  upgradeIntro:
+    'パッケージの新しいバージョンでチームのアプリをアップグレードします。変更を確認してから一括で適用します。',
   importIntro:
     'Canopy からエクスポートしたアプリパッケージ（zip）をアップロードし、このチームの新しいアプリとしてインストールします。',
   dropHint: 'クリックするかパッケージをここにドラッグしてアップロード',

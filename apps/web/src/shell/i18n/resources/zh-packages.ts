@@ -1,6 +1,7 @@
 /** Chinese texts of app packages: import (spec §4/§5/§8 quotes are exact) and export. */
 export const zhPackages = {
   importTitle: '导入安装包',
+  upgradeIntro: '用安装包中的新版本升级本团队已安装的应用：先查看变更，再一次性应用。',
   importIntro: '上传从 Canopy 导出的应用安装包（zip），安装为本团队的一个新应用。',
   dropHint: '点击或将安装包拖到这里上传',
   dropLimit: '仅支持 zip 格式，单个文件不超过 50MB',
