@@ -6,7 +6,8 @@ import { joinTeamOf, pageApi, registerWithTeam, settled, shot } from './steps.js
 /**
  * Workbench shortcuts (issue 12): the team owner adds quick-add and quick-view shortcuts from the
  * apps' tree, drags them into a new order, uses quick add in place and quick view; a member without
- * the right is told so.
+ * the right is told so. The owner adds a locked app shortcut that opens the app; a member adds a
+ * private one only they see.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -158,7 +159,8 @@ describe('workbench shortcuts', () => {
   it('a member without the right is told so, and sees the name field disabled', async () => {
     await member.goto('/home');
     await expect.poll(() => names(member)).toEqual(['客户名录', '新增-订单', '查看-订单']);
-    await expect.poll(() => member.getByTestId('shortcut-add').count()).toBe(0);
+    // A member adds only private shortcuts (below); the team's are not theirs to change.
+    await expect.poll(() => member.getByTestId('shortcut-add').count()).toBe(1);
     await card(member, '新增-订单').getByTestId('shortcut-open').click();
     await expect.poll(() => toast(member)).toContain('无新增数据权限');
     await expect.poll(() => member.getByTestId('record-drawer').count()).toBe(0);
@@ -208,5 +210,52 @@ describe('workbench shortcuts', () => {
     await expect.poll(() => dialog.innerText()).toContain('应用不存在');
     await expect.poll(() => dialog.innerText()).toContain('请联系团队所有者');
     await shot(member, 'shortcuts-app-missing');
+  });
+
+  it('the owner adds a locked app shortcut: first for everyone, it opens the app', async () => {
+    await owner.goto('/home');
+    await owner.getByTestId('shortcut-add').click();
+    const appBox = owner.getByTestId(`shortcut-box-app-${appCode}`);
+    await settled(appBox);
+    await appBox.click();
+    await owner.getByTestId('shortcut-mode').getByText('团队所有成员可见并锁定').click();
+    await shot(owner, 'shortcuts-add-app-locked');
+    await owner.getByTestId('shortcut-add-submit').click();
+    await expect.poll(() => names(owner)).toEqual(['订单管理', '客户名录', '新增-订单', '查看-旧表']);
+    await expect.poll(() => card(owner, '订单管理').getByTestId('shortcut-kind').innerText()).toContain('打开应用');
+    await expect.poll(() => card(owner, '订单管理').getByTestId('shortcut-locked').count()).toBe(1);
+    // Locked: the settings say so; the owner may only unlock it.
+    await card(owner, '订单管理').hover();
+    await card(owner, '订单管理').getByTestId('shortcut-settings').click();
+    await settled(owner.getByTestId('shortcut-unlock'));
+    await expect.poll(() => owner.getByTestId('shortcut-delete').count()).toBe(0);
+    await expect
+      .poll(() => owner.getByTestId('shortcut-settings-dialog').innerText())
+      .toContain('解锁后才能修改或删除');
+    await owner.keyboard.press('Escape');
+    await expect.poll(() => owner.locator('.ant-modal-wrap:visible').count()).toBe(0);
+    await card(owner, '订单管理').getByTestId('shortcut-open').click();
+    await expect.poll(() => new URL(owner.url()).pathname).toContain(`/app/${appCode}`);
+  });
+
+  it('a member adds a private shortcut that only they see', async () => {
+    await member.goto('/home');
+    await expect.poll(() => names(member)).toEqual(['订单管理', '客户名录', '新增-订单', '查看-旧表']);
+    await member.getByTestId('shortcut-add').click();
+    const dialog = member.getByTestId('shortcut-tree');
+    await settled(dialog);
+    await expect.poll(() => member.locator('.ant-modal').innerText()).toContain('你添加的快捷方式仅自己可见');
+    await member.getByTestId(`shortcut-box-view-${tables.订单}`).click();
+    await member.getByTestId('shortcut-add-submit').click();
+    await expect.poll(() => names(member)).toEqual(['订单管理', '客户名录', '新增-订单', '查看-旧表', '查看-订单']);
+    await expect.poll(() => card(member, '查看-订单').getByTestId('shortcut-private').count()).toBe(1);
+    await shot(member, 'shortcuts-member-private');
+    // Theirs to change; the owner does not see it.
+    await card(member, '查看-订单').hover();
+    await card(member, '查看-订单').getByTestId('shortcut-settings').click();
+    await settled(member.getByTestId('shortcut-delete'));
+    await member.keyboard.press('Escape');
+    await owner.goto('/home');
+    await expect.poll(() => names(owner)).toEqual(['订单管理', '客户名录', '新增-订单', '查看-旧表']);
   });
 });

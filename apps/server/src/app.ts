@@ -62,6 +62,7 @@ import { orgRoutes } from './modules/org/routes.js';
 import { PackageExportService } from './modules/packages/export-service.js';
 import { PackageInstallService } from './modules/packages/install-service.js';
 import { packageRoutes } from './modules/packages/routes.js';
+import { PackageUpgradeService } from './modules/packages/upgrade-service.js';
 import { printRoutes } from './modules/print/routes.js';
 import { PrintService } from './modules/print/service.js';
 import { FormulaJobs } from './modules/records/formula-jobs.js';
@@ -309,7 +310,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
   app.decorate('packageInstalls', installs);
   const packageExports = new PackageExportService(services.db, appRepository, files);
-  packageRoutes(app, packageExports, installs);
+  packageRoutes(app, packageExports, installs, new PackageUpgradeService(services.db, appRepository, installs));
   teamExportRoutes(
     app,
     new TeamExportService(

@@ -9,10 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl, testDialect } from './database.js';
 import { TestClient, type TestServer } from './harness.js';
 import { createTeam } from './org-helpers.js';
-import { exportPackage, finishedTask, installPackage } from './package-helpers.js';
+import { exportPackage, finishedTask, installPackage, uploadPackage } from './package-helpers.js';
 
 /**
- * A real server process killed (SIGKILL, no clean-up of any kind) at each step of an install:
+ * A real server process killed (SIGKILL, no clean-up of any kind) at each step of an install (and
+ * of an upgrade in place, which must leave the app as it was):
  * after unpacking, after the tables were created, after the records were written (all inside the
  * transaction), and right after the commit. After a restart the team has no trace of an install
  * that did not commit — no app, no table, no file, no staging — and a committed one is whole,
@@ -227,5 +228,93 @@ describe('a server killed in the middle of an install', () => {
     }[];
     const download = await downloadOn(again, withFile[0]?.url as string);
     expect(download.bytes.toString()).toBe('说明');
+  }, 120_000);
+});
+
+/** The installed copy as the database has it: its menu, fields (trash included) and workflow. */
+async function appState(app: string) {
+  const nodes = await query<{ code: string; name: string; deleted: number | null }>(
+    'select code, display_name as name, deleted_at as deleted from function_nodes where app_code = ? order by code',
+    [app],
+  );
+  const fields = await query<{ code: string; name: string; deleted: number | null }>(
+    'select f.code, f.name, f.deleted_at as deleted from fields f join schemas s on s.code = f.schema_code where s.app_code = ? order by f.code',
+    [app],
+  );
+  const origin = await query<{ version: string; code_map: string }>(
+    'select version, code_map from app_origins where app_code = ?',
+    [app],
+  );
+  return { nodes, fields, origin, tables: await tableNames() };
+}
+
+async function restartWith(crashAt?: string): Promise<void> {
+  const old = current.child;
+  if (old.exitCode === null && old.signalCode === null) {
+    const gone = new Promise((r) => old.once('exit', r));
+    old.kill('SIGTERM');
+    await gone;
+  }
+  current = await startProcess(crashAt);
+}
+
+describe('a server killed in the middle of an upgrade', () => {
+  let copy: string;
+  let v2: Buffer;
+
+  it('installs a copy, and the origin makes v2', async () => {
+    await restartWith();
+    const client = sessionOn(current.url);
+    const { taskId, appCode: installed } = await installPackage(client, bytes, false);
+    copy = installed;
+    expect(await finishedTask(client, taskId)).toMatchObject({ state: 'done' });
+    // v2: the origin gains a table and a field.
+    const schema = (await query<{ code: string }>('select code from schemas where app_code = ?', [appCode]))[0]?.code;
+    await client.request('POST', `/v1/apps/${appCode}/schemas/${schema}/fields`, {
+      body: { name: '型号', type: 'text' },
+    });
+    await client.request('POST', `/v1/apps/${appCode}/nodes`, { body: { type: 'Schema', displayName: '维修记录' } });
+    v2 = await exportPackage(client, appCode, false);
+  }, 120_000);
+
+  for (const [point, next] of [
+    ['extracted', 'tables'],
+    ['tables', 'records'],
+    ['records', undefined],
+  ] as const) {
+    it(`leaves the app as it was when killed ${point === 'extracted' ? 'after unpacking' : `after writing the ${point}`}`, async () => {
+      await restartWith(point);
+      const before = await appState(copy);
+      const client = sessionOn(current.url);
+      const up = await uploadPackage(client, v2);
+      expect(up.json.data.matches.map((m: { appCode: string }) => m.appCode)).toContain(copy);
+      const dead = new Promise<NodeJS.Signals | null>((resolve) => current.child.once('exit', (_c, s) => resolve(s)));
+      const res = await client.request('POST', '/v1/app/package/upgrade', {
+        body: { packagePath: up.json.data.packagePath, appCode: copy },
+      });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      expect(await dead).toBe('SIGKILL');
+      current = await startProcess(next);
+      expect(await finishedTask(sessionOn(current.url), res.json.data.taskId)).toMatchObject({ state: 'failed' });
+      expect(await appState(copy)).toEqual(before);
+      expect(fs.readdirSync(path.join(dataDir, 'packages', 'staging'))).toEqual([]);
+    }, 120_000);
+  }
+
+  it('is whole after a restart when killed right after the commit', async () => {
+    await restartWith('committed');
+    const before = await appState(copy);
+    const client = sessionOn(current.url);
+    const up = await uploadPackage(client, v2);
+    const dead = new Promise<NodeJS.Signals | null>((resolve) => current.child.once('exit', (_c, s) => resolve(s)));
+    const res = await client.request('POST', '/v1/app/package/upgrade', {
+      body: { packagePath: up.json.data.packagePath, appCode: copy },
+    });
+    expect(await dead).toBe('SIGKILL');
+    current = await startProcess();
+    expect(await finishedTask(sessionOn(current.url), res.json.data.taskId)).toMatchObject({ state: 'done' });
+    const after = await appState(copy);
+    expect(after.fields.map((f) => f.name).sort()).toEqual([...before.fields.map((f) => f.name), '型号'].sort());
+    expect(after.nodes.map((n) => n.name)).toContain('维修记录');
   }, 120_000);
 });

@@ -96,10 +96,15 @@ describe('the creation tree', () => {
     expect(byName('销售看板')).toMatchObject({ type: 'Dashboard', add: 'none', view: 'open' });
   });
 
-  it('is for the team owner only', async () => {
-    const res = await member.client.request('GET', '/v1/dashboard/nodes/tree');
-    expect(res.status).toBe(403);
-    expect(res.json.errorMessage).toBe('只有团队所有者可以管理快捷方式');
+  it('shows a member the apps they see (for their private shortcuts), each app with its own box', async () => {
+    const mine = await member.client.request('GET', '/v1/dashboard/nodes/tree');
+    expect(mine.status).toBe(200);
+    expect(mine.json.data.map((a: { appCode: string; box: string }) => [a.appCode, a.box])).toEqual([
+      [appCode, 'open'],
+    ]);
+    // No role in the app: not even its name.
+    const none = await outsider.client.request('GET', '/v1/dashboard/nodes/tree');
+    expect(none.json.data).toEqual([]);
   });
 });
 
@@ -135,10 +140,16 @@ describe('creating shortcuts', () => {
     expect(foreign.json.errorMessage).toBe('应用不存在');
   });
 
-  it('is for the team owner only', async () => {
-    const res = await add(member.client, [{ appCode, schemaCode: n.orders, type: 2 }]);
-    expect(res.status).toBe(403);
+  it('team shortcuts (public, locked) are for the team owner only', async () => {
+    for (const mode of [1, 3]) {
+      const res = await member.client.request('POST', '/v1/dashboard/nodes/batch', {
+        body: { nodes: [{ appCode, schemaCode: n.orders, type: 2 }], mode },
+      });
+      expect(res.status).toBe(403);
+      expect(res.json.errorMessage).toBe('只有团队所有者可以管理快捷方式');
+    }
     expect((await list(team.owner)).nodes).toEqual([]);
+    expect((await list(member.client)).nodes).toEqual([]);
   });
 
   it('adds quick add and quick view with the spec prefixes; the tree then shows "added" boxes', async () => {
@@ -297,5 +308,118 @@ describe('input', () => {
     expect(type.status).toBe(400);
     const anonymous = await new TestClient(server.baseUrl).request('GET', '/v1/dashboard/nodes');
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('app shortcuts and modes', () => {
+  it('an app shortcut (type 1) opens the app: its name, colour and icon; the tree boxes the app', async () => {
+    const app = (await team.owner.request('GET', `/v1/apps/${appCode}`)).json.data;
+    const res = await add(team.owner, [{ appCode, type: 1 }]);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const made = res.json.data.nodes.find((x: { type: number }) => x.type === 1);
+    expect(made).toMatchObject({
+      displayName: '订单管理',
+      mode: 1,
+      reference: { appCode, schemaCode: '' },
+      properties: { color: app.color, icon: app.icon },
+      frontExtraData: { type: 'App' },
+      canManage: true,
+    });
+    const apps = (await team.owner.request('GET', '/v1/dashboard/nodes/tree')).json.data;
+    expect(apps.find((a: { appCode: string }) => a.appCode === appCode).box).toBe('added');
+    expect((await add(team.owner, [{ appCode, type: 1 }])).status).toBe(409);
+    // Reach: who may open the app.
+    const seen = (client: TestClient) =>
+      list(client).then((d) => d.nodes.find((x: { code: string }) => x.code === made.code)?.reach);
+    expect(await seen(member.client)).toEqual({ app: true, add: false, view: true });
+    expect(await seen(outsider.client)).toEqual({ app: true, add: false, view: false });
+  });
+
+  it('an app shortcut names no table, the others must', async () => {
+    const app = await add(team.owner, [{ appCode, schemaCode: n.orders, type: 1 }]);
+    expect(app.status).toBe(400);
+    expect(app.json.fieldErrors?.[0]?.field).toBe('schemaCode');
+    const table = await add(team.owner, [{ appCode, type: 3 }]);
+    expect(table.status).toBe(400);
+    expect(table.json.fieldErrors?.[0]?.field).toBe('schemaCode');
+  });
+
+  it('any member adds private shortcuts that only they see and manage', async () => {
+    const ownerBefore = (await list(team.owner)).nodes.map((x: { code: string }) => x.code);
+    // The team has a quick view of customers already: a private one of the same is the member's own.
+    const res = await add(member.client, [
+      { appCode, schemaCode: n.customers, type: 3 },
+      { appCode, type: 1 },
+    ]);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const mine = res.json.data.nodes.filter((x: { mode: number }) => x.mode === 2);
+    // (Added together: in no particular order between them.)
+    expect(mine.map((x: { displayName: string; canManage: boolean }) => [x.displayName, x.canManage]).sort()).toEqual([
+      ['查看-客户', true],
+      ['订单管理', true],
+    ]);
+    // After the team's, which the member cannot manage.
+    expect(res.json.data.nodes.slice(-2)).toEqual(mine);
+    expect(res.json.data.nodes.slice(0, -2).every((x: { canManage: boolean }) => !x.canManage)).toBe(true);
+    expect((await list(team.owner)).nodes.map((x: { code: string }) => x.code)).toEqual(ownerBefore);
+    expect((await list(outsider.client)).nodes.some((x: { mode: number }) => x.mode === 2)).toBe(false);
+    const boxes = (await member.client.request('GET', '/v1/dashboard/nodes/tree')).json.data[0];
+    expect(boxes.box).toBe('added');
+    expect((await add(member.client, [{ appCode, type: 1 }])).status).toBe(409);
+    // The owner cannot see or touch it; the member renames and deletes it.
+    const code = mine[0].code;
+    expect(
+      (await team.owner.request('PUT', `/v1/dashboard/nodes/${code}`, { body: { displayName: '偷改' } })).status,
+    ).toBe(404);
+    expect((await team.owner.request('DELETE', `/v1/dashboard/nodes/${code}`)).status).toBe(404);
+    const lockMine = await member.client.request('PUT', `/v1/dashboard/nodes/${code}`, { body: { mode: 3 } });
+    expect(lockMine.status).toBe(400);
+    const renamed = await member.client.request('PUT', `/v1/dashboard/nodes/${code}`, {
+      body: { displayName: '我的客户' },
+    });
+    expect(renamed.status, JSON.stringify(renamed.json)).toBe(200);
+    expect(renamed.json.data.nodes.find((x: { code: string }) => x.code === code).displayName).toBe('我的客户');
+    const removed = await member.client.request('DELETE', `/v1/dashboard/nodes/${code}`);
+    expect(removed.status).toBe(200);
+    expect(removed.json.data.nodes.some((x: { code: string }) => x.code === code)).toBe(false);
+    // A private shortcut to an app the member does not see is refused.
+    const hidden = await add(outsider.client, [{ appCode, type: 1 }]);
+    expect(hidden.status).toBe(404);
+    expect(hidden.json.errorMessage).toBe('应用不存在');
+  });
+
+  it('a locked shortcut comes first for everyone and changes only once the team owner unlocks it', async () => {
+    const data = await list(team.owner);
+    const last = data.nodes.at(-1);
+    const locked = await team.owner.request('PUT', `/v1/dashboard/nodes/${last.code}`, { body: { mode: 3 } });
+    expect(locked.status, JSON.stringify(locked.json)).toBe(200);
+    for (const client of [team.owner, member.client]) {
+      const first = (await list(client)).nodes[0];
+      expect(first).toMatchObject({ code: last.code, mode: 3, canManage: false });
+    }
+    const rename = await team.owner.request('PUT', `/v1/dashboard/nodes/${last.code}`, {
+      body: { displayName: '改名' },
+    });
+    expect(rename.status).toBe(400);
+    expect(rename.json.errorMessage).toBe('快捷方式已锁定，请先解锁');
+    expect((await team.owner.request('DELETE', `/v1/dashboard/nodes/${last.code}`)).status).toBe(400);
+    expect((await member.client.request('PUT', `/v1/dashboard/nodes/${last.code}`, { body: { mode: 1 } })).status).toBe(
+      403,
+    );
+    const unlocked = await team.owner.request('PUT', `/v1/dashboard/nodes/${last.code}`, {
+      body: { mode: 1, displayName: '解锁后' },
+    });
+    expect(unlocked.status, JSON.stringify(unlocked.json)).toBe(200);
+    expect(unlocked.json.data.nodes.find((x: { code: string }) => x.code === last.code)).toMatchObject({
+      mode: 1,
+      displayName: '解锁后',
+      canManage: true,
+    });
+    // Created locked straight away by the owner.
+    const direct = await team.owner.request('POST', '/v1/dashboard/nodes/batch', {
+      body: { nodes: [{ appCode, schemaCode: n.sync, type: 3 }], mode: 3 },
+    });
+    expect(direct.status, JSON.stringify(direct.json)).toBe(200);
+    expect(direct.json.data.nodes[0]).toMatchObject({ displayName: '查看-同步表', mode: 3 });
   });
 });

@@ -1094,6 +1094,11 @@ export const ServerMessages = {
     en: 'Only the team owner can manage shortcuts',
     jp: 'ショートカットを管理できるのはチームの所有者だけです',
   },
+  'shortcut.locked': {
+    zh: '快捷方式已锁定，请先解锁',
+    en: 'The shortcut is locked; unlock it first',
+    jp: 'ショートカットはロックされています。先にロックを解除してください',
+  },
   'shortcut.notFound': { zh: '快捷方式不存在', en: 'No such shortcut', jp: 'ショートカットが存在しません' },
   'shortcut.target.notFound': {
     zh: '数据表不存在',
@@ -1243,6 +1248,16 @@ export const ServerMessages = {
   },
   'package.failed': { zh: '安装失败', en: 'Install failed', jp: 'インストールに失敗しました' },
   'package.taskNotFound': { zh: '安装任务不存在', en: 'No such install task', jp: 'インストールタスクが存在しません' },
+  'package.upgradeTypeChange': {
+    zh: '字段“{field}”的类型不能从{from}改为{to}，无法升级',
+    en: 'Field "{field}" cannot change type from {from} to {to}; the upgrade is refused',
+    jp: 'フィールド「{field}」の種類を{from}から{to}に変更できないため、アップグレードできません',
+  },
+  'package.upgradeOtherApp': {
+    zh: '安装包不是由该应用（或其来源应用）导出的，无法升级',
+    en: 'The package was not exported from this app or its origin; it cannot upgrade it',
+    jp: 'このパッケージはこのアプリ（またはその元のアプリ）からエクスポートされたものではないため、アップグレードできません',
+  },
   'package.exportTooMany': {
     zh: '应用中的文件过多（最多{limit}个），无法导出数据',
     en: 'The app holds too many files to export (at most {limit})',

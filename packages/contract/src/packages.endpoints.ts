@@ -7,6 +7,8 @@ import {
   InstallStarted,
   InstallTask,
   InstallTaskParams,
+  UpgradePackageBody,
+  UpgradePreview,
   UploadedPackage,
 } from './packages.js';
 
@@ -36,6 +38,20 @@ export const PackageEndpoints = {
     'Install an uploaded package as a new app of the team; answers the install task',
     InstallStarted,
     { body: InstallPackageBody },
+  ),
+  upgradePreview: packageEndpoint(
+    'POST',
+    '/v1/app/package/upgrade/preview',
+    "What an uploaded package of an installed app's origin changes in it (tables, fields, flows, views, pages)",
+    UpgradePreview,
+    { body: UpgradePackageBody },
+  ),
+  upgrade: packageEndpoint(
+    'POST',
+    '/v1/app/package/upgrade',
+    "Upgrade an installed app in place from an uploaded package of its origin (the app's designers); answers the task",
+    InstallStarted,
+    { body: UpgradePackageBody },
   ),
   task: packageEndpoint('GET', '/v2/app/installtask/:taskId', "An install task's progress", InstallTask, {
     params: InstallTaskParams,

@@ -31,11 +31,17 @@ export const ExportPackageQuery = Type.Object(
   { additionalProperties: false },
 );
 
-/** An uploaded package, kept for the install that follows. */
+/** An app of the team a package can upgrade (same origin, and the uploader designs it). */
+export const UpgradeMatch = Type.Object({ appCode: Type.String(), name: Type.String() });
+export type UpgradeMatch = Static<typeof UpgradeMatch>;
+
+/** An uploaded package, kept for the install (or upgrade) that follows. */
 export const UploadedPackage = Type.Object({
   packagePath: Type.String(),
   name: Type.String(),
   size: Type.Integer(),
+  /** Apps of this team installed from (or exported as) the same origin that the uploader may upgrade. */
+  matches: Type.Array(UpgradeMatch),
 });
 export type UploadedPackage = Static<typeof UploadedPackage>;
 
@@ -67,3 +73,53 @@ export type InstallTask = Static<typeof InstallTask>;
 
 export const InstallStarted = Type.Object({ taskId: Type.String(), appCode: Type.String() });
 export const InstallTaskParams = Type.Object({ taskId: Type.String({ minLength: 1, maxLength: 64 }) });
+
+/** An upgrade of an installed app from a newer package of its origin (issue 12). */
+export const UpgradePackageBody = Type.Object(
+  {
+    packagePath: Type.String({ minLength: 1, maxLength: 64 }),
+    appCode: Type.String({ minLength: 1, maxLength: 36 }),
+  },
+  { additionalProperties: false },
+);
+export type UpgradePackageBody = Static<typeof UpgradePackageBody>;
+
+export const UpgradeChangeKinds = ['table', 'field', 'view', 'flow', 'dashboard', 'customPage', 'menu'] as const;
+export type UpgradeChangeKind = (typeof UpgradeChangeKinds)[number];
+
+/** One difference between the app and the package, as the app will see it after the upgrade. */
+export const UpgradeChange = Type.Object({
+  kind: Type.Union([
+    Type.Literal('table'),
+    Type.Literal('field'),
+    Type.Literal('view'),
+    Type.Literal('flow'),
+    Type.Literal('dashboard'),
+    Type.Literal('customPage'),
+    Type.Literal('menu'),
+  ]),
+  change: Type.Union([Type.Literal('added'), Type.Literal('changed'), Type.Literal('removed')]),
+  /** The name after the upgrade (a removed one's current name). */
+  name: Type.String(),
+  /** The name before, when it changes. */
+  previousName: Type.String(),
+  /** The table a field, view or flow belongs to; '' otherwise. */
+  table: Type.String(),
+  /** What changes: name, type, settings, required, unique, description, default, place, permissions, form, title, config, draft, published, content. */
+  what: Type.Array(Type.String()),
+  /** The values it holds stop showing (a removed field or table; restorable from the trash). */
+  dataLoss: Type.Boolean(),
+});
+export type UpgradeChange = Static<typeof UpgradeChange>;
+
+export const UpgradePreview = Type.Object({
+  appCode: Type.String(),
+  appName: Type.String(),
+  /** Export time of the package the app has (0 when it never came from one), and of the new one. */
+  fromVersion: Type.Integer(),
+  toVersion: Type.Integer(),
+  changes: Type.Array(UpgradeChange),
+  /** Why it cannot be applied (an incompatible field type change, naming the field); '' when it can. */
+  refusal: Type.String(),
+});
+export type UpgradePreview = Static<typeof UpgradePreview>;

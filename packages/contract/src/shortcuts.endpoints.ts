@@ -22,14 +22,14 @@ export const ShortcutEndpoints = {
   create: shortcutEndpoint(
     'POST',
     '/v1/dashboard/nodes/batch',
-    'Add quick-add and quick-view shortcuts (team owner); all or nothing',
+    'Add app, quick-add and quick-view shortcuts: public or locked (team owner) or private (any member, for themself); all or nothing',
     ShortcutList,
     { body: CreateShortcutsBody },
   ),
   tree: shortcutEndpoint(
     'GET',
     '/v1/dashboard/nodes/tree',
-    'The creation dialog tree: apps, groups, tables and dashboards with their boxes (team owner)',
+    'The creation dialog tree: the apps the member sees, their groups, tables and dashboards with their boxes',
     Type.Array(ShortcutTreeApp),
   ),
   saveLayout: shortcutEndpoint(
@@ -42,11 +42,17 @@ export const ShortcutEndpoints = {
   update: shortcutEndpoint(
     'PUT',
     '/v1/dashboard/nodes/:code',
-    'Rename, recolour or re-icon a shortcut (team owner)',
+    'Rename, recolour, re-icon, lock or unlock a shortcut (team owner; a private one its creator)',
     ShortcutList,
     { params: ShortcutParams, body: UpdateShortcutBody },
   ),
-  remove: shortcutEndpoint('DELETE', '/v1/dashboard/nodes/:code', 'Delete a shortcut (team owner)', ShortcutList, {
-    params: ShortcutParams,
-  }),
+  remove: shortcutEndpoint(
+    'DELETE',
+    '/v1/dashboard/nodes/:code',
+    'Delete a shortcut (team owner; a private one its creator; not while locked)',
+    ShortcutList,
+    {
+      params: ShortcutParams,
+    },
+  ),
 } as const;

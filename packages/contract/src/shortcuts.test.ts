@@ -14,5 +14,7 @@ describe('shortcut names (spec §3, §5)', () => {
     expect(defaultShortcutName(2, '订单')).toBe('新增-订单');
     expect(defaultShortcutName(3, '客户')).toBe('查看-客户');
     expect([...defaultShortcutName(2, '表'.repeat(40))]).toHaveLength(32);
+    // An app shortcut is called as the app is.
+    expect(defaultShortcutName(1, '订单管理')).toBe('订单管理');
   });
 });

@@ -37,6 +37,8 @@ import * as installTasks from './migrations/20261125T0500_install_tasks.js';
 import * as customPages from './migrations/20261125T0600_custom_pages.js';
 import * as exportJobs from './migrations/20261126T0300_export_jobs.js';
 import * as templates from './migrations/20261126T0400_templates.js';
+import * as appOrigins from './migrations/20261126T0500_app_origins.js';
+import * as shortcutModes from './migrations/20261126T0510_shortcut_modes.js';
 import * as wecomLogins from './migrations/20261126T0700_wecom_logins.js';
 
 /**
@@ -82,6 +84,8 @@ const migrations: Record<string, Migration> = {
   '20261125T0100_webhook_filters': webhookFilters,
   '20261126T0300_export_jobs': exportJobs,
   '20261126T0400_templates': templates,
+  '20261126T0500_app_origins': appOrigins,
+  '20261126T0510_shortcut_modes': shortcutModes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

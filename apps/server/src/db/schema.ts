@@ -620,6 +620,8 @@ export interface DashboardNodesTable {
   display_name: string;
   type: number;
   mode: number;
+  /** The member a private shortcut (mode 2) belongs to; '' for the team's (public, locked, the root). */
+  owner_member_id: string;
   /** JSON. */
   properties: string;
   /** JSON. */
@@ -694,7 +696,6 @@ export interface WebhookDeliveriesTable {
   finished_at: number | null;
 }
 
-/** An app package install (issue 12; modules/packages). */
 /** An app a team published as its own template (issue 12). */
 export interface TeamTemplatesTable {
   id: string;
@@ -731,6 +732,19 @@ export interface AppSharesTable {
   revoked_at: number;
 }
 
+/** What package an app came from (upgrades match a package's origin to it). */
+export interface AppOriginsTable {
+  app_code: string;
+  engine_code: string;
+  origin_id: string;
+  /** The exportedAt of the package installed or upgraded from last. */
+  version: number;
+  /** JSON { packageCode: codeHere }. */
+  code_map: string;
+  updated_at: number;
+}
+
+/** An app package install (issue 12; modules/packages). */
 export interface InstallTasksTable {
   id: string;
   engine_code: string;
@@ -781,6 +795,7 @@ export interface Database {
   install_tasks: InstallTasksTable;
   team_templates: TeamTemplatesTable;
   app_shares: AppSharesTable;
+  app_origins: AppOriginsTable;
   api_tokens: ApiTokensTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;

@@ -12,6 +12,7 @@ import type { AppRepository } from '../apps/repository.js';
 import type { FileService } from '../files/service.js';
 import type { Manifest, PackageFile, RecordLine } from './manifest.js';
 import { type ExportScope, PACKAGE_PARTS, type TableItem } from './parts.js';
+import { CodeMap } from './remap.js';
 
 const PAGE = 2_000;
 
@@ -20,6 +21,8 @@ interface TablePlan {
   table: string;
   entry: string;
   fields: FieldsTable[];
+  /** Each field's code as the package names it. */
+  keys: string[];
 }
 
 /**
@@ -55,6 +58,19 @@ export class PackageExportService {
       .execute();
     const schemaCodes = nodes.filter((n) => n.type === 'Schema').map((n) => n.code);
     const scope: ExportScope = { db: this.db, engineCode, appCode, nodes, schemaCodes };
+    // An installed copy is written in its origin's codes (its code map read backwards), so a package
+    // of it matches every other copy of the same origin; an app never installed is its own origin.
+    const originRow = await this.db
+      .selectFrom('app_origins')
+      .select(['origin_id', 'code_map'])
+      .where('engine_code', '=', engineCode)
+      .where('app_code', '=', appCode)
+      .executeTakeFirst();
+    const backwards = new CodeMap();
+    for (const [packageCode, here] of Object.entries(
+      originRow ? (JSON.parse(originRow.code_map) as Record<string, string>) : {},
+    ))
+      if (packageCode !== here) backwards.set(here, packageCode);
     const parts: Record<string, unknown[]> = {};
     for (const part of PACKAGE_PARTS) parts[part.key] = await part.export(scope);
 
@@ -82,7 +98,13 @@ export class PackageExportService {
         const schema = schemas.find((s) => s.code === t.code);
         if (!schema) continue;
         const own = fields.filter((f) => f.schema_code === t.code && f.column_name && fieldType(f.type)?.storage);
-        const plan = { schemaCode: t.code, table: schema.table_name, entry: `data/t${index}.jsonl`, fields: own };
+        const plan = {
+          schemaCode: t.code,
+          table: schema.table_name,
+          entry: `data/t${index}.jsonl`,
+          fields: own,
+          keys: own.map((f) => backwards.get(f.code) ?? f.code),
+        };
         plans.push(plan);
         data.push({ schemaCode: t.code, entry: plan.entry, rows: await this.count(plan.table) });
       }
@@ -107,6 +129,7 @@ export class PackageExportService {
       kind: 'canopy-app-package',
       productVersion: PRODUCT_VERSION,
       exportedAt: this.now(),
+      origin: { id: originRow?.origin_id ?? app.code, version: this.now() },
       withBizData,
       app: {
         code: app.code,
@@ -122,7 +145,7 @@ export class PackageExportService {
     };
 
     const zip = new yazl.ZipFile();
-    zip.addBuffer(Buffer.from(JSON.stringify(manifest)), 'manifest.json');
+    zip.addBuffer(Buffer.from(backwards.rewrite(JSON.stringify(manifest))), 'manifest.json');
     for (const plan of plans) {
       zip.addReadStreamLazy(plan.entry, (cb) => cb(null, Readable.from(this.lines(plan))));
     }
@@ -177,9 +200,9 @@ export class PackageExportService {
       let chunk = '';
       for (const row of rows) {
         const values: Record<string, unknown> = {};
-        for (const f of plan.fields) {
+        for (const [i, f] of plan.fields.entries()) {
           const v = row[f.column_name];
-          if (v !== null && v !== undefined) values[f.code] = v;
+          if (v !== null && v !== undefined) values[plan.keys[i] ?? f.code] = v;
         }
         const line: RecordLine = {
           id: String(row.id),

@@ -25,9 +25,10 @@ import { recordAudit } from '../audit/record.js';
 import { cleanFileName, type FileService } from '../files/service.js';
 import { columnNameFor, tableNameFor } from '../schemas/physical.js';
 import type { CrashPoint } from './crash-points.js';
-import { type Manifest, parseManifest, type RecordLine } from './manifest.js';
+import { type Manifest, originOf, parseManifest, type RecordLine } from './manifest.js';
 import { type InstallScope, PACKAGE_PARTS, type TableItem } from './parts.js';
 import { CodeMap, derivedId } from './remap.js';
+import { applyUpgrade, planUpgrade } from './upgrade.js';
 import { extractPackage, PackageRefused } from './zip-read.js';
 
 declare module 'fastify' {
@@ -72,6 +73,8 @@ export interface InstallSpec {
   withBizData: boolean;
   /** Remove the zip once installed (an upload; a template's package stays). */
   removeZip: boolean;
+  /** Upgrade this app of the team in place (upgrade-service.ts checked it) instead of installing a new one. */
+  upgradeOf?: string;
 }
 
 interface StoredMessage {
@@ -116,6 +119,12 @@ export class PackageInstallService {
   private uploadPath(engineCode: string, id: string): string {
     return path.join(this.root, 'uploads', engineCode, `${id}.zip`);
   }
+
+  /** An uploaded package of the team on disk, or '' when there is none of that id. */
+  uploadedZip(engineCode: string, packagePath: string): string {
+    const zipPath = ID.test(packagePath) ? this.uploadPath(engineCode, packagePath) : '';
+    return zipPath && fs.existsSync(zipPath) ? zipPath : '';
+  }
   private stagingPath(taskId: string): string {
     return path.join(this.root, 'staging', taskId);
   }
@@ -124,7 +133,7 @@ export class PackageInstallService {
   async upload(
     tenant: TenantContext | null,
     upload: { filename: string; file: NodeJS.ReadableStream & { truncated?: boolean } },
-  ): Promise<UploadedPackage> {
+  ): Promise<Omit<UploadedPackage, 'matches'>> {
     if (!tenant) throw refuse(403, 'org.noTeam');
     await this.requireFeature(tenant);
     if (!/\.zip$/i.test(upload.filename)) {
@@ -158,8 +167,8 @@ export class PackageInstallService {
   ): Promise<{ taskId: string; appCode: string }> {
     if (!tenant) throw refuse(403, 'org.noTeam');
     await this.requireFeature(tenant);
-    const zipPath = ID.test(input.packagePath) ? this.uploadPath(tenant.engineCode, input.packagePath) : '';
-    if (!zipPath || !fs.existsSync(zipPath)) throw refuse(404, 'package.notFound');
+    const zipPath = this.uploadedZip(tenant.engineCode, input.packagePath);
+    if (!zipPath) throw refuse(404, 'package.notFound');
     return this.start(tenant, {
       source: input.source,
       packageRef: input.packagePath,
@@ -169,7 +178,7 @@ export class PackageInstallService {
     });
   }
 
-  private async requireFeature(tenant: TenantContext): Promise<void> {
+  async requireFeature(tenant: TenantContext): Promise<void> {
     const row = await this.db
       .selectFrom('engine_features')
       .select('feature_code')
@@ -186,7 +195,7 @@ export class PackageInstallService {
       id: randomUUID(),
       engine_code: tenant.engineCode,
       member_id: tenant.memberId,
-      app_code: `a${randomBytes(6).toString('hex')}`,
+      app_code: spec.upgradeOf ?? `a${randomBytes(6).toString('hex')}`,
       source: spec.source,
       package_ref: spec.packageRef,
       with_biz_data: spec.withBizData ? 1 : 0,
@@ -363,6 +372,7 @@ export class PackageInstallService {
 
   /** Everything of the new app in one transaction, ending with the task marked done. */
   private async write(task: InstallTasksTable, spec: InstallSpec, staging: string, text: string): Promise<void> {
+    if (spec.upgradeOf) return this.writeUpgrade(task, staging, text);
     const original = parseManifest(text);
     const codes = new CodeMap();
     codes.set(original.app.code, task.app_code);
@@ -378,18 +388,7 @@ export class PackageInstallService {
       throw new PackageRefused('package.invalid', { reason: 'tables' });
     await this.checkExternal(task.engine_code, tables, ownTables);
     const withData = spec.withBizData && original.withBizData;
-    // Without the data only the files the configuration needs (custom pages' images) come along.
-    const configFiles = new Set(PACKAGE_PARTS.flatMap((part) => part.files?.(original.parts[part.key] ?? []) ?? []));
-    const staged = new Set(
-      original.files
-        .filter((f) => withData || configFiles.has(f.id))
-        .filter((f) => fs.existsSync(path.join(staging, 'files', f.id)))
-        .map((f) => f.id),
-    );
-    // Only files the manifest lists (and only with the data, but for the configuration's) move in after the commit.
-    const stagedFiles = path.join(staging, 'files');
-    for (const name of fs.existsSync(stagedFiles) ? await fs.promises.readdir(stagedFiles) : [])
-      if (!staged.has(name)) await fs.promises.rm(path.join(stagedFiles, name), { force: true });
+    const staged = await this.stageFiles(original, staging, withData);
     const now = this.now();
     const db = this.db;
     await db.transaction().execute(async (trx) => {
@@ -428,26 +427,20 @@ export class PackageInstallService {
       this.progress.set(task.id, 40);
       this.crash('tables');
       if (withData) await this.writeRecords(trx, task, original, manifest, staging, staged);
-      for (let i = 0; i < original.files.length; i += 200) {
-        const batch = original.files.slice(i, i + 200).filter((f) => staged.has(f.id));
-        if (!batch.length) continue;
-        await trx
-          .insertInto('files')
-          .values(
-            batch.map((f) => ({
-              id: derivedId(task.id, f.id),
-              engine_code: task.engine_code,
-              uploader_member_id: task.member_id,
-              name: cleanFileName(f.name),
-              content_type: f.isImage ? String(f.contentType) : 'application/octet-stream',
-              is_image: f.isImage ? 1 : 0,
-              size: Number(f.size) || 0,
-              created_at: now,
-            })),
-          )
-          .execute();
-      }
+      await this.insertFiles(trx, task, original, staged, now);
       this.crash('records');
+      const origin = originOf(original);
+      await trx
+        .insertInto('app_origins')
+        .values({
+          app_code: task.app_code,
+          engine_code: task.engine_code,
+          origin_id: origin.id,
+          version: origin.version,
+          code_map: JSON.stringify(codes),
+          updated_at: now,
+        })
+        .execute();
       await recordAudit(
         trx,
         {
@@ -467,6 +460,138 @@ export class PackageInstallService {
         .where('state', '=', 'running')
         .executeTakeFirst();
       // Failed meanwhile (its lease ran out): nothing of it may stay.
+      if (Number(done.numUpdatedRows) !== 1) throw new PackageRefused('package.interrupted');
+    });
+  }
+
+  /**
+   * The files that come with the package: with the data all it lists, without it only those the
+   * configuration needs (custom pages' images). Anything else staged is removed, so only these move
+   * in after the commit.
+   */
+  private async stageFiles(original: Manifest, staging: string, withData: boolean): Promise<Set<string>> {
+    const configFiles = new Set(PACKAGE_PARTS.flatMap((part) => part.files?.(original.parts[part.key] ?? []) ?? []));
+    const staged = new Set(
+      original.files
+        .filter((f) => withData || configFiles.has(f.id))
+        .filter((f) => fs.existsSync(path.join(staging, 'files', f.id)))
+        .map((f) => f.id),
+    );
+    const stagedFiles = path.join(staging, 'files');
+    for (const name of fs.existsSync(stagedFiles) ? await fs.promises.readdir(stagedFiles) : [])
+      if (!staged.has(name)) await fs.promises.rm(path.join(stagedFiles, name), { force: true });
+    return staged;
+  }
+
+  /** The staged files' rows (their bytes move in after the commit). */
+  private async insertFiles(
+    trx: Kysely<Database>,
+    task: InstallTasksTable,
+    original: Manifest,
+    staged: Set<string>,
+    now: number,
+  ): Promise<void> {
+    for (let i = 0; i < original.files.length; i += 200) {
+      const batch = original.files.slice(i, i + 200).filter((f) => staged.has(f.id));
+      if (!batch.length) continue;
+      await trx
+        .insertInto('files')
+        .values(
+          batch.map((f) => ({
+            id: derivedId(task.id, f.id),
+            engine_code: task.engine_code,
+            uploader_member_id: task.member_id,
+            name: cleanFileName(f.name),
+            content_type: f.isImage ? String(f.contentType) : 'application/octet-stream',
+            is_image: f.isImage ? 1 : 0,
+            size: Number(f.size) || 0,
+            created_at: now,
+          })),
+        )
+        .execute();
+    }
+  }
+
+  /**
+   * An upgrade in place (upgrade.ts): the app's configuration becomes the package's in one
+   * transaction with its DDL, its records stay, the app's code map grows by the codes new to it,
+   * and the task is marked done — or nothing of it stays.
+   */
+  private async writeUpgrade(task: InstallTasksTable, staging: string, text: string): Promise<void> {
+    const original = parseManifest(text);
+    const origin = originOf(original);
+    const staged = await this.stageFiles(original, staging, false);
+    const now = this.now();
+    await this.db.transaction().execute(async (trx) => {
+      const app = await trx
+        .selectFrom('apps')
+        .select(['code', 'display_name'])
+        .where('engine_code', '=', task.engine_code)
+        .where('code', '=', task.app_code)
+        .where('state', '=', 'ACTIVE')
+        .executeTakeFirst();
+      if (!app) throw refuse(404, 'app.notFound');
+      const row = await trx
+        .selectFrom('app_origins')
+        .selectAll()
+        .where('engine_code', '=', task.engine_code)
+        .where('app_code', '=', task.app_code)
+        .executeTakeFirst();
+      if ((row?.origin_id ?? task.app_code) !== origin.id) throw new PackageRefused('package.upgradeOtherApp');
+      const stored = row ? (JSON.parse(row.code_map) as Record<string, string>) : {};
+      const { plan, current } = await planUpgrade(trx, task.engine_code, task.app_code, stored, text);
+      const scope: InstallScope = {
+        trx,
+        engineCode: task.engine_code,
+        memberId: task.member_id,
+        appCode: task.app_code,
+        now,
+        withBizData: false,
+        codes: plan.codes,
+        fileId: (old) => (staged.has(old) ? derivedId(task.id, old) : null),
+      };
+      await applyUpgrade(scope, plan, current);
+      this.progress.set(task.id, 60);
+      this.crash('tables');
+      await this.insertFiles(trx, task, original, staged, now);
+      this.crash('records');
+      const codeMap = JSON.stringify({ ...stored, ...plan.codes.toJSON() });
+      if (row)
+        await trx
+          .updateTable('app_origins')
+          .set({ version: origin.version, code_map: codeMap, updated_at: now })
+          .where('app_code', '=', task.app_code)
+          .execute();
+      else
+        await trx
+          .insertInto('app_origins')
+          .values({
+            app_code: task.app_code,
+            engine_code: task.engine_code,
+            origin_id: origin.id,
+            version: origin.version,
+            code_map: codeMap,
+            updated_at: now,
+          })
+          .execute();
+      await recordAudit(
+        trx,
+        {
+          engineCode: task.engine_code,
+          actorMemberId: task.member_id,
+          action: 'app.upgrade',
+          targetType: 'app',
+          targetId: task.app_code,
+          detail: { name: app.display_name, version: origin.version, changes: plan.changes.length },
+        },
+        now,
+      );
+      const done = await trx
+        .updateTable('install_tasks')
+        .set({ state: 'done', progress: 100, code_map: codeMap, updated_at: this.now() })
+        .where('id', '=', task.id)
+        .where('state', '=', 'running')
+        .executeTakeFirst();
       if (Number(done.numUpdatedRows) !== 1) throw new PackageRefused('package.interrupted');
     });
   }

@@ -24,6 +24,12 @@ export interface Manifest {
   kind: 'canopy-app-package';
   productVersion: string;
   exportedAt: number;
+  /**
+   * The package's identity: the app it was first exported from (an installed copy's re-export keeps
+   * its origin and is written in the origin's codes) and this export's version (its time). A package
+   * without it is its own app's origin.
+   */
+  origin?: { id: string; version: number };
   withBizData: boolean;
   app: PackageApp;
   /** Each package part's items (parts.ts), by the part's key. */
@@ -60,6 +66,14 @@ export function parseManifest(text: string): Manifest {
   const app = raw.app;
   if (!isObject(app) || typeof app.code !== 'string' || typeof app.displayName !== 'string')
     throw new PackageRefused('package.invalid', { reason: 'app' });
+  if (
+    raw.origin !== undefined &&
+    (!isObject(raw.origin) ||
+      typeof raw.origin.id !== 'string' ||
+      !/^[A-Za-z0-9-]{1,64}$/.test(raw.origin.id) ||
+      typeof raw.origin.version !== 'number')
+  )
+    throw new PackageRefused('package.invalid', { reason: 'origin' });
   if (!isObject(raw.parts) || !Object.values(raw.parts).every(Array.isArray))
     throw new PackageRefused('package.invalid', { reason: 'parts' });
   if (!Array.isArray(raw.data) || !Array.isArray(raw.files))
@@ -78,4 +92,9 @@ export function parseManifest(text: string): Manifest {
       throw new PackageRefused('package.invalid', { reason: 'files' });
   }
   return raw as unknown as Manifest;
+}
+
+/** The package's origin and version (an old package without one is its own app's origin). */
+export function originOf(manifest: Manifest): { id: string; version: number } {
+  return manifest.origin ?? { id: manifest.app.code, version: Number(manifest.exportedAt) || 0 };
 }

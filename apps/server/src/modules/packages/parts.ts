@@ -60,7 +60,7 @@ function code(value: unknown, what: string): string {
 }
 
 /** The app's menu: groups, tables, dashboards, links and custom pages of every type. */
-interface NodeItem {
+export interface NodeItem {
   code: string;
   parentCode: string;
   type: string;
@@ -70,7 +70,7 @@ interface NodeItem {
   hidden: number;
   url: string;
 }
-const nodesPart: PackagePart<NodeItem> = {
+export const nodesPart: PackagePart<NodeItem> = {
   key: 'nodes',
   async export({ nodes }) {
     const live = new Set(nodes.map((n) => n.code));
@@ -110,7 +110,7 @@ const nodesPart: PackagePart<NodeItem> = {
   },
 };
 
-interface FieldItem {
+export interface FieldItem {
   code: string;
   name: string;
   type: string;
@@ -132,7 +132,7 @@ export interface TableItem {
   titleFormat: string;
   fields: FieldItem[];
 }
-const tablesPart: PackagePart<TableItem> = {
+export const tablesPart: PackagePart<TableItem> = {
   key: 'tables',
   async export({ db, engineCode, schemaCodes }) {
     if (!schemaCodes.length) return [];
@@ -243,7 +243,7 @@ const tablesPart: PackagePart<TableItem> = {
 };
 
 /** Public views (personal ones belong to their members and stay behind). */
-interface ViewItem {
+export interface ViewItem {
   code: string;
   schemaCode: string;
   name: string;
@@ -296,7 +296,7 @@ const viewsPart: PackagePart<ViewItem> = {
 };
 
 /** Approval flows: the draft being designed and the definition in force. */
-interface FlowItem {
+export interface FlowItem {
   code: string;
   schemaCode: string;
   name: string;
@@ -375,7 +375,7 @@ const workflowsPart: PackagePart<FlowItem> = {
 };
 
 /** Dashboards' widgets (one row per Dashboard menu item). */
-interface DashboardItem {
+export interface DashboardItem {
   nodeCode: string;
   widgets: string;
 }
@@ -412,7 +412,7 @@ const dashboardsPart: PackagePart<DashboardItem> = {
 };
 
 /** Custom pages' blocks and roles (one row per UserModule menu item); their images travel with them. */
-interface CustomPageItem {
+export interface CustomPageItem {
   nodeCode: string;
   roles: string;
   blocks: string;
@@ -421,7 +421,7 @@ const imagesOf = (blocks: string): string[] =>
   (JSON.parse(blocks) as { kind?: string; fileId?: unknown }[]).flatMap((b) =>
     b.kind === 'image' && typeof b.fileId === 'string' ? [b.fileId] : [],
   );
-const customPagesPart: PackagePart<CustomPageItem> = {
+export const customPagesPart: PackagePart<CustomPageItem> = {
   key: 'customPages',
   async export({ db, engineCode, nodes }) {
     const codes = nodes.filter((n) => n.type === 'UserModule').map((n) => n.code);
@@ -473,19 +473,21 @@ interface ShortcutItem {
   type: number;
   properties: string;
   frontExtraData: string;
+  /** Public or locked (private shortcuts are their members' and stay behind). */
+  mode?: number;
 }
 const rootCode = (engineCode: string) => `root-${engineCode}`;
 const shortcutsPart: PackagePart<ShortcutItem> = {
   key: 'shortcuts',
   async export({ db, engineCode, appCode, schemaCodes }) {
-    if (!schemaCodes.length) return [];
     const rows = await db
       .selectFrom('dashboard_nodes')
       .selectAll()
       .where('engine_code', '=', engineCode)
       .where('app_code', '=', appCode)
-      .where('schema_code', 'in', schemaCodes)
+      .where((eb) => eb.or([eb('schema_code', 'in', schemaCodes), eb('type', '=', DashboardNodeType.app)]))
       .where('type', '!=', DashboardNodeType.root)
+      .where('mode', '!=', DashboardNodeMode.private)
       .orderBy('created_at')
       .orderBy('code')
       .execute();
@@ -496,6 +498,7 @@ const shortcutsPart: PackagePart<ShortcutItem> = {
       type: d.type,
       properties: d.properties,
       frontExtraData: d.front_extra_data,
+      mode: d.mode,
     }));
   },
   codes: (items) => items.map((d) => code(d.code, 'shortcuts.code')),
@@ -522,6 +525,7 @@ const shortcutsPart: PackagePart<ShortcutItem> = {
           display_name: 'root',
           type: DashboardNodeType.root,
           mode: DashboardNodeMode.public,
+          owner_member_id: '',
           properties: JSON.stringify({ layout: [] }),
           front_extra_data: '{}',
           created_by: s.memberId,
@@ -537,10 +541,12 @@ const shortcutsPart: PackagePart<ShortcutItem> = {
           engine_code: s.engineCode,
           parent_code: rootCode(s.engineCode),
           app_code: s.appCode,
-          schema_code: code(d.schemaCode, 'shortcuts.schemaCode'),
+          schema_code:
+            num(d.type, 'shortcuts.type') === DashboardNodeType.app ? '' : code(d.schemaCode, 'shortcuts.schemaCode'),
           display_name: str(d.displayName, 'shortcuts.displayName'),
           type: num(d.type, 'shortcuts.type'),
-          mode: DashboardNodeMode.public,
+          mode: d.mode === DashboardNodeMode.lock ? DashboardNodeMode.lock : DashboardNodeMode.public,
+          owner_member_id: '',
           properties: str(d.properties, 'shortcuts.properties'),
           front_extra_data: str(d.frontExtraData, 'shortcuts.frontExtraData'),
           created_by: s.memberId,

@@ -7,12 +7,14 @@ import { requireSession, route } from '../../http/route.js';
 import { uploadedFile } from '../../http/upload.js';
 import type { PackageExportService } from './export-service.js';
 import type { PackageInstallService } from './install-service.js';
+import type { PackageUpgradeService } from './upgrade-service.js';
 
-/** App packages: export (a streamed zip), upload, install (spec §7), task progress. */
+/** App packages: export (a streamed zip), upload, install (spec §7), upgrade in place, task progress. */
 export function packageRoutes(
   app: FastifyInstance,
   exports: PackageExportService,
   installs: PackageInstallService,
+  upgrades: PackageUpgradeService,
 ): void {
   const E = PackageEndpoints.export;
   app.route({
@@ -36,8 +38,16 @@ export function packageRoutes(
     // A form on another site cannot set this header, so it cannot upload with the user's cookie.
     if (!req.headers[Headers.appName]) throw Errors.forbidden();
     const upload = await uploadedFile(req, { files: 1, fileSize: PackageLimits.uploadMaxBytes });
-    return installs.upload(req.tenant, upload);
+    const uploaded = await installs.upload(req.tenant, upload);
+    // Apps of the same origin the uploader designs: the dialog offers to upgrade one of them.
+    return { ...uploaded, matches: req.tenant ? await upgrades.matches(req.tenant, uploaded.packagePath) : [] };
   });
+  route(app, PackageEndpoints.upgradePreview, async ({ req, body }) =>
+    upgrades.preview(req.tenant, body, adminHeader(req), requestLanguage(req)),
+  );
+  route(app, PackageEndpoints.upgrade, async ({ req, body }) =>
+    upgrades.start(req.tenant, body, adminHeader(req), requestLanguage(req)),
+  );
   route(app, PackageEndpoints.install, async ({ req, body }) => installs.installUpload(req.tenant, body));
   route(app, PackageEndpoints.task, async ({ req, params }) =>
     installs.task(req.tenant, params.taskId, requestLanguage(req)),

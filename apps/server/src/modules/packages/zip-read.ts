@@ -181,3 +181,37 @@ async function inflateTo(
   }
   return total;
 }
+
+/** Only manifest.json of a package, read into memory (at most `maxManifestBytes`), for a preview. */
+export async function readManifestText(file: string): Promise<string> {
+  const zip = await open(file);
+  zip.on('error', () => undefined);
+  try {
+    for (let entry = await nextEntry(zip); entry; entry = await nextEntry(zip)) {
+      if (entry.fileName !== 'manifest.json') continue;
+      if (entry.isEncrypted() || (entry.compressionMethod !== 0 && entry.compressionMethod !== 8))
+        throw new PackageRefused('package.unreadable');
+      const raw = await rawStream(zip, entry);
+      const source = entry.compressionMethod === 8 ? raw.pipe(zlib.createInflateRaw()) : raw;
+      raw.on('error', (error) => source.destroy(error));
+      const chunks: Buffer[] = [];
+      let size = 0;
+      try {
+        for await (const chunk of source as AsyncIterable<Buffer>) {
+          size += chunk.length;
+          if (size > PackageLimits.maxManifestBytes) throw new PackageRefused('package.tooBig');
+          chunks.push(chunk);
+        }
+      } catch (error) {
+        throw error instanceof PackageRefused ? error : new PackageRefused('package.unreadable');
+      } finally {
+        raw.destroy();
+        source.destroy();
+      }
+      return Buffer.concat(chunks).toString('utf8');
+    }
+    throw new PackageRefused('package.invalid', { reason: 'manifest.json' });
+  } finally {
+    zip.close();
+  }
+}

@@ -45,7 +45,7 @@ export class ShortcutRepository {
   async update(
     engineCode: string,
     code: string,
-    values: Partial<Pick<DashboardNodesTable, 'display_name' | 'properties' | 'updated_at'>>,
+    values: Partial<Pick<DashboardNodesTable, 'display_name' | 'mode' | 'properties' | 'updated_at'>>,
   ): Promise<void> {
     await this.db
       .updateTable('dashboard_nodes')

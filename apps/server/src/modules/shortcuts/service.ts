@@ -13,13 +13,14 @@ import {
   type Shortcut,
   type ShortcutList,
   type ShortcutTreeApp,
+  type ShortcutType,
   type UpdateShortcutBody,
 } from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { DashboardNodesTable, Database } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
-import { appError, resolveApp } from '../apps/access.js';
+import { appError, isTeamManager, resolveApp } from '../apps/access.js';
 import type { AppRepository } from '../apps/repository.js';
 import { recordAudit } from '../audit/record.js';
 import { allows, type SchemaContexts } from '../schema-context/context.js';
@@ -69,9 +70,15 @@ const isUniqueViolation = (e: unknown) => {
 };
 const alreadyAdded = () => new AppError(409, ErrorCode.conflict, 'shortcut.alreadyAdded');
 
+const isPrivate = (row: Pick<DashboardNodesTable, 'mode'>) => row.mode === DashboardNodeMode.private;
+const locked = () => new AppError(400, ErrorCode.validationFailed, 'shortcut.locked');
+
 /**
- * The workbench's shortcuts (spec §3 dashboard nodes, §4 order, §5 rules, §6 permissions): the team
- * owner manages them, every member sees them with what they may do with each target now.
+ * The workbench's shortcuts (spec §3 dashboard nodes and modes, §4 order, §5 rules, §6 permissions).
+ * The team's shortcuts (public, locked) are managed by the team owner and seen by every member;
+ * locked ones come first and stay as they are until the owner unlocks them. Any member may add
+ * private shortcuts that only they see and manage. Shortcuts open an app (type 1), add to a table
+ * (2) or view a table or dashboard (3); each member sees what they may do with each target now.
  */
 export class ShortcutService {
   constructor(
@@ -105,6 +112,7 @@ export class ShortcutService {
       display_name: 'root',
       type: DashboardNodeType.root,
       mode: DashboardNodeMode.public,
+      owner_member_id: '',
       properties: JSON.stringify({ layout }),
       front_extra_data: '{}',
       created_by: tenant.memberId,
@@ -119,7 +127,7 @@ export class ShortcutService {
     if (!app || app.state !== 'ACTIVE') return { app: false, add: false, view: false };
     const kind = parse<{ type?: string }>(row.front_extra_data).type;
     try {
-      if (kind === 'Dashboard') {
+      if (kind === 'Dashboard' || row.type === DashboardNodeType.app) {
         const access = await resolveApp(this.apps, tenant, row.app_code, false);
         return { app: true, add: false, view: access.canView };
       }
@@ -131,30 +139,69 @@ export class ShortcutService {
     }
   }
 
+  /** The team's shortcuts and this member's private ones (others' private ones are not theirs to see). */
+  private visible(team: TenantContext, rows: DashboardNodesTable[]): DashboardNodesTable[] {
+    return rows.filter((r) => !isPrivate(r) || r.owner_member_id === team.memberId);
+  }
+
+  /** Who may change a shortcut: its creator a private one, the team owner a team one; a locked one nobody. */
+  private mayManage(team: TenantContext, row: DashboardNodesTable): boolean {
+    if (isPrivate(row)) return row.owner_member_id === team.memberId;
+    return row.mode !== DashboardNodeMode.lock && team.role === 'owner';
+  }
+
+  /** A shortcut this member sees (a root, another's private one or none at all: not found). */
+  private async visibleRow(team: TenantContext, code: string): Promise<DashboardNodesTable> {
+    const row = await this.repo.find(team.engineCode, code);
+    if (!row || row.type === DashboardNodeType.root || !this.visible(team, [row]).length)
+      throw appError(404, 'shortcut.notFound');
+    return row;
+  }
+
+  /** A team shortcut needs the team owner; a private one its creator. */
+  private requireManager(team: TenantContext, row: DashboardNodesTable): void {
+    if (isPrivate(row) ? row.owner_member_id !== team.memberId : team.role !== 'owner')
+      throw appError(403, 'shortcut.ownerOnly');
+  }
+
   async list(tenant: TenantContext | null): Promise<ShortcutList> {
     const team = this.team(tenant);
     const rows = await this.repo.list(team.engineCode);
     const root = rows.find((r) => r.type === DashboardNodeType.root) ?? this.rootRow(team);
-    const shortcuts = rows.filter((r) => r.type !== DashboardNodeType.root);
+    const shortcuts = this.visible(
+      team,
+      rows.filter((r) => r.type !== DashboardNodeType.root),
+    );
     const layout = parse<Properties>(root.properties).layout ?? [];
     const position = new Map(layout.map((code, i) => [code, i]));
-    // Codes missing from the layout (a concurrent add) go last, oldest first.
+    // Locked ones first; codes missing from the layout (a concurrent add, private ones) go last, oldest first.
     const ordered = shortcuts
-      .map((row, i) => ({ row, rank: position.get(row.code) ?? layout.length + i }))
+      .map((row, i) => ({
+        row,
+        rank:
+          (row.mode === DashboardNodeMode.lock ? 0 : 2 * SHORTCUT_MAX) + (position.get(row.code) ?? layout.length + i),
+      }))
       .sort((a, b) => a.rank - b.rank)
       .map((x) => x.row);
     const nodes = await Promise.all(
-      ordered.map(async (row) => ({ ...toNode(row), reach: await this.reach(team, row) })),
+      ordered.map(async (row) => ({
+        ...toNode(row),
+        reach: await this.reach(team, row),
+        canManage: this.mayManage(team, row),
+      })),
     );
     const rootNode = toNode(root);
     rootNode.properties.layout = ordered.map((r) => r.code);
     return { root: rootNode, nodes, canManage: team.role === 'owner' };
   }
 
-  /** Spec §5 dialog tree, for the team owner: every active app of the team. */
+  /**
+   * Spec §5 dialog tree: the apps this member sees (all of the team's for its owner and admins).
+   * Boxes are "added" for the shortcuts they would add to: the team's for its owner, else their own.
+   */
   async tree(tenant: TenantContext | null): Promise<ShortcutTreeApp[]> {
-    const team = this.manager(tenant);
-    const apps = await this.repo.apps(team.engineCode);
+    const team = this.team(tenant);
+    const apps = await this.visibleApps(team);
     const [nodes, shortcuts] = await Promise.all([
       this.repo.nodesOf(
         team.engineCode,
@@ -162,22 +209,48 @@ export class ShortcutService {
       ),
       this.repo.list(team.engineCode),
     ]);
-    return shortcutTree(apps, nodes, shortcuts);
+    const scope = team.role === 'owner' ? '' : team.memberId;
+    return shortcutTree(
+      apps,
+      nodes,
+      shortcuts.filter((r) => r.owner_member_id === scope),
+    );
   }
 
-  /** Adds the ticked boxes (spec §5): at least one, names 2–32, no box twice. All or nothing. */
+  /** The team's active apps this member may open. */
+  private async visibleApps(team: TenantContext) {
+    const apps = await this.repo.apps(team.engineCode);
+    if (isTeamManager(team)) return apps;
+    const roles = await this.apps.rolesOf(
+      team.memberId,
+      apps.map((a) => a.code),
+    );
+    return apps.filter((a) => roles.has(a.code));
+  }
+
+  /**
+   * Adds the ticked boxes (spec §5): at least one, names 2–32, no box twice. All or nothing. Team
+   * shortcuts (public, locked) are the team owner's to add; private ones anyone's, for themself.
+   */
   async create(tenant: TenantContext | null, input: CreateShortcutsBody): Promise<ShortcutList> {
-    const team = this.manager(tenant);
+    const team = this.team(tenant);
+    const mode = input.mode ?? (team.role === 'owner' ? DashboardNodeMode.public : DashboardNodeMode.private);
+    if (mode !== DashboardNodeMode.private) this.manager(team);
+    const owner = mode === DashboardNodeMode.private ? team.memberId : '';
     if (input.nodes.length === 0) throw new AppError(400, ErrorCode.validationFailed, 'shortcut.noneSelected');
     const seen = new Set<string>();
     for (const item of input.nodes) {
       if (item.displayName !== undefined && !isShortcutName(item.displayName)) throw nameProblem();
-      const key = `${item.type}:${item.appCode}:${item.schemaCode}`;
+      if (item.type === DashboardNodeType.app ? item.schemaCode : !item.schemaCode)
+        throw new FieldValidationError([
+          { field: 'schemaCode', key: item.type === DashboardNodeType.app ? 'validate.pattern' : 'validate.required' },
+        ]);
+      const key = `${item.type}:${item.appCode}:${item.schemaCode ?? ''}`;
       if (seen.has(key)) throw alreadyAdded();
       seen.add(key);
     }
     const appCodes = [...new Set(input.nodes.map((n) => n.appCode))];
-    const apps = await this.repo.apps(team.engineCode);
+    const apps = await this.visibleApps(team);
     const nodes = await this.repo.nodesOf(team.engineCode, appCodes);
     const now = this.now();
     const rows: DashboardNodesTable[] = input.nodes.map((item, i) => {
@@ -186,24 +259,36 @@ export class ShortcutService {
         throw new FieldValidationError([{ field: 'color', key: 'validate.pattern' }]);
       if (look?.icon !== undefined && !APP_ICONS.includes(look.icon))
         throw new FieldValidationError([{ field: 'icon', key: 'validate.pattern' }]);
-      if (!apps.some((a) => a.code === item.appCode)) throw appError(404, 'app.notFound');
-      const target = nodes.find((n) => n.app_code === item.appCode && n.code === item.schemaCode);
-      if (!target || !isShortcutTarget(target) || target.hidden === 1) throw appError(404, 'shortcut.target.notFound');
-      if (item.type === DashboardNodeType.linkQuery && !allowsQuickAdd(target))
-        throw new AppError(400, ErrorCode.validationFailed, 'shortcut.target.noAdd');
+      const app = apps.find((a) => a.code === item.appCode);
+      if (!app) throw appError(404, 'app.notFound');
+      // An app shortcut opens the app: the app's own name, colour and icon unless told otherwise.
+      const target =
+        item.type === DashboardNodeType.app
+          ? { code: '', display_name: app.display_name, type: 'App', tag: '', color: app.color, icon: app.icon }
+          : nodes.find((n) => n.app_code === item.appCode && n.code === item.schemaCode);
+      if (!target) throw appError(404, 'shortcut.target.notFound');
+      if (item.type !== DashboardNodeType.app) {
+        const node = target as (typeof nodes)[number];
+        if (!isShortcutTarget(node) || node.hidden === 1) throw appError(404, 'shortcut.target.notFound');
+        if (item.type === DashboardNodeType.linkQuery && !allowsQuickAdd(node))
+          throw new AppError(400, ErrorCode.validationFailed, 'shortcut.target.noAdd');
+      }
       const properties: Properties = {
-        color: item.properties?.color ?? i % APP_COLORS.length,
-        icon: item.properties?.icon ?? (item.type === DashboardNodeType.linkQuery ? 'file-text' : 'database'),
+        color: item.properties?.color ?? ('color' in target ? target.color : i % APP_COLORS.length),
+        icon:
+          item.properties?.icon ??
+          ('icon' in target ? target.icon : item.type === DashboardNodeType.linkQuery ? 'file-text' : 'database'),
       };
       return {
         code: `d${randomBytes(8).toString('hex')}`,
         engine_code: team.engineCode,
         parent_code: rootCode(team.engineCode),
         app_code: item.appCode,
-        schema_code: item.schemaCode,
-        display_name: item.displayName?.trim() ?? defaultShortcutName(item.type, target.display_name),
+        schema_code: target.code,
+        display_name: item.displayName?.trim() ?? defaultShortcutName(item.type as ShortcutType, target.display_name),
         type: item.type,
-        mode: DashboardNodeMode.public,
+        mode,
+        owner_member_id: owner,
         properties: JSON.stringify(properties),
         front_extra_data: JSON.stringify({ type: target.type, tag: target.tag }),
         created_by: team.memberId,
@@ -219,19 +304,28 @@ export class ShortcutService {
         const shortcuts = existing.filter((r) => r.type !== DashboardNodeType.root);
         if (
           rows.some((r) =>
-            shortcuts.some((s) => s.type === r.type && s.app_code === r.app_code && s.schema_code === r.schema_code),
+            shortcuts.some(
+              (s) =>
+                s.owner_member_id === owner &&
+                s.type === r.type &&
+                s.app_code === r.app_code &&
+                s.schema_code === r.schema_code,
+            ),
           )
         )
           throw alreadyAdded();
         if (shortcuts.length + rows.length > SHORTCUT_MAX)
           throw new AppError(400, ErrorCode.validationFailed, 'shortcut.tooMany');
         await repo.insert(rows);
-        const root = existing.find((r) => r.type === DashboardNodeType.root);
-        const layout = parse<Properties>(root?.properties ?? '{}').layout ?? [];
-        await repo.update(team.engineCode, rootCode(team.engineCode), {
-          properties: JSON.stringify({ layout: [...layout, ...rows.map((r) => r.code)] }),
-          updated_at: now,
-        });
+        // The team's order holds the team's shortcuts; private ones follow it, oldest first.
+        if (!owner) {
+          const root = existing.find((r) => r.type === DashboardNodeType.root);
+          const layout = parse<Properties>(root?.properties ?? '{}').layout ?? [];
+          await repo.update(team.engineCode, rootCode(team.engineCode), {
+            properties: JSON.stringify({ layout: [...layout, ...rows.map((r) => r.code)] }),
+            updated_at: now,
+          });
+        }
         await recordAudit(
           trx,
           {
@@ -251,10 +345,17 @@ export class ShortcutService {
     return this.list(team);
   }
 
+  /**
+   * Rename, recolour, re-icon: its creator a private one, the team owner a team one. The team owner
+   * locks or unlocks a team one; a locked one changes only as it is unlocked.
+   */
   async update(tenant: TenantContext | null, code: string, input: UpdateShortcutBody): Promise<ShortcutList> {
-    const team = this.manager(tenant);
-    const row = await this.repo.find(team.engineCode, code);
-    if (!row || row.type === DashboardNodeType.root) throw appError(404, 'shortcut.notFound');
+    const team = this.team(tenant);
+    const row = await this.visibleRow(team, code);
+    this.requireManager(team, row);
+    if (input.mode !== undefined && isPrivate(row))
+      throw new FieldValidationError([{ field: 'mode', key: 'validate.pattern' }]);
+    if (row.mode === DashboardNodeMode.lock && input.mode !== DashboardNodeMode.public) throw locked();
     if (input.displayName !== undefined && !isShortcutName(input.displayName)) throw nameProblem();
     const props = parse<Properties>(row.properties);
     const color = input.properties?.color;
@@ -267,6 +368,7 @@ export class ShortcutService {
     await this.db.transaction().execute(async (trx) => {
       await this.repo.with(trx).update(team.engineCode, code, {
         display_name: input.displayName?.trim() ?? row.display_name,
+        mode: input.mode ?? row.mode,
         properties: JSON.stringify({
           ...props,
           ...(color !== undefined && { color }),
@@ -289,10 +391,12 @@ export class ShortcutService {
     return this.list(team);
   }
 
+  /** Deletes a shortcut: its creator a private one, the team owner a team one (unlocked first). */
   async remove(tenant: TenantContext | null, code: string): Promise<ShortcutList> {
-    const team = this.manager(tenant);
-    const row = await this.repo.find(team.engineCode, code);
-    if (!row || row.type === DashboardNodeType.root) throw appError(404, 'shortcut.notFound');
+    const team = this.team(tenant);
+    const row = await this.visibleRow(team, code);
+    this.requireManager(team, row);
+    if (row.mode === DashboardNodeMode.lock) throw locked();
     const now = this.now();
     await this.db.transaction().execute(async (trx) => {
       const repo = this.repo.with(trx);
@@ -320,18 +424,24 @@ export class ShortcutService {
     return this.list(team);
   }
 
-  /** Spec §4: the order is the root's layout; it must name every shortcut of the team once. */
+  /**
+   * Spec §4: the order is the root's layout; it must name every team shortcut once (and may name the
+   * owner's own private ones, which others never see).
+   */
   async saveLayout(tenant: TenantContext | null, layout: string[]): Promise<ShortcutList> {
     const team = this.manager(tenant);
     const now = this.now();
     await this.db.transaction().execute(async (trx) => {
       const repo = this.repo.with(trx);
       await repo.ensureRoot(this.rootRow(team));
-      const codes = (await repo.list(team.engineCode))
-        .filter((r) => r.type !== DashboardNodeType.root)
-        .map((r) => r.code);
+      const rows = this.visible(
+        team,
+        (await repo.list(team.engineCode)).filter((r) => r.type !== DashboardNodeType.root),
+      );
+      const mine = new Set(rows.map((r) => r.code));
+      const teams = rows.filter((r) => !isPrivate(r)).map((r) => r.code);
       const asked = new Set(layout);
-      if (asked.size !== layout.length || asked.size !== codes.length || codes.some((c) => !asked.has(c)))
+      if (asked.size !== layout.length || layout.some((c) => !mine.has(c)) || teams.some((c) => !asked.has(c)))
         throw new AppError(400, ErrorCode.validationFailed, 'shortcut.layout.mismatch');
       await repo.update(team.engineCode, rootCode(team.engineCode), {
         properties: JSON.stringify({ layout }),

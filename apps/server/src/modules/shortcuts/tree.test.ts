@@ -27,6 +27,7 @@ const shortcut = (type: number, schemaCode: string): DashboardNodesTable => ({
   display_name: 'x',
   type,
   mode: 1,
+  owner_member_id: '',
   properties: '{}',
   front_extra_data: '{}',
   created_by: 'm',
@@ -47,6 +48,8 @@ describe('the shortcut creation tree (spec §5)', () => {
       node('top', 'Schema', { sort_key: 0 }),
     ];
     const [app] = shortcutTree(apps, nodes, [shortcut(2, 't1'), shortcut(3, 'board')]);
+    expect(app?.box).toBe('open');
+    expect(shortcutTree(apps, nodes, [shortcut(1, '')])[0]?.box).toBe('added');
     expect(app?.children.map((c) => [c.code, c.add, c.view])).toEqual([
       ['top', 'open', 'open'],
       ['g', 'none', 'none'],

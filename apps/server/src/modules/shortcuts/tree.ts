@@ -18,7 +18,10 @@ export function allowsQuickAdd(node: Pick<FunctionNodesTable, 'type' | 'tag'>): 
   return node.type === FunctionNodeType.schema && node.tag !== SchemaTag.sync;
 }
 
-/** The creation dialog's tree: apps → groups → tables and dashboards, each box free or already added. */
+/**
+ * The creation dialog's tree: apps (an app shortcut's box) → groups → tables and dashboards, each box
+ * free or already among `shortcuts` (the ones the asker would add to).
+ */
 export function shortcutTree(
   apps: { code: string; display_name: string; color: number; icon: string }[],
   nodes: FunctionNodesTable[],
@@ -47,6 +50,7 @@ export function shortcutTree(
   const ordered = (key: string) => (byParent.get(key) ?? []).sort((a, b) => a.sort_key - b.sort_key);
   return apps.map((app) => ({
     appCode: app.code,
+    box: added.has(`${DashboardNodeType.app}:${app.code}:`) ? 'added' : 'open',
     displayName: app.display_name,
     color: app.color,
     icon: app.icon,

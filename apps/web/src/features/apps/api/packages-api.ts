@@ -38,6 +38,10 @@ export function uploadPackage(file: File, onProgress: (percent: number) => void)
 export const packagesApi = {
   install: (packagePath: string, withBizData: boolean) =>
     call(PackageEndpoints.install, { body: { packagePath, withBizData, source: 3 }, errors: 'inline' }),
+  upgradePreview: (packagePath: string, appCode: string) =>
+    call(PackageEndpoints.upgradePreview, { body: { packagePath, appCode }, errors: 'inline' }),
+  upgrade: (packagePath: string, appCode: string) =>
+    call(PackageEndpoints.upgrade, { body: { packagePath, appCode }, errors: 'inline' }),
   task: (taskId: string) => call(PackageEndpoints.task, { params: { taskId }, errors: 'inline' }),
 };
 

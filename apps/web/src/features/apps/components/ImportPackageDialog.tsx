@@ -1,7 +1,7 @@
 import { CloudUploadOutlined, DeleteOutlined, FileZipOutlined } from '@ant-design/icons';
-import { PackageLimits } from '@canopy/contract';
+import { PackageLimits, type UpgradeMatch, type UpgradePreview } from '@canopy/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Checkbox, Flex, Modal, Progress, Typography, Upload } from 'antd';
+import { Alert, App, Button, Checkbox, Flex, Modal, Progress, Radio, Typography, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shell/api/api-error';
@@ -9,19 +9,25 @@ import { errorText } from '../../../shell/api/form-errors';
 import { useSession } from '../../../shell/session/session-context';
 import { appKeys } from '../api/apps-api';
 import { packagesApi, uploadPackage } from '../api/packages-api';
+import { UpgradeChanges } from './UpgradeChanges';
 
 type UploadState =
   | { kind: 'none' }
   | { kind: 'uploading'; name: string; percent: number }
-  | { kind: 'uploaded'; name: string; packagePath: string };
+  | { kind: 'uploaded'; name: string; packagePath: string; matches: UpgradeMatch[] };
+
+/** An upload of the same origin as an installed app: upgrade it (its code) or install as new (''). */
+const NEW_APP = '';
 
 /**
  * 导入安装包 (spec §4/§5): one zip of at most 50 MB, uploaded at once with progress (simulated up to
  * 95 %, the real figure beyond it); 安装 starts the install task, polled every 5 s until it ends.
+ * A package of an app installed in this team (same origin) may upgrade it instead: the server's diff
+ * is shown first, and 升级 runs the upgrade as a task polled the same way.
  */
 export function ImportPackageDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const { current } = useSession();
   const [upload, setUpload] = useState<UploadState>({ kind: 'none' });
@@ -33,6 +39,34 @@ export function ImportPackageDialog({ open, onClose }: { open: boolean; onClose:
   /** An upload answered after the file was removed (or the dialog closed) is ignored. */
   const generation = useRef(0);
   const [progress, setProgress] = useState(0);
+  /** The app to upgrade, or NEW_APP to install as a new one. */
+  const [target, setTarget] = useState(NEW_APP);
+  const [preview, setPreview] = useState<UpgradePreview | null>(null);
+  const [previewing, setPreviewing] = useState(false);
+  const uploadedPath = upload.kind === 'uploaded' ? upload.packagePath : '';
+
+  useEffect(() => {
+    setPreview(null);
+    if (!uploadedPath || target === NEW_APP) return;
+    let stale = false;
+    setPreviewing(true);
+    packagesApi
+      .upgradePreview(uploadedPath, target)
+      .then((p) => {
+        if (!stale) setPreview(p);
+      })
+      .catch((error: unknown) => {
+        if (stale) return;
+        setTarget(NEW_APP);
+        message.error(isApiError(error) ? errorText(error) : t('packages.upgradeFailed'));
+      })
+      .finally(() => {
+        if (!stale) setPreviewing(false);
+      });
+    return () => {
+      stale = true;
+    };
+  }, [uploadedPath, target, message, t]);
 
   const stopSimulation = () => {
     if (simulated.current) clearInterval(simulated.current);
@@ -52,6 +86,7 @@ export function ImportPackageDialog({ open, onClose }: { open: boolean; onClose:
     setUpload({ kind: 'none' });
     setTaskId(null);
     setStarting(false);
+    setTarget(NEW_APP);
   };
 
   const start = (file: File) => {
@@ -79,7 +114,9 @@ export function ImportPackageDialog({ open, onClose }: { open: boolean; onClose:
       .then((done) => {
         if (mine !== generation.current) return;
         stopSimulation();
-        setUpload({ kind: 'uploaded', name: file.name, packagePath: done.packagePath });
+        setUpload({ kind: 'uploaded', name: file.name, packagePath: done.packagePath, matches: done.matches });
+        // Spec: a package of an installed app offers to upgrade it first.
+        setTarget(done.matches[0]?.appCode ?? NEW_APP);
       })
       .catch((error: unknown) => {
         if (mine !== generation.current) return;
@@ -98,9 +135,24 @@ export function ImportPackageDialog({ open, onClose }: { open: boolean; onClose:
       message.warning(t('packages.uploadFirst'));
       return;
     }
+    const upgrading = target !== NEW_APP;
+    if (upgrading) {
+      if (!preview || preview.refusal) return;
+      const confirmed = await modal.confirm({
+        title: t('packages.confirmUpgrade', { name: preview.appName }),
+        content: preview.changes.some((c) => c.dataLoss)
+          ? t('packages.confirmDataLoss')
+          : t('packages.upgradeKeepsRecords'),
+        okText: t('packages.upgrade'),
+        okButtonProps: { danger: preview.changes.some((c) => c.dataLoss), 'data-testid': 'package-upgrade-confirm' },
+      });
+      if (!confirmed) return;
+    }
     setStarting(true);
     try {
-      const started = await packagesApi.install(upload.packagePath, withBizData);
+      const started = upgrading
+        ? await packagesApi.upgrade(upload.packagePath, target)
+        : await packagesApi.install(upload.packagePath, withBizData);
       setTaskId(started.taskId);
       setProgress(0);
       // Spec §4/§9: the task is asked every 5 s until it is completed.
@@ -111,7 +163,7 @@ export function ImportPackageDialog({ open, onClose }: { open: boolean; onClose:
         setProgress(task.progress);
         if (!task.isCompleted) continue;
         if (task.state !== 'done') throw new Error(task.message);
-        message.success(t('packages.installed'));
+        message.success(t(upgrading ? 'packages.upgraded' : 'packages.installed'));
         if (current) await queryClient.invalidateQueries({ queryKey: appKeys.list(current.engineCode) });
         reset();
         onClose();
@@ -122,11 +174,13 @@ export function ImportPackageDialog({ open, onClose }: { open: boolean; onClose:
       setStarting(false);
       if (!alive.current) return;
       const text = isApiError(error) ? errorText(error) : error instanceof Error ? error.message : '';
-      message.error(text || t('packages.installFailed'));
+      message.error(text || t(upgrading ? 'packages.upgradeFailed' : 'packages.installFailed'));
     }
   };
 
   const installing = starting || taskId !== null;
+  const upgrading = target !== NEW_APP && upload.kind === 'uploaded';
+  const matches = upload.kind === 'uploaded' ? upload.matches : [];
   return (
     <Modal
       open={open}
@@ -149,15 +203,29 @@ export function ImportPackageDialog({ open, onClose }: { open: boolean; onClose:
           >
             {t('common.cancel')}
           </Button>
-          <Button type="primary" loading={installing} onClick={() => void install()} data-testid="package-install">
-            {installing ? t('packages.installing') : t('packages.install')}
-          </Button>
+          {upgrading ? (
+            <Button
+              type="primary"
+              loading={installing}
+              disabled={!preview || previewing || Boolean(preview.refusal)}
+              onClick={() => void install()}
+              data-testid="package-upgrade"
+            >
+              {installing ? t('packages.upgrading') : t('packages.upgrade')}
+            </Button>
+          ) : (
+            <Button type="primary" loading={installing} onClick={() => void install()} data-testid="package-install">
+              {installing ? t('packages.installing') : t('packages.install')}
+            </Button>
+          )}
         </Flex>
       }
       destroyOnHidden
     >
       <Flex vertical gap={16} data-testid="import-package-dialog">
-        <Typography.Text type="secondary">{t('packages.importIntro')}</Typography.Text>
+        <Typography.Text type="secondary">
+          {t(upgrading ? 'packages.upgradeIntro' : 'packages.importIntro')}
+        </Typography.Text>
         {upload.kind === 'none' ? (
           <Upload.Dragger
             accept=".zip,application/zip"
@@ -201,12 +269,41 @@ export function ImportPackageDialog({ open, onClose }: { open: boolean; onClose:
             />
           </Flex>
         )}
-        <Checkbox checked={withBizData} disabled={installing} onChange={(e) => setWithBizData(e.target.checked)}>
-          {t('packages.withBizData')}
-          <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
-            {t('packages.withBizDataHint')}
-          </Typography.Text>
-        </Checkbox>
+        {matches.length > 0 && (
+          <Flex vertical gap={8}>
+            <Typography.Text>{t('packages.sameOrigin')}</Typography.Text>
+            <Radio.Group
+              value={target}
+              disabled={installing}
+              onChange={(e) => setTarget(e.target.value as string)}
+              data-testid="package-target"
+            >
+              <Flex vertical gap={4}>
+                {matches.map((m) => (
+                  <Radio key={m.appCode} value={m.appCode} data-testid={`package-target-${m.appCode}`}>
+                    {t('packages.upgradeExisting', { name: m.name })}
+                  </Radio>
+                ))}
+                <Radio value={NEW_APP} data-testid="package-target-new">
+                  {t('packages.installAsNew')}
+                </Radio>
+              </Flex>
+            </Radio.Group>
+          </Flex>
+        )}
+        {upgrading ? (
+          <>
+            <Alert type="info" showIcon title={t('packages.upgradeKeepsRecords')} />
+            <UpgradeChanges preview={preview} loading={previewing} />
+          </>
+        ) : (
+          <Checkbox checked={withBizData} disabled={installing} onChange={(e) => setWithBizData(e.target.checked)}>
+            {t('packages.withBizData')}
+            <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
+              {t('packages.withBizDataHint')}
+            </Typography.Text>
+          </Checkbox>
+        )}
         {taskId !== null && <Progress percent={progress} status="active" data-testid="package-install-progress" />}
       </Flex>
     </Modal>

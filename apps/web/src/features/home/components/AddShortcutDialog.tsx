@@ -1,12 +1,14 @@
 import {
+  DashboardNodeMode,
   DashboardNodeType,
   type ShortcutBox,
+  type ShortcutMode,
   type ShortcutTreeApp,
   type ShortcutTreeLeaf,
   type ShortcutType,
 } from '@canopy/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Checkbox, Empty, Flex, Modal, Skeleton, Tooltip, Tree, Typography } from 'antd';
+import { Alert, App, Checkbox, Empty, Flex, Modal, Radio, Skeleton, Tooltip, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,19 +26,26 @@ interface Pick {
 const keyOf = (p: Pick) => `${p.type}:${p.appCode}:${p.schemaCode}`;
 
 /**
- * Spec §5 shortcut creation: apps → groups → tables. Each table has a quick-add and a quick-view box
- * (groups none; dashboards and sync tables no quick add); a box already on the workbench is checked
- * and disabled ("已添加至工作台"). At least one box ("没有选中具体数据！").
+ * Spec §5 shortcut creation: apps → groups → tables. Each app has an open-app box, each table a
+ * quick-add and a quick-view box (groups none; dashboards and sync tables no quick add); a box already
+ * on the workbench is checked and disabled ("已添加至工作台"). At least one box ("没有选中具体数据！").
+ * The team owner chooses who sees them (everyone, everyone locked, only themself); other members add
+ * shortcuts only they see.
  */
-export function AddShortcutDialog({ onClose }: { onClose: () => void }) {
+export function AddShortcutDialog({ teamOwner, onClose }: { teamOwner: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const engineCode = useSession().current?.engineCode ?? '';
   const tree = useQuery({ queryKey: shortcutKeys.tree(engineCode), queryFn: shortcutsApi.tree, gcTime: 0 });
   const [picked, setPicked] = useState<Map<string, Pick>>(new Map());
+  const [mode, setMode] = useState<ShortcutMode>(teamOwner ? DashboardNodeMode.public : DashboardNodeMode.private);
   const create = useMutation({
-    mutationFn: (nodes: Pick[]) => shortcutsApi.create({ nodes }),
+    mutationFn: (nodes: Pick[]) =>
+      shortcutsApi.create({
+        nodes: nodes.map((n) => (n.type === DashboardNodeType.app ? { appCode: n.appCode, type: n.type } : n)),
+        mode,
+      }),
     onSuccess: (data) => {
       queryClient.setQueryData(shortcutKeys.list(engineCode), data);
       void queryClient.invalidateQueries({ queryKey: shortcutKeys.all(engineCode) });
@@ -54,11 +63,18 @@ export function AddShortcutDialog({ onClose }: { onClose: () => void }) {
       return next;
     });
 
-  const box = (app: ShortcutTreeApp, leaf: ShortcutTreeLeaf, type: ShortcutType, state: ShortcutBox) => {
+  const box = (app: ShortcutTreeApp, leaf: ShortcutTreeLeaf | null, type: ShortcutType, state: ShortcutBox) => {
     if (state === 'none') return null;
-    const label = type === DashboardNodeType.linkQuery ? t('shortcuts.quickAdd') : t('shortcuts.quickView');
-    const pick = { appCode: app.appCode, schemaCode: leaf.code, type };
-    const testId = `shortcut-box-${type === DashboardNodeType.linkQuery ? 'add' : 'view'}-${leaf.code}`;
+    const label =
+      type === DashboardNodeType.app
+        ? t('shortcuts.openApp')
+        : type === DashboardNodeType.linkQuery
+          ? t('shortcuts.quickAdd')
+          : t('shortcuts.quickView');
+    const pick = { appCode: app.appCode, schemaCode: leaf?.code ?? '', type };
+    const testId = leaf
+      ? `shortcut-box-${type === DashboardNodeType.linkQuery ? 'add' : 'view'}-${leaf.code}`
+      : `shortcut-box-app-${app.appCode}`;
     if (state === 'added')
       return (
         <Tooltip title={t('shortcuts.alreadyAdded')}>
@@ -96,7 +112,10 @@ export function AddShortcutDialog({ onClose }: { onClose: () => void }) {
     title: (
       <Flex align="center" gap={8}>
         <AppIcon icon={app.icon} color={app.color} size={20} />
-        <Typography.Text strong>{app.displayName}</Typography.Text>
+        <Typography.Text strong style={{ minWidth: 92 }}>
+          {app.displayName}
+        </Typography.Text>
+        {box(app, null, DashboardNodeType.app, app.box)}
       </Flex>
     ),
     children: app.children.map((node) =>
@@ -147,6 +166,23 @@ export function AddShortcutDialog({ onClose }: { onClose: () => void }) {
       data-testid="shortcut-add-dialog"
     >
       <Typography.Paragraph type="secondary">{t('shortcuts.addHint')}</Typography.Paragraph>
+      {teamOwner ? (
+        <Flex align="center" gap={12} style={{ marginBottom: 12 }} wrap>
+          <Typography.Text>{t('shortcuts.modeLabel')}</Typography.Text>
+          <Radio.Group
+            value={mode}
+            onChange={(e) => setMode(e.target.value as ShortcutMode)}
+            data-testid="shortcut-mode"
+            options={[
+              { value: DashboardNodeMode.public, label: t('shortcuts.modePublic') },
+              { value: DashboardNodeMode.lock, label: t('shortcuts.modeLock') },
+              { value: DashboardNodeMode.private, label: t('shortcuts.modePrivate') },
+            ]}
+          />
+        </Flex>
+      ) : (
+        <Alert type="info" showIcon title={t('shortcuts.privateOnly')} style={{ marginBottom: 12 }} />
+      )}
       {body}
     </Modal>
   );

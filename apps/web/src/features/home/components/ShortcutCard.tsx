@@ -1,5 +1,12 @@
-import { EyeOutlined, PlusCircleOutlined, SettingOutlined } from '@ant-design/icons';
-import { DashboardNodeType, Limits, type Shortcut } from '@canopy/contract';
+import {
+  AppstoreOutlined,
+  EyeOutlined,
+  LockOutlined,
+  PlusCircleOutlined,
+  SettingOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { DashboardNodeMode, DashboardNodeType, Limits, type Shortcut } from '@canopy/contract';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Button, Tooltip, Typography } from 'antd';
@@ -22,6 +29,12 @@ export function ShortcutCard({ shortcut, sortable, onOpen, onSettings }: Props) 
     disabled: !sortable,
   });
   const quickAdd = shortcut.type === DashboardNodeType.linkQuery;
+  const kind =
+    shortcut.type === DashboardNodeType.app
+      ? { icon: <AppstoreOutlined />, label: t('shortcuts.openApp') }
+      : quickAdd
+        ? { icon: <PlusCircleOutlined />, label: t('shortcuts.quickAdd') }
+        : { icon: <EyeOutlined />, label: t('shortcuts.quickView') };
   const longName = [...shortcut.displayName].length > Limits.tooltipNameLength;
   const name = (
     <Typography.Text strong ellipsis style={{ display: 'block' }} data-testid="shortcut-name">
@@ -47,15 +60,26 @@ export function ShortcutCard({ shortcut, sortable, onOpen, onSettings }: Props) 
         type="button"
         className="canopy-app-card-link canopy-shortcut-open"
         onClick={onOpen}
-        aria-label={`${shortcut.displayName}，${quickAdd ? t('shortcuts.quickAdd') : t('shortcuts.quickView')}`}
+        aria-label={`${shortcut.displayName}，${kind.label}`}
         data-testid="shortcut-open"
       >
         <AppIcon icon={shortcut.properties.icon ?? 'appstore'} color={shortcut.properties.color ?? 0} size={40} />
         <span style={{ minWidth: 0, flex: 1, textAlign: 'left' }}>
           {longName ? <Tooltip title={shortcut.displayName}>{name}</Tooltip> : name}
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {quickAdd ? <PlusCircleOutlined /> : <EyeOutlined />}{' '}
-            {quickAdd ? t('shortcuts.quickAdd') : t('shortcuts.quickView')}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="shortcut-kind">
+            {kind.icon} {kind.label}
+            {shortcut.mode === DashboardNodeMode.lock && (
+              <span data-testid="shortcut-locked">
+                {' · '}
+                <LockOutlined /> {t('shortcuts.lockedTag')}
+              </span>
+            )}
+            {shortcut.mode === DashboardNodeMode.private && (
+              <span data-testid="shortcut-private">
+                {' · '}
+                <UserOutlined /> {t('shortcuts.privateTag')}
+              </span>
+            )}
           </Typography.Text>
         </span>
       </button>

@@ -1,6 +1,6 @@
-import { isShortcutName, SHORTCUT_NAME_MAX, type Shortcut } from '@canopy/contract';
+import { DashboardNodeMode, isShortcutName, SHORTCUT_NAME_MAX, type Shortcut } from '@canopy/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal, Space } from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shell/session/session-context';
@@ -15,18 +15,21 @@ interface Values {
 }
 
 /**
- * A shortcut's name, colour and icon (spec §6): the team owner changes or deletes it; everyone else
- * sees the fields disabled.
+ * A shortcut's name, colour and icon (spec §6): the team owner changes or deletes a team one and
+ * locks or unlocks it; a member their private ones; everyone else sees the fields disabled.
  */
 export function ShortcutSettingsDialog({
   shortcut,
-  canManage,
+  teamOwner,
   onClose,
 }: {
   shortcut: Shortcut;
-  canManage: boolean;
+  teamOwner: boolean;
   onClose: () => void;
 }) {
+  const canManage = shortcut.canManage;
+  const isLocked = shortcut.mode === DashboardNodeMode.lock;
+  const canLock = teamOwner && shortcut.mode !== DashboardNodeMode.private;
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
@@ -45,6 +48,22 @@ export function ShortcutSettingsDialog({
       });
       queryClient.setQueryData(shortcutKeys.list(engineCode), data);
       message.success(t('shortcuts.updated'));
+      onClose();
+    } catch (error) {
+      message.error(failureText(t('shortcuts.updateFailed'), error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const setLock = async (lock: boolean) => {
+    setSaving(true);
+    try {
+      const data = await shortcutsApi.update(shortcut.code, {
+        mode: lock ? DashboardNodeMode.lock : DashboardNodeMode.public,
+      });
+      queryClient.setQueryData(shortcutKeys.list(engineCode), data);
+      message.success(t(lock ? 'shortcuts.locked' : 'shortcuts.unlocked'));
       onClose();
     } catch (error) {
       message.error(failureText(t('shortcuts.updateFailed'), error));
@@ -80,21 +99,35 @@ export function ShortcutSettingsDialog({
       destroyOnHidden
       data-testid="shortcut-settings-dialog"
       footer={
-        canManage ? (
+        canManage || canLock ? (
           <Space>
-            <Button danger onClick={remove} data-testid="shortcut-delete">
-              {t('shortcuts.delete')}
-            </Button>
+            {canLock && (
+              <Button
+                loading={saving}
+                onClick={() => void setLock(!isLocked)}
+                data-testid={isLocked ? 'shortcut-unlock' : 'shortcut-lock'}
+              >
+                {isLocked ? t('shortcuts.unlock') : t('shortcuts.lock')}
+              </Button>
+            )}
+            {canManage && (
+              <Button danger onClick={remove} data-testid="shortcut-delete">
+                {t('shortcuts.delete')}
+              </Button>
+            )}
             <Button onClick={onClose}>{t('common.cancel')}</Button>
-            <Button type="primary" loading={saving} onClick={() => form.submit()} data-testid="shortcut-save">
-              {t('common.save')}
-            </Button>
+            {canManage && (
+              <Button type="primary" loading={saving} onClick={() => form.submit()} data-testid="shortcut-save">
+                {t('common.save')}
+              </Button>
+            )}
           </Space>
         ) : (
           <Button onClick={onClose}>{t('common.close')}</Button>
         )
       }
     >
+      {isLocked && <Alert type="info" showIcon title={t('shortcuts.lockedHint')} style={{ marginBottom: 12 }} />}
       <Form<Values>
         form={form}
         layout="vertical"
@@ -109,7 +142,7 @@ export function ShortcutSettingsDialog({
         <Form.Item
           name="displayName"
           label={t('shortcuts.name')}
-          extra={canManage ? undefined : t('shortcuts.nameReadonly')}
+          extra={canManage || isLocked ? undefined : t('shortcuts.nameReadonly')}
           rules={[
             {
               validator: (_, value: string | undefined) =>

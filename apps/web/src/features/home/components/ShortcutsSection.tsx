@@ -35,9 +35,10 @@ const QuickAddDrawer = lazy(() =>
 );
 
 /**
- * 快捷方式 (spec §2 Home, centre; §3–§6): the team's quick-add and quick-view shortcuts in the saved
- * order. The team owner adds them from the apps' tables, renames, recolours, re-icons, deletes and
- * drags them; everyone uses them as far as their rights on the table go.
+ * 快捷方式 (spec §2 Home, centre; §3–§6): the team's open-app, quick-add and quick-view shortcuts in
+ * the saved order (locked ones first), then the member's private ones. The team owner adds the team's
+ * from the apps' tables, renames, recolours, re-icons, locks, deletes and drags them; any member adds
+ * and manages private ones; everyone uses them as far as their rights on the target go.
  */
 export function ShortcutsSection() {
   const { t } = useTranslation();
@@ -61,6 +62,11 @@ export function ShortcutsSection() {
       return;
     }
     const { appCode, schemaCode } = s.reference;
+    if (s.type === DashboardNodeType.app) {
+      if (!s.reach.view) message.warning(t('shortcuts.noViewPermission'));
+      else navigate(`/app/${encodeURIComponent(appCode)}`);
+      return;
+    }
     if (s.type === DashboardNodeType.linkQuery) {
       if (!s.reach.add) message.warning(t('shortcuts.noAddPermission'));
       else setQuickAdd(s);
@@ -121,7 +127,8 @@ export function ShortcutsSection() {
       title={t('home.shortcutsTitle')}
       data-testid="shortcuts-section"
       extra={
-        canManage && (
+        // Everyone adds: the team owner for the team, other members private ones for themselves.
+        list.isSuccess && (
           <Button icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="shortcut-add">
             {t('shortcuts.add')}
           </Button>
@@ -129,9 +136,9 @@ export function ShortcutsSection() {
       }
     >
       {body}
-      {adding && <AddShortcutDialog onClose={() => setAdding(false)} />}
+      {adding && <AddShortcutDialog teamOwner={canManage} onClose={() => setAdding(false)} />}
       {settings && (
-        <ShortcutSettingsDialog shortcut={settings} canManage={canManage} onClose={() => setSettings(null)} />
+        <ShortcutSettingsDialog shortcut={settings} teamOwner={canManage} onClose={() => setSettings(null)} />
       )}
       {quickAdd && (
         <Suspense fallback={<QuickAddWaiting onClose={() => setQuickAdd(null)} />}>

@@ -3,7 +3,8 @@ import type { zhShortcuts } from './zh-shortcuts';
 export const enShortcuts: typeof zhShortcuts = {
   add: 'Add shortcut',
   addTitle: 'Add shortcuts',
-  addHint: 'Tick what to put on the workbench: quick add opens the table’s add form, quick view opens its data.',
+  addHint:
+    'Tick what to put on the workbench: open app goes to the app, quick add opens the table’s add form, quick view opens its data.',
   quickAdd: 'Quick add',
   quickView: 'Quick view',
   alreadyAdded: 'Already on the workbench',
@@ -35,4 +36,17 @@ export const enShortcuts: typeof zhShortcuts = {
   reorderHint: 'Drag the cards to reorder them',
   addedRecord: 'Record added',
   loadFailed: 'Could not load the shortcuts',
+  openApp: 'Open app',
+  modeLabel: 'Who sees it',
+  modePublic: 'Everyone in the team',
+  modeLock: 'Everyone in the team, locked',
+  modePrivate: 'Only me',
+  privateOnly: 'Shortcuts you add are seen only by you.',
+  privateTag: 'Only me',
+  lockedTag: 'Locked',
+  lock: 'Lock',
+  unlock: 'Unlock',
+  locked: 'Locked: everyone sees it and nobody changes or deletes it',
+  unlocked: 'Unlocked',
+  lockedHint: 'The shortcut is locked; unlock it to change or delete it',
 };

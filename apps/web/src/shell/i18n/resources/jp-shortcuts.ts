@@ -3,7 +3,8 @@ import type { zhShortcuts } from './zh-shortcuts';
 export const jpShortcuts: typeof zhShortcuts = {
   add: 'ショートカットを追加',
   addTitle: 'ショートカットを追加',
-  addHint: 'ワークベンチに置く操作を選んでください：クイック追加は追加フォームを、クイック表示はデータを開きます。',
+  addHint:
+    'ワークベンチに置く操作を選んでください：アプリを開くはアプリへ、クイック追加は追加フォームを、クイック表示はデータを開きます。',
   quickAdd: 'クイック追加',
   quickView: 'クイック表示',
   alreadyAdded: 'ワークベンチに追加済み',
@@ -35,4 +36,17 @@ export const jpShortcuts: typeof zhShortcuts = {
   reorderHint: 'カードをドラッグして並べ替え',
   addedRecord: 'データを追加しました',
   loadFailed: 'ショートカットを読み込めませんでした',
+  openApp: 'アプリを開く',
+  modeLabel: '公開範囲',
+  modePublic: 'チームの全メンバー',
+  modeLock: 'チームの全メンバー（ロック）',
+  modePrivate: '自分のみ',
+  privateOnly: '追加したショートカットは自分にだけ表示されます。',
+  privateTag: '自分のみ',
+  lockedTag: 'ロック中',
+  lock: 'ロック',
+  unlock: 'ロック解除',
+  locked: 'ロックしました。全メンバーに表示され、変更や削除はできません',
+  unlocked: 'ロックを解除しました',
+  lockedHint: 'ショートカットはロックされています。変更や削除するにはロックを解除してください',
 };
