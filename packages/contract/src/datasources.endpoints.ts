@@ -39,10 +39,16 @@ export const DataSourceEndpoints = {
   tables: ds('GET', `${base}/:id/tables`, "A database source's tables and their columns", SourceTables, {
     params: DataSourceParams,
   }),
-  preview: ds('POST', `${base}/:id/preview`, 'The columns and first rows of a table, query or JSON array', SourcePreview, {
-    params: DataSourceParams,
-    body: SyncSource,
-  }),
+  preview: ds(
+    'POST',
+    `${base}/:id/preview`,
+    'The columns and first rows of a table, query or JSON array',
+    SourcePreview,
+    {
+      params: DataSourceParams,
+      body: SyncSource,
+    },
+  ),
   createSync: ds('POST', `${base}/:id/sync-tables`, 'Create a sync table and start its first sync', SyncTableInfo, {
     params: DataSourceParams,
     body: CreateSyncTableBody,

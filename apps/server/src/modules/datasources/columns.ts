@@ -18,7 +18,17 @@ const INTEGER = new Set([
   'mediumint',
   'year',
 ]);
-const DECIMAL = new Set(['numeric', 'decimal', 'float4', 'float8', 'real', 'double precision', 'double', 'float', 'money']);
+const DECIMAL = new Set([
+  'numeric',
+  'decimal',
+  'float4',
+  'float8',
+  'real',
+  'double precision',
+  'double',
+  'float',
+  'money',
+]);
 
 /**
  * A database type name (PostgreSQL's `udt_name`, MySQL's `DATA_TYPE`) as a field type. `length`: a
@@ -30,7 +40,12 @@ export function mapDatabaseType(
   opts: { length?: number | null; scale?: number | null; bit1?: boolean } = {},
 ): ColumnSpec {
   const type = name.toLowerCase();
-  const col = (fieldType: SyncFieldType, precision = 0): ColumnSpec => ({ name: '', sourceType: type, fieldType, precision });
+  const col = (fieldType: SyncFieldType, precision = 0): ColumnSpec => ({
+    name: '',
+    sourceType: type,
+    fieldType,
+    precision,
+  });
   if (type === 'bool' || type === 'boolean' || opts.bit1 || type === 'bit') return col('checkbox');
   if (INTEGER.has(type)) return col('number', 0);
   if (DECIMAL.has(type)) {
@@ -65,7 +80,8 @@ export function inferJsonColumns(rows: Record<string, unknown>[]): ColumnSpec[] 
 
 function inferValues(values: unknown[]): Omit<ColumnSpec, 'name'> {
   if (!values.length) return { sourceType: 'null', fieldType: 'text', precision: 0 };
-  if (values.every((v) => typeof v === 'boolean')) return { sourceType: 'boolean', fieldType: 'checkbox', precision: 0 };
+  if (values.every((v) => typeof v === 'boolean'))
+    return { sourceType: 'boolean', fieldType: 'checkbox', precision: 0 };
   if (values.every((v) => typeof v === 'number')) {
     const decimals = Math.max(...values.map((v) => (String(v).split('.')[1] ?? '').length));
     return { sourceType: 'number', fieldType: 'number', precision: Math.min(decimals, 8) };

@@ -1,9 +1,10 @@
 import http from 'node:http';
 import https from 'node:https';
+import net from 'node:net';
 import { type DataSourceErrorCode, DataSourceLimits, type SyncSource } from '@canopy/contract';
 import mysql from 'mysql2';
 import pg from 'pg';
-import { guardedLookup, RefusedAddress, resolveHost } from './address-guard.js';
+import { guardedLookup, isRefusedAddress, RefusedAddress, resolveHost } from './address-guard.js';
 import { type ColumnSpec, inferJsonColumns, mapDatabaseType } from './columns.js';
 
 /** A failure of a source, with its reason (words in messages.ts `datasource.error.<code>`) and the driver's words. */
@@ -34,7 +35,11 @@ export interface Connector {
   /** The source's columns and first rows; HTTP: also the paths of its arrays of objects. */
   preview(source: SyncSource): Promise<{ columns: ColumnSpec[]; rows: Row[]; paths: string[] }>;
   /** Every row, a chunk at a time, in one read-only transaction (databases); at most `limit` rows. */
-  read(source: SyncSource, limit: number, onChunk: (rows: Row[], columns: ColumnSpec[]) => Promise<void>): Promise<void>;
+  read(
+    source: SyncSource,
+    limit: number,
+    onChunk: (rows: Row[], columns: ColumnSpec[]) => Promise<void>,
+  ): Promise<void>;
 }
 
 export interface ConnectorOptions {
@@ -179,7 +184,8 @@ class PostgresConnector implements Connector {
   private sqlOf(source: SyncSource): string {
     if (oneSource(source) === 'query') return checkReadOnlyQuery(source.query ?? '');
     const parts = (source.table ?? '').split('.');
-    const name = parts.length > 1 ? `${pgIdent(parts[0] ?? '')}.${pgIdent(parts.slice(1).join('.'))}` : pgIdent(parts[0] ?? '');
+    const name =
+      parts.length > 1 ? `${pgIdent(parts[0] ?? '')}.${pgIdent(parts.slice(1).join('.'))}` : pgIdent(parts[0] ?? '');
     return `select * from ${name}`;
   }
 
@@ -274,7 +280,8 @@ function mysqlFailure(e: unknown): SourceFailure {
   const msg = detailOf(e);
   if (code === 'ER_ACCESS_DENIED_ERROR' || code === 'ER_DBACCESS_DENIED_ERROR') return new SourceFailure('auth', msg);
   if (code === 'ER_BAD_DB_ERROR') return new SourceFailure('databaseMissing', msg);
-  if (code === 'ER_NO_SUCH_TABLE' || code === 'ER_TABLEACCESS_DENIED_ERROR') return new SourceFailure('tableMissing', msg);
+  if (code === 'ER_NO_SUCH_TABLE' || code === 'ER_TABLEACCESS_DENIED_ERROR')
+    return new SourceFailure('tableMissing', msg);
   if (code === 'ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION') return new SourceFailure('notReadOnly', msg);
   if (code === 'ER_PARSE_ERROR' || code === 'ER_BAD_FIELD_ERROR') return new SourceFailure('queryInvalid', msg);
   return networkFailure(e) ?? new SourceFailure('other', msg);
@@ -448,6 +455,10 @@ class HttpConnector implements Connector {
       } catch {
         return reject(new SourceFailure('unreachable', this.s.url));
       }
+      // An address literal is connected to without a lookup: checked here.
+      const literal = url.hostname.replace(/^\[(.*)\]$/, '$1');
+      if (net.isIP(literal) && isRefusedAddress(literal, this.opts.allowPrivate))
+        return reject(new SourceFailure('blocked', url.hostname));
       const client = url.protocol === 'https:' ? https : http;
       const req = client.request(
         url,

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DataSourcesTable, Database, SyncLogsTable, SyncTablesTable } from '../../db/schema.js';
+import type { Database, DataSourcesTable, SyncLogsTable, SyncTablesTable } from '../../db/schema.js';
 
 export type SyncTableRow = SyncTablesTable & { display_name: string; table_name: string };
 
@@ -127,7 +127,12 @@ export class DataSourceRepository {
 
   async finishLog(
     id: string,
-    patch: Partial<Pick<SyncLogsTable, 'state' | 'ended_at' | 'rows' | 'inserted' | 'updated' | 'removed' | 'error_code' | 'error_detail'>>,
+    patch: Partial<
+      Pick<
+        SyncLogsTable,
+        'state' | 'ended_at' | 'rows' | 'inserted' | 'updated' | 'removed' | 'error_code' | 'error_detail'
+      >
+    >,
     db: Kysely<Database> = this.db,
   ): Promise<void> {
     await db.updateTable('sync_logs').set(patch).where('id', '=', id).execute();

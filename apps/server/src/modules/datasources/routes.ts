@@ -15,7 +15,9 @@ export function dataSourceRoutes(app: FastifyInstance, sources: DataSourceServic
   route(app, E.update, async ({ req, params, body }) =>
     sources.update(req.tenant, params.appCode, adminHeader(req), params.id, body),
   );
-  route(app, E.remove, async ({ req, params }) => sources.remove(req.tenant, params.appCode, adminHeader(req), params.id));
+  route(app, E.remove, async ({ req, params }) =>
+    sources.remove(req.tenant, params.appCode, adminHeader(req), params.id),
+  );
   route(app, E.test, async ({ req, params }) =>
     sources.test(req.tenant, params.appCode, adminHeader(req), params.id, requestLanguage(req)),
   );
@@ -32,7 +34,14 @@ export function dataSourceRoutes(app: FastifyInstance, sources: DataSourceServic
     sources.syncTables(req.tenant, params.appCode, adminHeader(req), requestLanguage(req)),
   );
   route(app, E.updateSync, async ({ req, params, body }) =>
-    sources.updateSync(req.tenant, params.appCode, adminHeader(req), params.schemaCode, body.schedule, requestLanguage(req)),
+    sources.updateSync(
+      req.tenant,
+      params.appCode,
+      adminHeader(req),
+      params.schemaCode,
+      body.schedule,
+      requestLanguage(req),
+    ),
   );
   route(app, E.runSync, async ({ req, params }) =>
     sources.runSync(req.tenant, params.appCode, adminHeader(req), params.schemaCode, requestLanguage(req)),

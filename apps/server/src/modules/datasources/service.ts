@@ -9,9 +9,9 @@ import {
   formatMessage,
   type Language,
   SchemaTag,
-  SYNC_SCHEDULE_MS,
   type SourcePreview,
   type SourceTables,
+  SYNC_SCHEDULE_MS,
   type SyncLog,
   type SyncSchedule,
   type SyncSource,
@@ -19,7 +19,7 @@ import {
 } from '@canopy/contract';
 import { fieldType } from '@canopy/fields';
 import type { Kysely } from 'kysely';
-import type { DataSourcesTable, Database, FieldsTable, FunctionNodesTable, SyncLogsTable } from '../../db/schema.js';
+import type { Database, DataSourcesTable, FieldsTable, FunctionNodesTable, SyncLogsTable } from '../../db/schema.js';
 import { type FieldProblem, FieldValidationError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
 import type { JobQueue } from '../../jobs/queue.js';
@@ -94,7 +94,10 @@ export class DataSourceService {
   }
 
   /** The settings a kind needs, checked; the password is sealed, or kept when an edit leaves it out. */
-  private settings(body: DataSourceBody, keep: string): Omit<DataSourcesTable, 'id' | 'engine_code' | 'app_code' | 'created_by' | 'created_at' | 'updated_at'> {
+  private settings(
+    body: DataSourceBody,
+    keep: string,
+  ): Omit<DataSourcesTable, 'id' | 'engine_code' | 'app_code' | 'created_by' | 'created_at' | 'updated_at'> {
     const problems: FieldProblem[] = [];
     const name = body.name.trim();
     if (!name) problems.push({ field: 'name', key: 'datasource.settingMissing' });
@@ -204,11 +207,19 @@ export class DataSourceService {
       return await read();
     } catch (e) {
       const f = this.failure(e, lang);
-      throw new FieldValidationError([{ field: 'source', key: `datasource.error.${f.code}`, params: { detail: f.detail } }]);
+      throw new FieldValidationError([
+        { field: 'source', key: `datasource.error.${f.code}`, params: { detail: f.detail } },
+      ]);
     }
   }
 
-  async tables(tenant: TenantContext | null, appCode: string, admin: boolean, id: string, lang: Language): Promise<SourceTables> {
+  async tables(
+    tenant: TenantContext | null,
+    appCode: string,
+    admin: boolean,
+    id: string,
+    lang: Language,
+  ): Promise<SourceTables> {
     const access = await this.access(tenant, appCode, admin);
     const row = await this.sourceOf(access, id);
     const tables = await this.readSource(lang, () => this.connector(row).tables());
@@ -219,7 +230,8 @@ export class DataSourceService {
     if (kind === 'http') return { path: source.path?.trim() ?? '' };
     const table = source.table?.trim();
     const query = source.query?.trim();
-    if (Boolean(table) === Boolean(query)) throw new FieldValidationError([{ field: 'source', key: 'datasource.sourceOne' }]);
+    if (Boolean(table) === Boolean(query))
+      throw new FieldValidationError([{ field: 'source', key: 'datasource.sourceOne' }]);
     return table ? { table } : { query };
   }
 
@@ -280,7 +292,8 @@ export class DataSourceService {
       const type = fieldType(c.fieldType);
       if (!type) throw new Error(`no field type ${c.fieldType}`);
       const code = `f${randomBytes(5).toString('hex')}`;
-      const settings = c.fieldType === 'number' ? { ...type.defaultSettings, precision: c.precision } : type.defaultSettings;
+      const settings =
+        c.fieldType === 'number' ? { ...type.defaultSettings, precision: c.precision } : type.defaultSettings;
       return {
         code,
         schema_code: node.code,
@@ -320,7 +333,8 @@ export class DataSourceService {
         const storage = fieldType(f.type)?.storage;
         if (storage) await addPhysicalColumn(trx, `d_${node.code}`, f.column_name, storage, false);
       }
-      const title = synced.find((c) => c.name === body.keyColumn) ?? synced.find((c) => c.fieldType === 'text') ?? synced[0];
+      const title =
+        synced.find((c) => c.name === body.keyColumn) ?? synced.find((c) => c.fieldType === 'text') ?? synced[0];
       await trx
         .updateTable('schemas')
         .set({ title_field_code: title?.fieldCode ?? '' })
@@ -348,7 +362,13 @@ export class DataSourceService {
     return this.syncInfo(access, node.code, lang);
   }
 
-  private async startLog(trx: Kysely<Database>, engineCode: string, schemaCode: string, logId: string, trigger: string) {
+  private async startLog(
+    trx: Kysely<Database>,
+    engineCode: string,
+    schemaCode: string,
+    logId: string,
+    trigger: string,
+  ) {
     await trx
       .insertInto('sync_logs')
       .values({
@@ -404,7 +424,12 @@ export class DataSourceService {
     });
   }
 
-  async syncTables(tenant: TenantContext | null, appCode: string, admin: boolean, lang: Language): Promise<SyncTableInfo[]> {
+  async syncTables(
+    tenant: TenantContext | null,
+    appCode: string,
+    admin: boolean,
+    lang: Language,
+  ): Promise<SyncTableInfo[]> {
     const access = await this.access(tenant, appCode, admin);
     return this.infos(await this.repo.syncTables(access.tenant.engineCode, appCode), access, lang);
   }
@@ -532,4 +557,3 @@ function toLog(l: SyncLogsTable, lang: Language): SyncLog {
     error: code ? { code, message: formatMessage(`datasource.error.${code}`, lang), detail: l.error_detail } : null,
   };
 }
-

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSourceLimits, type SyncFieldType, type SyncSource } from '@canopy/contract';
 import { type Kysely, sql } from 'kysely';
-import type { DataSourcesTable, Database } from '../../db/schema.js';
+import type { Database, DataSourcesTable } from '../../db/schema.js';
 import { type JobRun, LeaseLost } from '../../jobs/queue.js';
 import type { FormulaJobs } from '../records/formula-jobs.js';
 import { toStored } from './columns.js';
@@ -165,7 +165,11 @@ export class SyncRunner {
     const existing = new Map<string, string>();
     let removed = 0;
     if (key) {
-      const current = await db.selectFrom(table).select(['id', key.column]).where('engine_code', '=', sync.engine_code).execute();
+      const current = await db
+        .selectFrom(table)
+        .select(['id', key.column])
+        .where('engine_code', '=', sync.engine_code)
+        .execute();
       for (const r of current as Record<string, unknown>[]) existing.set(String(r[key.column]), String(r.id));
     } else {
       const r = await db.deleteFrom(table).where('engine_code', '=', sync.engine_code).executeTakeFirst();
@@ -211,7 +215,10 @@ export class SyncRunner {
     if (key) {
       const gone = [...existing.values()].filter((id) => !seen.has(id));
       for (let i = 0; i < gone.length; i += 1000)
-        await db.deleteFrom(table).where('id', 'in', gone.slice(i, i + 1000)).execute();
+        await db
+          .deleteFrom(table)
+          .where('id', 'in', gone.slice(i, i + 1000))
+          .execute();
       removed = gone.length;
     }
     return { rows: rows.length, inserted: rows.length - updated, updated, removed };

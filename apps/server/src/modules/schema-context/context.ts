@@ -1,4 +1,4 @@
-import { type RecordAction, SchemaTag, type SchemaPermissions } from '@canopy/contract';
+import { type RecordAction, type SchemaPermissions, SchemaTag } from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database, FieldsTable } from '../../db/schema.js';
 import type { TenantContext } from '../../http/context.js';
