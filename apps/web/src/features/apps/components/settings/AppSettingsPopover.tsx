@@ -1,4 +1,5 @@
 import {
+  DatabaseOutlined,
   DeleteOutlined,
   ExportOutlined,
   FileTextOutlined,
@@ -13,6 +14,7 @@ import {
 import { App, Button, Divider, Menu, type MenuProps, Popover, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useAppWorkspace } from '../../hooks/app-context';
 import { IntroEditorDialog } from '../intro/IntroEditorDialog';
 import { TableTrashDrawer } from '../TableTrashDrawer';
@@ -34,6 +36,7 @@ export function AppSettingsPopover() {
   const { modal } = App.useApp();
   const { app, permission, canEdit, canOwn } = useAppWorkspace();
   const actions = useAppSettingsActions();
+  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
   const isOwner = permission.isAppOwner;
@@ -72,6 +75,7 @@ export function AppSettingsPopover() {
         { key: 'menu', icon: <MenuOutlined />, label: t('appSettings.customMenu') },
         { key: 'roles', icon: <TeamOutlined />, label: t('appSettings.roles') },
         { key: 'tableTrash', icon: <RestOutlined />, label: t('appSettings.tableTrash') },
+        { key: 'datasource', icon: <DatabaseOutlined />, label: t('datasource.menuEntry') },
         { key: 'exportPackage', icon: <ExportOutlined />, label: t('packages.exportTitle') },
         ...(canOwn ? [{ key: 'transfer', icon: <SwapOutlined />, label: t('appSettings.transfer') }] : []),
         ...(hasRole ? [{ key: 'exit', icon: <LogoutOutlined />, label: t('appSettings.exit') }] : []),
@@ -92,6 +96,7 @@ export function AppSettingsPopover() {
       key === 'exportPackage'
     )
       setDialog(key);
+    else if (key === 'datasource') navigate(`/datasource/${encodeURIComponent(app.code)}`);
     else if (key === 'exit') confirmExit();
     else if (key === 'delete') confirmDelete();
   };
