@@ -64,7 +64,7 @@ describe('data sources', () => {
     await row.getByTestId('source-new-sync').click();
     const wizard = page.getByTestId('sync-wizard');
     await pickOption(page, wizard.getByTestId('wizard-table'), 'products');
-    await wizard.getByTestId('wizard-next').click();
+    await page.getByTestId('wizard-next').click();
     await page.getByTestId('wizard-columns').getByText('price').waitFor();
     await page.getByTestId('wizard-name').fill('商品');
     await shot(page, 'datasource-wizard');
