@@ -333,8 +333,11 @@ export class DataSourceService {
         const storage = fieldType(f.type)?.storage;
         if (storage) await addPhysicalColumn(trx, `d_${node.code}`, f.column_name, storage, false);
       }
+      // The title: the first text column (a name, usually), else the key.
       const title =
-        synced.find((c) => c.name === body.keyColumn) ?? synced.find((c) => c.fieldType === 'text') ?? synced[0];
+        synced.find((c) => c.fieldType === 'text' && c.name !== body.keyColumn) ??
+        synced.find((c) => c.name === body.keyColumn) ??
+        synced[0];
       await trx
         .updateTable('schemas')
         .set({ title_field_code: title?.fieldCode ?? '' })

@@ -122,7 +122,7 @@ export function DatasourcePage() {
               },
               {
                 title: '',
-                width: 380,
+                width: 450,
                 render: (_, s) => (
                   <Flex gap={4} wrap justify="flex-end">
                     <Button
