@@ -210,7 +210,7 @@ class PostgresConnector implements Connector {
     const sql = this.sqlOf(source);
     return this.with(async (c) => {
       await c.query('begin read only');
-      const r = await c.query(`select * from (${sql}) canopy_q limit ${DataSourceLimits.previewRows}`);
+      const r = await c.query(`select * from (\n${sql}\n) canopy_q limit ${DataSourceLimits.previewRows}`);
       const columns = await this.columnsOf(c, r.fields);
       await c.query('commit');
       return { columns, rows: r.rows as Row[], paths: [] };
@@ -381,7 +381,7 @@ class MysqlConnector implements Connector {
       await this.query(c, 'start transaction read only');
       const [rows, fields] = (await this.query(
         c,
-        `select * from (${sql}) canopy_q limit ${DataSourceLimits.previewRows}`,
+        `select * from (\n${sql}\n) canopy_q limit ${DataSourceLimits.previewRows}`,
       )) as unknown as [Row[], mysql.FieldPacket[]];
       await this.query(c, 'commit');
       return { columns: this.columnsOf(fields), rows, paths: [] };
