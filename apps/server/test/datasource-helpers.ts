@@ -114,10 +114,11 @@ export async function recordsByName(client: TestClient, appCode: string, schemaC
   const res = await client.request('POST', `${base}/records/query`, { body: { limit: 500 } });
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   const names = new Map(info.fields.map((f) => [f.code, f.name]));
+  // The record's own id as `_id` (a synced column may well be called id).
   const rows = (res.json.data.resultList as { id: string; data: Record<string, unknown> }[]).map((r) => ({
-    id: r.id,
+    _id: r.id,
     ...Object.fromEntries(Object.entries(r.data).flatMap(([k, v]) => (names.has(k) ? [[names.get(k), v]] : []))),
-  })) as ({ id: string } & Record<string, unknown>)[];
+  })) as ({ _id: string } & Record<string, unknown>)[];
   rows.sort((a, b) => String(a[sortBy]).localeCompare(String(b[sortBy]), 'en', { numeric: true }));
   return { rows, fields: info.fields };
 }

@@ -238,7 +238,7 @@ describe('sync tables', () => {
     const second = await recordsByName(team.owner, appCode, products, 'id');
     expect(second.rows.map((r) => r.name)).toEqual(['青苹果', '橙子', '梨']);
     // The kept row is the same record (relations to it hold).
-    expect(second.rows[0]?.id).toBe(first.rows[0]?.id);
+    expect(second.rows[0]?._id).toBe(first.rows[0]?._id);
   });
 
   it('a failing sync keeps the previous rows and says why', async () => {
@@ -382,7 +382,7 @@ describe('sync tables', () => {
     expect(add.status).toBe(403);
     expect(add.json.errorMessage).toContain('同步表的数据来自外部数据源');
     const { rows } = await recordsByName(team.owner, appCode, products, 'id');
-    const id = rows[0]?.id as string;
+    const id = rows[0]?._id as string;
     expect(
       (await team.owner.request('PATCH', `${base}/records/${id}`, { body: { data: {}, version: 1 } })).status,
     ).toBe(403);
@@ -392,6 +392,37 @@ describe('sync tables', () => {
     ).toBe(403);
     const access = (await team.owner.request('GET', `${base}/permission`)).json.data;
     expect(access?.accessPermission ?? access).toMatchObject({ add: false, edit: false, delete: false, view: true });
+  });
+
+  it('other tables link to a sync table and look up its fields; a re-sync keeps the links', async () => {
+    const node = await team.owner.request('POST', `/v1/apps/${appCode}/nodes`, {
+      body: { type: 'Schema', displayName: '订单明细' },
+    });
+    const lines = `/v1/apps/${appCode}/schemas/${node.json.data.code}`;
+    const { rows, fields } = await recordsByName(team.owner, appCode, products, 'id');
+    const nameField = fields.find((f) => f.name === 'name')?.code ?? '';
+    const field = async (body: Record<string, unknown>) => {
+      const res = await team.owner.request('POST', `${lines}/fields`, { body });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      return res.json.data.code as string;
+    };
+    const rel = await field({ name: '商品', type: 'relation', settings: { schemaCode: products, multiple: false } });
+    const look = await field({
+      name: '商品名',
+      type: 'lookup',
+      settings: { relationFieldCode: rel, targetFieldCode: nameField },
+    });
+    const apple = rows.find((r) => r.name === '青苹果')?._id as string;
+    const created = await team.owner.request('POST', `${lines}/records`, { body: { data: { [rel]: apple } } });
+    expect(created.status, JSON.stringify(created.json)).toBe(200);
+    const lookedUp = async () =>
+      (await team.owner.request('GET', `${lines}/records/${created.json.data.id}`)).json.data.data[look];
+    expect(JSON.stringify(await lookedUp())).toContain('青苹果');
+
+    await pgSource.client.query(`update products set name = '红苹果' where id = 1`);
+    await team.owner.request('POST', `/v1/apps/${appCode}/sync-tables/${products}/run`);
+    expect(await syncEnded(team.owner, appCode, products)).toMatchObject({ state: 'succeeded' });
+    expect(JSON.stringify(await lookedUp())).toContain('红苹果');
   });
 
   it('a source in use cannot be deleted', async () => {
