@@ -32,6 +32,7 @@ import { customPageRoutes } from './modules/custom-pages/routes.js';
 import { CustomPageService } from './modules/custom-pages/service.js';
 import { dashboardRoutes } from './modules/dashboards/routes.js';
 import { DashboardService } from './modules/dashboards/service.js';
+import { registerDataSources } from './modules/datasources/module.js';
 import { Delivery } from './modules/delivery/delivery.js';
 import { MailQueue } from './modules/delivery/mail-queue.js';
 import { EngineRepository } from './modules/engines/repository.js';
@@ -258,6 +259,15 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   viewRoutes(app, ctx, views);
   dashboardRoutes(app, new DashboardService(services.db, appRepository, contexts, records, jobs));
   customPageRoutes(app, new CustomPageService(services.db, appRepository));
+  await registerDataSources(app, {
+    config,
+    db: services.db,
+    apps: appRepository,
+    jobs,
+    formulas: formulaJobs,
+    createSchema: (trx, node) => schemas.createForNode(trx, node),
+    changed: (schemaCode) => records.changedTable(schemaCode),
+  });
   const timelineOf = async (c: SchemaContext, id: string) =>
     (await workflow.views.byRecord(c.access.tenant, c.access.adminMode, c.schema.app_code, c.schema.code, id))
       ?.timeline ?? null;

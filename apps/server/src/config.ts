@@ -54,6 +54,17 @@ export interface Config {
   s3: S3Config | undefined;
   /** Sign-in with the company's OpenID Connect provider; absent unless OIDC_ISSUER is set. */
   oidc: OidcConfig | undefined;
+  /**
+   * The key data sources' passwords and tokens are encrypted with (DATASOURCE_KEY: 32 bytes as 64 hex
+   * characters or base64, or any passphrase, hashed to 32 bytes). Absent: a fallback derived from
+   * DATA_DIR, with a warning at start — set it in production.
+   */
+  datasourceKey: string | undefined;
+  /**
+   * Data sources may reach loopback and private addresses (DATASOURCE_ALLOW_PRIVATE, default on:
+   * a company's databases are on its intranet). Link-local and cloud metadata addresses never.
+   */
+  datasourceAllowPrivate: boolean;
   /** The team's WeCom (企业微信) self-built app: sign-in inside WeCom, binding, JS-SDK tickets. */
   wecom: WecomConfig | undefined;
 }
@@ -165,6 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         : undefined,
     oidc: parseOidc(env),
     wecom: parseWecom(env),
+    datasourceKey: env.DATASOURCE_KEY || undefined,
+    datasourceAllowPrivate: env.DATASOURCE_ALLOW_PRIVATE === undefined ? true : flag(env.DATASOURCE_ALLOW_PRIVATE),
   };
 }
 

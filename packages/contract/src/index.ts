@@ -11,6 +11,8 @@ export * from './custom-pages.endpoints.js';
 export * from './custom-pages.js';
 export * from './dashboards.endpoints.js';
 export * from './dashboards.js';
+export * from './datasources.endpoints.js';
+export * from './datasources.js';
 export * from './endpoint.js';
 export * from './engine.endpoints.js';
 export * from './engine.js';

@@ -35,6 +35,7 @@ import * as dashboardFiltersTimeZone from './migrations/20261125T0300_dashboard_
 import * as jobs from './migrations/20261125T0400_jobs.js';
 import * as installTasks from './migrations/20261125T0500_install_tasks.js';
 import * as customPages from './migrations/20261125T0600_custom_pages.js';
+import * as dataSources from './migrations/20261126T0200_data_sources.js';
 import * as exportJobs from './migrations/20261126T0300_export_jobs.js';
 import * as templates from './migrations/20261126T0400_templates.js';
 import * as appOrigins from './migrations/20261126T0500_app_origins.js';
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '20261124T0300_dashboards': dashboards,
   '20261125T0600_custom_pages': customPages,
   '20261126T0700_wecom_logins': wecomLogins,
+  '20261126T0200_data_sources': dataSources,
   '20261125T0400_jobs': jobs,
   '20261124T0200_api_tokens': apiTokens,
   '20261124T0200_webhooks': webhooks,

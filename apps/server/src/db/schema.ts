@@ -850,4 +850,55 @@ export interface Database {
   feedback: FeedbackTable;
   dashboard_nodes: DashboardNodesTable;
   custom_pages: CustomPagesTable;
+  data_sources: DataSourcesTable;
+  sync_tables: SyncTablesTable;
+  sync_logs: SyncLogsTable;
+}
+
+export interface DataSourcesTable {
+  id: string;
+  engine_code: string;
+  app_code: string;
+  name: string;
+  kind: string;
+  host: string;
+  port: number;
+  database_name: string;
+  user_name: string;
+  url: string;
+  /** Encrypted password/token (datasources/secrets.ts); '' for none. Never answered. */
+  secret: string;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SyncTablesTable {
+  schema_code: string;
+  engine_code: string;
+  app_code: string;
+  source_id: string;
+  source: string;
+  key_column: string;
+  columns: string;
+  schedule: string;
+  next_run_at: number | null;
+  created_by: string;
+  created_at: number;
+}
+
+export interface SyncLogsTable {
+  id: string;
+  schema_code: string;
+  engine_code: string;
+  state: string;
+  trigger: string;
+  started_at: number;
+  ended_at: number | null;
+  rows: number;
+  inserted: number;
+  updated: number;
+  removed: number;
+  error_code: string;
+  error_detail: string;
 }

@@ -7,6 +7,7 @@ import {
   type RecordItem,
   RecordLimits,
   type RecordQueryBody,
+  SchemaTag,
   type ServerMessageKey,
 } from '@canopy/contract';
 import { fieldType } from '@canopy/fields';
@@ -82,6 +83,9 @@ export class RecordService {
   }
 
   require(ctx: SchemaContext, action: RecordAction): void {
+    // A sync table's records change only by syncing (datasources module): refused for everyone.
+    if (ctx.schema.tag === SchemaTag.sync && action !== 'view' && action !== 'export')
+      throw new AppError(403, ErrorCode.forbidden, 'record.syncReadOnly');
     if (!allows(ctx, action)) throw new AppError(403, ErrorCode.forbidden, DENIED[action]);
   }
 
@@ -420,7 +424,12 @@ export class RecordService {
 
   /** Drops cached counts after writes made outside this service's own methods (imports). */
   changed(ctx: SchemaContext): void {
-    this.counts.drop(ctx.schema.code);
+    this.changedTable(ctx.schema.code);
+  }
+
+  /** The same by the table's code (a sync's writes). */
+  changedTable(schemaCode: string): void {
+    this.counts.drop(schemaCode);
   }
 
   async create(ctx: SchemaContext, data: Record<string, unknown>): Promise<RecordItem> {

@@ -1,4 +1,4 @@
-import type { RecordAction, SchemaPermissions } from '@canopy/contract';
+import { type RecordAction, type SchemaPermissions, SchemaTag } from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database, FieldsTable } from '../../db/schema.js';
 import type { TenantContext } from '../../http/context.js';
@@ -22,7 +22,11 @@ export interface SchemaContext {
 
 export function contextOf(access: AppAccess, schema: SchemaRow, fields: FieldsTable[]): SchemaContext {
   const permissions = parsePermissions(schema.permissions);
-  return { access, schema, fields, permissions, rights: rightsOf(access, permissions, fields) };
+  const rights = rightsOf(access, permissions, fields);
+  // A sync table's records change only by syncing: nobody adds, edits, deletes or imports them.
+  if (schema.tag === SchemaTag.sync)
+    rights.actions = { ...rights.actions, add: false, edit: false, delete: false, import: false };
+  return { access, schema, fields, permissions, rights };
 }
 
 /** May this member do this to the table's records? The owner and admin mode may do everything. */

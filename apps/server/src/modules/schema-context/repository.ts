@@ -11,6 +11,8 @@ export interface SchemaRow {
   form_layout: string;
   title_format: string;
   display_name: string;
+  /** The menu node's tag: Normal, SharedSchema or SyncSchema (records of a sync table are read-only). */
+  tag: string;
 }
 
 /** The metadata a request needs about one data table: its row and its fields. */
@@ -31,6 +33,7 @@ export class SchemaContextRepository {
         'schemas.form_layout',
         'schemas.title_format',
         'function_nodes.display_name',
+        'function_nodes.tag',
       ])
       .where('schemas.engine_code', '=', engineCode)
       .where('schemas.app_code', '=', appCode)

@@ -4,6 +4,7 @@ import { enApps } from './en-apps';
 import { enCorp } from './en-corp';
 import { enCustomPages } from './en-custom-pages';
 import { enDashboards } from './en-dashboards';
+import { enDatasource } from './en-datasource';
 import { enFeedback } from './en-feedback';
 import { enOrg } from './en-org';
 import { enPackages } from './en-packages';
@@ -22,6 +23,7 @@ import type { Translation } from './zh';
 export const en: Translation = {
   ...enTeams,
   ...enApps,
+  ...enDatasource,
   ...enTables,
   ...enViews,
   ...enTransfer,
@@ -339,11 +341,7 @@ export const en: Translation = {
     app: {
       title: 'App',
     },
-    datasource: {
-      title: 'Data sources',
-      empty: 'No data sources',
-      hint: 'Data-source settings of app {{appCode}} open in a later version.',
-    },
+    datasource: { title: 'Data sources' },
     feedback: { title: 'Feedback' },
     exportCorpData: {
       title: 'Export team data',

@@ -4,6 +4,7 @@ import { jpApps } from './jp-apps';
 import { jpCorp } from './jp-corp';
 import { jpCustomPages } from './jp-custom-pages';
 import { jpDashboards } from './jp-dashboards';
+import { jpDatasource } from './jp-datasource';
 import { jpFeedback } from './jp-feedback';
 import { jpOrg } from './jp-org';
 import { jpPackages } from './jp-packages';
@@ -22,6 +23,7 @@ import type { Translation } from './zh';
 export const jp: Translation = {
   ...jpTeams,
   ...jpApps,
+  ...jpDatasource,
   ...jpTables,
   ...jpViews,
   ...jpTransfer,
@@ -340,11 +342,7 @@ export const jp: Translation = {
     app: {
       title: 'アプリ',
     },
-    datasource: {
-      title: 'データソース',
-      empty: 'データソースはありません',
-      hint: 'アプリ {{appCode}} のデータソース設定は今後のバージョンで公開予定です。',
-    },
+    datasource: { title: 'データソース' },
     feedback: { title: 'フィードバック' },
     exportCorpData: {
       title: 'チームデータのエクスポート',

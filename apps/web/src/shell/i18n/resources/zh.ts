@@ -4,6 +4,7 @@ import { zhApps } from './zh-apps';
 import { zhCorp } from './zh-corp';
 import { zhCustomPages } from './zh-custom-pages';
 import { zhDashboards } from './zh-dashboards';
+import { zhDatasource } from './zh-datasource';
 import { zhFeedback } from './zh-feedback';
 import { zhOrg } from './zh-org';
 import { zhPackages } from './zh-packages';
@@ -24,6 +25,7 @@ import { zhWorkflow } from './zh-workflow';
 export const zh = {
   ...zhTeams,
   ...zhApps,
+  ...zhDatasource,
   ...zhTables,
   ...zhViews,
   ...zhTransfer,
@@ -329,7 +331,7 @@ export const zh = {
     app: {
       title: '应用',
     },
-    datasource: { title: '数据源', empty: '暂无数据源', hint: '应用 {{appCode}} 的数据源配置将在后续版本开放。' },
+    datasource: { title: '数据源' },
     feedback: { title: '意见反馈' },
     exportCorpData: {
       title: '导出团队数据',

@@ -1,5 +1,6 @@
 import {
   CloudUploadOutlined,
+  DatabaseOutlined,
   DeleteOutlined,
   ExportOutlined,
   FileTextOutlined,
@@ -16,6 +17,7 @@ import { FeatureCode } from '@canopy/contract';
 import { App, Button, Divider, Menu, type MenuProps, Popover, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useSession } from '../../../../shell/session/session-context';
 import { PublishTemplateDialog } from '../../../templates/components/PublishTemplateDialog';
 import { ShareAppDialog } from '../../../templates/components/ShareAppDialog';
@@ -44,6 +46,7 @@ export function AppSettingsPopover() {
   // Spec: sharing and publishing appear only with the features appShare / templatePublish on.
   const canPublish = hasFeature(FeatureCode.templatePublish);
   const canShare = hasFeature(FeatureCode.appShare);
+  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
   const isOwner = permission.isAppOwner;
@@ -82,6 +85,7 @@ export function AppSettingsPopover() {
         { key: 'menu', icon: <MenuOutlined />, label: t('appSettings.customMenu') },
         { key: 'roles', icon: <TeamOutlined />, label: t('appSettings.roles') },
         { key: 'tableTrash', icon: <RestOutlined />, label: t('appSettings.tableTrash') },
+        { key: 'datasource', icon: <DatabaseOutlined />, label: t('datasource.menuEntry') },
         { key: 'exportPackage', icon: <ExportOutlined />, label: t('packages.exportTitle') },
         ...(canPublish ? [{ key: 'publish', icon: <CloudUploadOutlined />, label: t('templates.publishMenu') }] : []),
         ...(canShare ? [{ key: 'share', icon: <ShareAltOutlined />, label: t('templates.shareMenu') }] : []),
@@ -106,6 +110,7 @@ export function AppSettingsPopover() {
       key === 'share'
     )
       setDialog(key);
+    else if (key === 'datasource') navigate(`/datasource/${encodeURIComponent(app.code)}`);
     else if (key === 'exit') confirmExit();
     else if (key === 'delete') confirmDelete();
   };
