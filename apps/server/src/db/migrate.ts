@@ -35,6 +35,7 @@ import * as dashboardFiltersTimeZone from './migrations/20261125T0300_dashboard_
 import * as jobs from './migrations/20261125T0400_jobs.js';
 import * as installTasks from './migrations/20261125T0500_install_tasks.js';
 import * as customPages from './migrations/20261125T0600_custom_pages.js';
+import * as recordIndexes from './migrations/20261126T0600_record_indexes.js';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from source, from a
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '20261124T0100_shortcuts': shortcuts,
   '20261124T0300_dashboards': dashboards,
   '20261125T0600_custom_pages': customPages,
+  '20261126T0600_record_indexes': recordIndexes,
   '20261125T0400_jobs': jobs,
   '20261124T0200_api_tokens': apiTokens,
   '20261124T0200_webhooks': webhooks,

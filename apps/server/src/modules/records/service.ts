@@ -516,9 +516,11 @@ export class RecordService {
     const sorts = mergedSorts(ctx, body.sorts ?? [], saved);
     const where = await this.whereOf(ctx, body.filter, body.search, undefined, saved);
     const decoded = decodeCursor(body.cursor);
-    const offset = typeof decoded === 'number' ? decoded : 0;
-    const after = Array.isArray(decoded) ? decoded : null;
-    const position = sorts.length ? { offset } : { after };
+    const position = !sorts.length
+      ? { after: Array.isArray(decoded) ? decoded : null }
+      : typeof decoded === 'number'
+        ? { offset: decoded }
+        : { keys: decoded && !Array.isArray(decoded) ? decoded : null };
     const rows = await this.repo.query(
       ctx.schema.table_name,
       ctx.schema.engine_code,
@@ -531,7 +533,9 @@ export class RecordService {
     const last = pageRows.at(-1);
     let nextCursor = '';
     if (rows.length > limit && last) {
-      nextCursor = encodeCursor(sorts.length ? offset + limit : [Number(last.created_at), last.id]);
+      nextCursor = encodeCursor(
+        sorts.length ? { k: sorts.map((s) => last[s.name] ?? null), i: last.id } : [Number(last.created_at), last.id],
+      );
     }
     return {
       resultList: await this.answer(
