@@ -66,6 +66,7 @@ import { printRoutes } from './modules/print/routes.js';
 import { PrintService } from './modules/print/service.js';
 import { FormulaJobs } from './modules/records/formula-jobs.js';
 import { openRecordRoutes } from './modules/records/open-routes.js';
+import { RecordIndexes } from './modules/records/indexes.js';
 import { RecordRepository } from './modules/records/repository.js';
 import { recordRoutes } from './modules/records/routes.js';
 import { RecordService } from './modules/records/service.js';
@@ -212,7 +213,10 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await invalidations.start();
   app.addHook('onClose', () => invalidations.close());
   records.shareCounts(invalidations);
-  const views = new ViewService(services.db);
+  // Indexes lists and views ask for, built by the job queue (issue 15).
+  const recordIndexes = new RecordIndexes(services.db, services.dialect, jobs);
+  records.useIndexes(recordIndexes);
+  const views = new ViewService(services.db, Date.now, recordIndexes);
   const forms = new FormService(services.db);
   schemaRoutes(app, services.db, ctx, schemas, forms);
   recordRoutes(app, ctx, records, (c, code) => views.savedQuery(c, code));

@@ -22,7 +22,8 @@ import { decodeCursor, encodeCursor } from './cursor.js';
 import { guardWrite, presentRecord, visibleChanges } from './field-guard.js';
 import { computeFormulas } from './formulas.js';
 import { fillLookups, type TargetLoader } from './lookups.js';
-import { filterExpression, searchExpression } from './query.js';
+import type { RecordIndexes } from './indexes.js';
+import { filterExpression, listIndexSpecs, searchExpression } from './query.js';
 import type { RecordRepository, RecordRow } from './repository.js';
 import { queryEnv, type RecordWhere, rowScope, scopeOnly } from './row-scope.js';
 import { rowValues } from './row-values.js';
@@ -51,6 +52,9 @@ const DENIED = {
 } as const satisfies Record<RecordAction, ServerMessageKey>;
 
 /** Records of a data table: validated by their field types, versioned, with a change history. */
+const mentionsContains = (group: FilterGroup | undefined) =>
+  Boolean(group && JSON.stringify(group).includes('"contains"'));
+
 export class RecordService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -63,6 +67,12 @@ export class RecordService {
 
   private readonly validator: RecordValidator;
   private readonly counts = new CountCache();
+  /** The indexes lists ask for and read through (full text on SQLite); none: plain scans. */
+  private indexes: RecordIndexes | undefined;
+
+  useIndexes(indexes: RecordIndexes): void {
+    this.indexes = indexes;
+  }
   /** Per context (a request, an import job, a workflow action): what its writes look up once. */
   private readonly plans = new WeakMap<SchemaContext, Promise<WritePlan>>();
 
@@ -515,6 +525,11 @@ export class RecordService {
     const limit = body.limit ?? 50;
     const sorts = mergedSorts(ctx, body.sorts ?? [], saved);
     const where = await this.whereOf(ctx, body.filter, body.search, undefined, saved);
+    // What this list reads gets its index in the background (a saved view's asked for at its save).
+    await this.indexes?.request(
+      { engineCode: ctx.schema.engine_code, schemaCode: ctx.schema.code, table: ctx.schema.table_name },
+      listIndexSpecs(ctx, body.filter, sorts, Boolean(body.search?.trim())),
+    );
     const decoded = decodeCursor(body.cursor);
     const position = !sorts.length
       ? { after: Array.isArray(decoded) ? decoded : null }
@@ -562,6 +577,8 @@ export class RecordService {
       conditions: [...(filter?.conditions ?? []), ...(saved?.filter?.conditions ?? [])],
     };
     const env = await queryEnv(ctx, this.repo, this.now(), both, trx);
+    if (this.indexes && (search?.trim() || mentionsContains(both) || mentionsContains(ctx.rights.rows.filter)))
+      env.fulltext = await this.indexes.fulltext(ctx.schema.table_name);
     const viewCtx = saved ? savedContext(ctx, saved) : ctx;
     const viewFilter = saved ? runnableFilter(viewCtx, saved.filter, env) : undefined;
     return (eb) => {
@@ -570,7 +587,7 @@ export class RecordService {
       if (scope) parts.push(scope);
       if (viewFilter) parts.push(filterExpression(eb, viewCtx, viewFilter, env));
       if (filter) parts.push(filterExpression(eb, ctx, filter, env));
-      const text = search ? searchExpression(eb, ctx, search) : null;
+      const text = search ? searchExpression(eb, ctx, search, env.fulltext) : null;
       if (text) parts.push(text);
       return parts.length ? eb.and(parts) : sql<SqlBool>`1 = 1`;
     };
