@@ -218,7 +218,10 @@ describe('saved views', () => {
       .poll(
         async () => {
           const all = await indexNames();
-          return [`f_${f.points}_ix`, `f_${f.level}_ix`].every((n) => all.some((x) => x.endsWith(n)));
+          return (
+            [`f_${f.points}_ix`, `f_${f.level}_ix`].every((n) => all.some((x) => x.endsWith(n))) &&
+            all.some((x) => x.includes('_v_'))
+          );
         },
         { timeout: 30_000 },
       )

@@ -58,6 +58,7 @@ export const trigramServes = (needle: string) => [...needle].length >= 3;
 export class RecordIndexes {
   /** Names this process asked for already: a list asks once per process, not per request. */
   private readonly asked = new Set<string>();
+  private queue: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -65,7 +66,15 @@ export class RecordIndexes {
     private readonly jobs: JobQueue,
     private readonly now: () => number = Date.now,
   ) {
-    jobs.register<{ names: string[] }>(RECORD_INDEX_JOB, { run: ({ names }) => this.build(names), maxAttempts: 2 });
+    jobs.register<{ names: string[] }>(RECORD_INDEX_JOB, {
+      // One build at a time in a process: two concurrent builds on one PostgreSQL table deadlock.
+      run: ({ names }, job) => {
+        const run = this.queue.then(() => this.build(names, job.attempt < job.maxAttempts));
+        this.queue = run.catch(() => undefined);
+        return run;
+      },
+      maxAttempts: 3,
+    });
   }
 
   /** Asks for these indexes: new ones get a row and one job between them; known ones nothing. */
@@ -129,7 +138,9 @@ export class RecordIndexes {
     return new Map(rows.map((r) => [(JSON.parse(r.definition) as { column: string }).column, r.name]));
   }
 
-  private async build(names: string[]): Promise<void> {
+  /** Builds what is not ready yet; a failure is tried again by the job's next attempt, then marked failed. */
+  private async build(names: string[], canRetry: boolean): Promise<void> {
+    let failed = 0;
     for (const name of names) {
       const row = await this.db.selectFrom('record_indexes').selectAll().where('name', '=', name).executeTakeFirst();
       if (!row || row.state === 'ready') continue;
@@ -142,9 +153,12 @@ export class RecordIndexes {
       } catch (e) {
         // A failed index leaves the list as it was (a scan); a half-built one is dropped.
         await this.drop(name, spec.kind).catch(() => undefined);
-        await this.mark(name, { state: 'failed', error: String((e as Error).message ?? e).slice(0, 1000) });
+        const error = String((e as Error).message ?? e).slice(0, 1000);
+        await this.mark(name, { state: canRetry ? 'requested' : 'failed', error });
+        failed++;
       }
     }
+    if (failed && canRetry) throw new Error(`${failed} of ${names.length} indexes failed; retrying`);
   }
 
   private mark(name: string, set: Partial<RecordIndexesTable>) {

@@ -12,8 +12,8 @@ import { containsText } from '../../db/like.js';
 import type { FieldsTable } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { SchemaContext } from '../schema-context/context.js';
-import { relativeDateRange, relativeRange } from './relative-dates.js';
 import { type IndexSpec, trigramServes } from './indexes.js';
+import { relativeDateRange, relativeRange } from './relative-dates.js';
 import { dayStart, offsetAt } from './time-zone.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: physical tables are defined at run time
@@ -268,7 +268,9 @@ export function searchExpression(
   const tables = columns.map((c) => fulltext?.get(c));
   if (!trigramServes(needle) || tables.some((t) => !t)) return plain;
   const hits = sql.join(
-    tables.map((t) => sql`select rowid from ${sql.table(t as string)} where ${sql.table(t as string)} match ${phrase(needle)}`),
+    tables.map(
+      (t) => sql`select rowid from ${sql.table(t as string)} where ${sql.table(t as string)} match ${phrase(needle)}`,
+    ),
     sql` union `,
   );
   return sql<SqlBool>`(${plain} and rowid in (${hits}))`;

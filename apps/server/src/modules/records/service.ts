@@ -21,8 +21,8 @@ import { CountCache } from './count-cache.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { guardWrite, presentRecord, visibleChanges } from './field-guard.js';
 import { computeFormulas } from './formulas.js';
-import { fillLookups, type TargetLoader } from './lookups.js';
 import type { RecordIndexes } from './indexes.js';
+import { fillLookups, type TargetLoader } from './lookups.js';
 import { filterExpression, listIndexSpecs, searchExpression } from './query.js';
 import type { RecordRepository, RecordRow } from './repository.js';
 import { queryEnv, type RecordWhere, rowScope, scopeOnly } from './row-scope.js';
@@ -530,7 +530,10 @@ export class RecordService {
       { engineCode: ctx.schema.engine_code, schemaCode: ctx.schema.code, table: ctx.schema.table_name },
       listIndexSpecs(ctx, body.filter, sorts, Boolean(body.search?.trim())),
     );
-    const decoded = decodeCursor(body.cursor);
+    let decoded = decodeCursor(body.cursor);
+    // A keyset of another order (the sorts changed under it) is the start.
+    if (decoded && !Array.isArray(decoded) && typeof decoded === 'object' && decoded.k.length !== sorts.length)
+      decoded = null;
     const position = !sorts.length
       ? { after: Array.isArray(decoded) ? decoded : null }
       : typeof decoded === 'number'
@@ -544,12 +547,17 @@ export class RecordService {
       limit + 1,
       position,
     );
+    // Rows before this page (an offset cursor's, or what a keyset carries): a keyset too long for
+    // the API's cursor falls back to an offset.
+    const seen = typeof decoded === 'number' ? decoded : decoded && !Array.isArray(decoded) ? decoded.n : 0;
     const pageRows = rows.slice(0, limit);
     const last = pageRows.at(-1);
     let nextCursor = '';
     if (rows.length > limit && last) {
       nextCursor = encodeCursor(
-        sorts.length ? { k: sorts.map((s) => last[s.name] ?? null), i: last.id } : [Number(last.created_at), last.id],
+        sorts.length
+          ? { k: sorts.map((s) => last[s.name] ?? null), i: last.id, n: seen + limit }
+          : [Number(last.created_at), last.id],
       );
     }
     return {
