@@ -381,7 +381,7 @@ describe('keyset cursors on sorted lists', () => {
     const key = sorts[0]?.field as string;
     if (key !== 'createdAt') {
       const values = whole.map((id) => (rows.find((r) => r.id === id) as unknown as Record<string, unknown>)[key]);
-      const firstEmpty = values.findIndex((v) => v === null);
+      const firstEmpty = values.indexOf(null);
       if (firstEmpty >= 0) expect(values.slice(firstEmpty).every((v) => v === null)).toBe(true);
     }
   });
