@@ -525,11 +525,14 @@ export class RecordService {
     const limit = body.limit ?? 50;
     const sorts = mergedSorts(ctx, body.sorts ?? [], saved);
     const where = await this.whereOf(ctx, body.filter, body.search, undefined, saved);
-    // What this list reads gets its index in the background (a saved view's asked for at its save).
-    await this.indexes?.request(
-      { engineCode: ctx.schema.engine_code, schemaCode: ctx.schema.code, table: ctx.schema.table_name },
-      listIndexSpecs(ctx, body.filter, sorts, Boolean(body.search?.trim())),
-    );
+    // What this list reads gets its index in the background (a saved view's asked for at its save);
+    // a request that could not be written is asked again by the next list, never failing this one.
+    await this.indexes
+      ?.request(
+        { engineCode: ctx.schema.engine_code, schemaCode: ctx.schema.code, table: ctx.schema.table_name },
+        listIndexSpecs(ctx, body.filter, sorts, Boolean(body.search?.trim())),
+      )
+      .catch(() => undefined);
     let decoded = decodeCursor(body.cursor);
     // A keyset of another order (the sorts changed under it) is the start.
     if (decoded && !Array.isArray(decoded) && typeof decoded === 'object' && decoded.k.length !== sorts.length)
