@@ -67,6 +67,7 @@ import { PackageUpgradeService } from './modules/packages/upgrade-service.js';
 import { printRoutes } from './modules/print/routes.js';
 import { PrintService } from './modules/print/service.js';
 import { FormulaJobs } from './modules/records/formula-jobs.js';
+import { RecordIndexes } from './modules/records/indexes.js';
 import { openRecordRoutes } from './modules/records/open-routes.js';
 import { RecordRepository } from './modules/records/repository.js';
 import { recordRoutes } from './modules/records/routes.js';
@@ -220,7 +221,10 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await invalidations.start();
   app.addHook('onClose', () => invalidations.close());
   records.shareCounts(invalidations);
-  const views = new ViewService(services.db);
+  // Indexes lists and views ask for, built by the job queue (issue 15).
+  const recordIndexes = new RecordIndexes(services.db, services.dialect, jobs);
+  records.useIndexes(recordIndexes);
+  const views = new ViewService(services.db, Date.now, recordIndexes);
   const forms = new FormService(services.db);
   schemaRoutes(app, services.db, ctx, schemas, forms);
   recordRoutes(app, ctx, records, (c, code) => views.savedQuery(c, code));

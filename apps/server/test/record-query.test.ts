@@ -203,17 +203,30 @@ describe('saved views', () => {
       },
     });
     expect(bad.status).toBe(400);
-    // The columns the saved view sorts and filters by now have indexes.
+    // The columns the saved view sorts and filters by get indexes, built by a job after the save.
     const db = server.database.handle;
-    const indexes =
-      db.dialect === 'sqlite'
+    const indexNames = async () =>
+      (db.dialect === 'sqlite'
         ? (await sql<{ name: string }>`select name from sqlite_master where type = 'index'`.execute(db.db)).rows
         : (
             await sql<{
               name: string;
             }>`select indexname as name from pg_indexes where schemaname = current_schema()`.execute(db.db)
-          ).rows;
-    const names = indexes.map((r) => r.name);
+          ).rows
+      ).map((r) => r.name);
+    await expect
+      .poll(
+        async () => {
+          const all = await indexNames();
+          return (
+            [`f_${f.points}_ix`, `f_${f.level}_ix`].every((n) => all.some((x) => x.endsWith(n))) &&
+            all.some((x) => x.includes('_v_'))
+          );
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    const names = await indexNames();
     expect(names.some((n) => n.endsWith(`f_${f.points}_ix`))).toBe(true);
     expect(names.some((n) => n.endsWith(`f_${f.level}_ix`))).toBe(true);
     // …and one composite index (level, points is null, points desc, id) answers its first page in order.

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { CreatedField } from './dataset.js';
 
@@ -188,3 +189,32 @@ export function isMain(url: string): boolean {
 }
 
 export const seconds = (since: number) => Math.round((performance.now() - since) / 100) / 10;
+
+/** The indexes the lists asked for, by state (waits until none is requested or building). */
+export async function waitForIndexes(m: Manifest, timeoutMs = 600_000): Promise<Record<string, number>> {
+  const read = async (): Promise<{ state: string; n: number }[]> => {
+    const text = 'select state, count(*) as n from record_indexes where table_name = $1 group by state';
+    if (m.db === 'sqlite') {
+      const db = new SQLite(path.join(m.dataDir, 'canopy.sqlite'), { readonly: true, timeout: 10_000 });
+      try {
+        return db.prepare(text.replace('$1', '?')).all(m.tableName) as { state: string; n: number }[];
+      } finally {
+        db.close();
+      }
+    }
+    const c = new pg.Client({ connectionString: m.databaseUrl });
+    await c.connect();
+    try {
+      return (await c.query<{ state: string; n: number }>(text, [m.tableName])).rows;
+    } finally {
+      await c.end();
+    }
+  };
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const states = Object.fromEntries((await read()).map((r) => [r.state, Number(r.n)]));
+    if (!states.requested && !states.building) return states;
+    if (Date.now() > until) throw new Error(`indexes not built in time: ${JSON.stringify(states)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}

@@ -32,8 +32,10 @@ import {
   readManifest,
   removeDataSet,
   type ServerProcess,
+  seconds,
   serverEnv,
   startServer,
+  waitForIndexes,
 } from './common.js';
 import { generate } from './generate.js';
 import { type LoadStats, run, type Shot, send } from './loadgen.js';
@@ -294,9 +296,13 @@ export async function runBench(
         },
       });
       viewCreateSeconds = Math.round((performance.now() - t) / 100) / 10;
-      console.log(
-        `  saved view created in ${viewCreateSeconds} s (the server indexes the filtered and sorted columns)`,
-      );
+      console.log(`  saved view created in ${viewCreateSeconds} s`);
+    }
+    {
+      // The view's indexes are built by the job records.indexes after the save answered.
+      const t = performance.now();
+      const states = await waitForIndexes(m);
+      console.log(`  indexes ${JSON.stringify(states)} ready ${seconds(t)} s later`);
     }
     const setRows = (rows: Record<string, unknown>) =>
       owner.call('PUT', base.slice(server.baseUrl.length), {

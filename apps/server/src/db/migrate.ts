@@ -40,6 +40,7 @@ import * as exportJobs from './migrations/20261126T0300_export_jobs.js';
 import * as templates from './migrations/20261126T0400_templates.js';
 import * as appOrigins from './migrations/20261126T0500_app_origins.js';
 import * as shortcutModes from './migrations/20261126T0510_shortcut_modes.js';
+import * as recordIndexes from './migrations/20261126T0600_record_indexes.js';
 import * as wecomLogins from './migrations/20261126T0700_wecom_logins.js';
 
 /**
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '20261125T0600_custom_pages': customPages,
   '20261126T0700_wecom_logins': wecomLogins,
   '20261126T0200_data_sources': dataSources,
+  '20261126T0600_record_indexes': recordIndexes,
   '20261125T0400_jobs': jobs,
   '20261124T0200_api_tokens': apiTokens,
   '20261124T0200_webhooks': webhooks,

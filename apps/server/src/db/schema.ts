@@ -764,6 +764,25 @@ export interface InstallTasksTable {
   updated_at: number;
 }
 
+/** An index the records' lists asked for, built by the job `records.indexes` (modules/records/indexes.ts). */
+export interface RecordIndexesTable {
+  name: string;
+  engine_code: string;
+  schema_code: string;
+  table_name: string;
+  /** column | view | text */
+  kind: string;
+  /** JSON: { column } or { equal, sorts }. */
+  definition: string;
+  /** requested | building | ready | failed */
+  state: string;
+  progress: number;
+  error: string | null;
+  job_id: string | null;
+  requested_at: number;
+  built_at: number | null;
+}
+
 /** A unit of work of the job queue (jobs/queue.ts), taken by one process with a lease. */
 export interface JobsTable {
   id: string;
@@ -853,6 +872,7 @@ export interface Database {
   data_sources: DataSourcesTable;
   sync_tables: SyncTablesTable;
   sync_logs: SyncLogsTable;
+  record_indexes: RecordIndexesTable;
 }
 
 export interface DataSourcesTable {

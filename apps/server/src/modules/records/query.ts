@@ -12,6 +12,7 @@ import { containsText } from '../../db/like.js';
 import type { FieldsTable } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { SchemaContext } from '../schema-context/context.js';
+import { type IndexSpec, trigramServes } from './indexes.js';
 import { relativeDateRange, relativeRange } from './relative-dates.js';
 import { dayStart, offsetAt } from './time-zone.js';
 
@@ -52,6 +53,26 @@ export interface QueryEnv {
   now: number;
   /** The team's time zone: a day in a date-time filter and relative dates are its local days. */
   timeZone: string;
+  /**
+   * SQLite: text columns whose full-text index is ready → its FTS5 table (indexes.ts). A "contains"
+   * of three characters or more narrows by it first; absent (or PostgreSQL), the plain LIKE.
+   */
+  fulltext?: Map<string, string>;
+}
+
+/** The FTS5 phrase of a needle: every character literal (a trigram phrase = a substring). */
+const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+/**
+ * "contains", served by the full-text index where there is one: the rows whose trigrams hold the
+ * needle (case folded, a superset) and then the very same LIKE as without it, so the answer is
+ * exactly the scan's. Needles under three characters, and columns not indexed yet, scan.
+ */
+function containsIndexed(column: string, text: string, fulltext: Map<string, string> | undefined): Expression<SqlBool> {
+  const plain = containsText(column, text);
+  const fts = fulltext?.get(column);
+  if (!fts || !trigramServes(text)) return plain;
+  return sql<SqlBool>`(${plain} and rowid in (select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${phrase(text)}))`;
 }
 
 /**
@@ -158,7 +179,7 @@ function condition(eb: AnyEB, ctx: QueryTable, c: FilterCondition, env: QueryEnv
       return eb.or(env.departmentIds.map((d) => listContains(ref, d, column.label)));
     case 'contains':
       if (column.family === 'list' || column.family === 'people') return listContains(ref, v, column.label);
-      return containsText(column.name, String(scalar(column, v)));
+      return containsIndexed(column.name, String(scalar(column, v)), env.fulltext);
     case 'notContains':
       if (column.family === 'list' || column.family === 'people')
         return eb.or([eb(col, 'is', null), eb.not(listContains(ref, v, column.label))]);
@@ -221,13 +242,38 @@ export function filterExpression(eb: AnyEB, ctx: QueryTable, group: FilterGroup,
   return group.op === 'and' ? eb.and(parts) : eb.or(parts);
 }
 
-/** Quick search: any text-like field contains the words. */
-export function searchExpression(eb: AnyEB, ctx: SchemaContext, text: string): Expression<SqlBool> | null {
-  const columns = ctx.fields.filter(
-    (f) => f.deleted_at === null && FAMILY[f.type] === 'text' && f.column_name && !ctx.rights.hidden.has(f.code),
+/** The columns quick search reads: the visible text-like fields. */
+export function searchColumns(ctx: SchemaContext): string[] {
+  return ctx.fields
+    .filter(
+      (f) => f.deleted_at === null && FAMILY[f.type] === 'text' && f.column_name && !ctx.rights.hidden.has(f.code),
+    )
+    .map((f) => f.column_name);
+}
+
+/**
+ * Quick search: any text-like field contains the words. With every such column's full-text index
+ * ready (SQLite) and three characters or more, the rows the indexes name first, then the same LIKEs.
+ */
+export function searchExpression(
+  eb: AnyEB,
+  ctx: SchemaContext,
+  text: string,
+  fulltext?: Map<string, string>,
+): Expression<SqlBool> | null {
+  const columns = searchColumns(ctx);
+  const needle = text.trim();
+  if (!columns.length || !needle) return null;
+  const plain = eb.or(columns.map((c) => containsText(c, needle)));
+  const tables = columns.map((c) => fulltext?.get(c));
+  if (!trigramServes(needle) || tables.some((t) => !t)) return plain;
+  const hits = sql.join(
+    tables.map(
+      (t) => sql`select rowid from ${sql.table(t as string)} where ${sql.table(t as string)} match ${phrase(needle)}`,
+    ),
+    sql` union `,
   );
-  if (!columns.length || !text.trim()) return null;
-  return eb.or(columns.map((f) => containsText(f.column_name, text.trim())));
+  return sql<SqlBool>`(${plain} and rowid in (${hits}))`;
 }
 
 /** Validated sorts as (column, direction); empty values last in both directions, on both databases. */
@@ -248,23 +294,6 @@ export function validateFilter(ctx: QueryTable, group: FilterGroup): void {
       if (!OPERATORS[column.family].includes(c.operator)) throw invalid(`${column.label} ${c.operator}`);
     }
   }
-}
-
-/** Columns a filter or sort reads, to index them (lists are matched with LIKE; no index helps). */
-export function indexableColumns(ctx: SchemaContext, group: FilterGroup | undefined, sorts: SortSpec[]): string[] {
-  const names = new Set<string>();
-  const walk = (g: FilterGroup) => {
-    for (const c of g.conditions) {
-      if ('conditions' in c) walk({ op: c.op, conditions: c.conditions });
-      else {
-        const column = columnOf(ctx, c.field);
-        if (column.family !== 'list' && column.family !== 'people') names.add(column.name);
-      }
-    }
-  };
-  if (group) walk(group);
-  for (const s of sortColumns(ctx, sorts)) names.add(s.name);
-  return [...names];
 }
 
 /**
@@ -298,4 +327,39 @@ export function compositeIndexPlan(
     }
   }
   return { equal: equal.slice(0, 3), sorts: ordered };
+}
+
+/** Columns every data table indexes from the start (schemas/physical.ts). */
+const BUILT_IN = new Set(['id', 'created_at', 'created_by', 'wf_state', 'wf_node']);
+
+/**
+ * The indexes a list reads through: each column its filter or sorts read (lists are matched with
+ * LIKE; no plain index helps them), and the full-text index of each column it searches for a
+ * substring ("contains", the search box). Built in the background (indexes.ts).
+ */
+export function listIndexSpecs(
+  ctx: SchemaContext,
+  group: FilterGroup | undefined,
+  sorts: { name: string }[],
+  search: boolean,
+): IndexSpec[] {
+  const columns = new Set<string>();
+  const texts = new Set<string>(search ? searchColumns(ctx) : []);
+  const walk = (g: FilterGroup) => {
+    for (const c of g.conditions) {
+      if ('conditions' in c) walk({ op: c.op, conditions: c.conditions });
+      else {
+        const column = columnOf(ctx, c.field);
+        if (column.family === 'list' || column.family === 'people') continue;
+        if (c.operator === 'contains') texts.add(column.name);
+        else columns.add(column.name);
+      }
+    }
+  };
+  if (group) walk(group);
+  for (const s of sorts) columns.add(s.name);
+  return [
+    ...[...columns].filter((c) => !BUILT_IN.has(c)).map((column) => ({ kind: 'column' as const, column })),
+    ...[...texts].map((column) => ({ kind: 'text' as const, column })),
+  ];
 }

@@ -12,6 +12,44 @@ export type RecordRow = Record<string, unknown> & {
   modified_at: number;
 };
 
+/** A sort key as the list orders by it (query.ts sortColumns). */
+export interface SortColumn {
+  name: string;
+  direction: 'asc' | 'desc';
+}
+
+/**
+ * Rows after a keyset position in the list order `(k is null), k <direction>, …, id`: for some key
+ * i, every earlier key equal and key i further on (a value → a further value or empty; empty → none
+ * further within that key), or all keys equal and a greater id. The first key's bound is repeated as
+ * a plain range so an index on it can start there.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: physical tables are defined at run time
+function afterKeys(eb: ExpressionBuilder<any, any>, sorts: SortColumn[], values: unknown[], id: string) {
+  const equal = (i: number) => {
+    const s = sorts[i] as SortColumn;
+    return values[i] === null ? eb(s.name, 'is', null) : eb(s.name, '=', values[i]);
+  };
+  const further = (i: number) => {
+    const s = sorts[i] as SortColumn;
+    if (values[i] === null) return null;
+    return eb.or([eb(s.name, 'is', null), eb(s.name, s.direction === 'asc' ? '>' : '<', values[i])]);
+  };
+  const branches: Expression<SqlBool>[] = [];
+  for (let i = 0; i <= sorts.length; i++) {
+    const step = i < sorts.length ? further(i) : eb('id', '>', id);
+    if (!step) continue;
+    const prefix = Array.from({ length: i }, (_, j) => equal(j));
+    branches.push(prefix.length ? eb.and([...prefix, step]) : step);
+  }
+  const first = sorts[0] as SortColumn;
+  const range =
+    values[0] === null
+      ? eb(first.name, 'is', null)
+      : eb.or([eb(first.name, 'is', null), eb(first.name, first.direction === 'asc' ? '>=' : '<=', values[0])]);
+  return eb.and([range, eb.or(branches)]);
+}
+
 /** One row of a many-row update: its id, the version it must still have, and its columns' new values. */
 export interface UpdateRow {
   id: string;
@@ -315,22 +353,30 @@ export class RecordRepository {
   }
 
   /**
-   * A filtered page. With sorts: by those columns (empty values last), then id, paged by offset.
-   * Without: newest first, paged by keyset over (created_at, id) — no offset scan however deep.
+   * A filtered page, ids first: the filter, order and limit run on the narrow columns alone (the
+   * id, the sort keys, created_at — an index walk or a sort carrying a few values, never whole wide
+   * rows), then the page's rows are read by id. With sorts: by those columns (empty values last in
+   * both directions), then id; paged by keyset (`keys`: the last row's sort values and id) or, for
+   * cursors from before keysets, an offset. Without sorts: newest first, keyset over (created_at, id).
    */
   async query(
     table: string,
     engineCode: string,
     // biome-ignore lint/suspicious/noExplicitAny: physical tables are defined at run time
     where: (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>,
-    sorts: { name: string; direction: 'asc' | 'desc' }[],
+    sorts: SortColumn[],
     limit: number,
-    position: { offset: number } | { after: [number, string] | null },
+    position: { offset: number } | { after: [number, string] | null } | { keys: { k: unknown[]; i: string } | null },
+    retried = false,
   ): Promise<RecordRow[]> {
-    let q = this.db.selectFrom(table).selectAll().where('engine_code', '=', engineCode).where(where);
+    const narrow = [...new Set(['id', 'created_at', ...sorts.map((s) => s.name)])];
+    let q = this.db.selectFrom(table).select(narrow).where('engine_code', '=', engineCode).where(where);
     if (sorts.length) {
+      const keys = 'keys' in position ? position.keys : null;
+      if (keys && keys.k.length === sorts.length) q = q.where((eb) => afterKeys(eb, sorts, keys.k, keys.i));
       for (const s of sorts) q = q.orderBy(sql`${sql.ref(s.name)} is null`).orderBy(sql.ref(s.name), s.direction);
-      q = q.orderBy('id').offset('offset' in position ? position.offset : 0);
+      q = q.orderBy('id');
+      if ('offset' in position && position.offset) q = q.offset(position.offset);
     } else {
       const after = 'after' in position ? position.after : null;
       if (after) {
@@ -341,7 +387,23 @@ export class RecordRepository {
       }
       q = q.orderBy('created_at', 'desc').orderBy('id', 'desc');
     }
-    return (await q.limit(limit).execute()) as RecordRow[];
+    const page = (await q.limit(limit).execute()) as { id: string }[];
+    if (!page.length) return [];
+    const rows = await this.db
+      .selectFrom(table)
+      .selectAll()
+      .where('engine_code', '=', engineCode)
+      .where(
+        'id',
+        'in',
+        page.map((r) => r.id),
+      )
+      .execute();
+    const byId = new Map((rows as RecordRow[]).map((r) => [r.id, r]));
+    // A row deleted between the two reads: read the page again (once), so the page stays full and
+    // "is there more" stays true.
+    if (byId.size < page.length && !retried) return this.query(table, engineCode, where, sorts, limit, position, true);
+    return page.flatMap((r) => byId.get(r.id) ?? []);
   }
 
   async departmentsOfMember(memberId: string, trx?: Kysely<Database>): Promise<string[]> {

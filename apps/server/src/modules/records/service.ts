@@ -22,8 +22,9 @@ import { CountCache } from './count-cache.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { guardWrite, presentRecord, visibleChanges } from './field-guard.js';
 import { computeFormulas } from './formulas.js';
+import type { RecordIndexes } from './indexes.js';
 import { fillLookups, type TargetLoader } from './lookups.js';
-import { filterExpression, searchExpression } from './query.js';
+import { filterExpression, listIndexSpecs, searchExpression } from './query.js';
 import type { RecordRepository, RecordRow } from './repository.js';
 import { queryEnv, type RecordWhere, rowScope, scopeOnly } from './row-scope.js';
 import { rowValues } from './row-values.js';
@@ -52,6 +53,9 @@ const DENIED = {
 } as const satisfies Record<RecordAction, ServerMessageKey>;
 
 /** Records of a data table: validated by their field types, versioned, with a change history. */
+const mentionsContains = (group: FilterGroup | undefined) =>
+  Boolean(group && JSON.stringify(group).includes('"contains"'));
+
 export class RecordService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -64,6 +68,12 @@ export class RecordService {
 
   private readonly validator: RecordValidator;
   private readonly counts = new CountCache();
+  /** The indexes lists ask for and read through (full text on SQLite); none: plain scans. */
+  private indexes: RecordIndexes | undefined;
+
+  useIndexes(indexes: RecordIndexes): void {
+    this.indexes = indexes;
+  }
   /** Per context (a request, an import job, a workflow action): what its writes look up once. */
   private readonly plans = new WeakMap<SchemaContext, Promise<WritePlan>>();
 
@@ -524,10 +534,23 @@ export class RecordService {
     const limit = body.limit ?? 50;
     const sorts = mergedSorts(ctx, body.sorts ?? [], saved);
     const where = await this.whereOf(ctx, body.filter, body.search, undefined, saved);
-    const decoded = decodeCursor(body.cursor);
-    const offset = typeof decoded === 'number' ? decoded : 0;
-    const after = Array.isArray(decoded) ? decoded : null;
-    const position = sorts.length ? { offset } : { after };
+    // What this list reads gets its index in the background (a saved view's asked for at its save);
+    // a request that could not be written is asked again by the next list, never failing this one.
+    await this.indexes
+      ?.request(
+        { engineCode: ctx.schema.engine_code, schemaCode: ctx.schema.code, table: ctx.schema.table_name },
+        listIndexSpecs(ctx, body.filter, sorts, Boolean(body.search?.trim())),
+      )
+      .catch(() => undefined);
+    let decoded = decodeCursor(body.cursor);
+    // A keyset of another order (the sorts changed under it) is the start.
+    if (decoded && !Array.isArray(decoded) && typeof decoded === 'object' && decoded.k.length !== sorts.length)
+      decoded = null;
+    const position = !sorts.length
+      ? { after: Array.isArray(decoded) ? decoded : null }
+      : typeof decoded === 'number'
+        ? { offset: decoded }
+        : { keys: decoded && !Array.isArray(decoded) ? decoded : null };
     const rows = await this.repo.query(
       ctx.schema.table_name,
       ctx.schema.engine_code,
@@ -536,11 +559,18 @@ export class RecordService {
       limit + 1,
       position,
     );
+    // Rows before this page (an offset cursor's, or what a keyset carries): a keyset too long for
+    // the API's cursor falls back to an offset.
+    const seen = typeof decoded === 'number' ? decoded : decoded && !Array.isArray(decoded) ? decoded.n : 0;
     const pageRows = rows.slice(0, limit);
     const last = pageRows.at(-1);
     let nextCursor = '';
     if (rows.length > limit && last) {
-      nextCursor = encodeCursor(sorts.length ? offset + limit : [Number(last.created_at), last.id]);
+      nextCursor = encodeCursor(
+        sorts.length
+          ? { k: sorts.map((s) => last[s.name] ?? null), i: last.id, n: seen + limit }
+          : [Number(last.created_at), last.id],
+      );
     }
     return {
       resultList: await this.answer(
@@ -567,6 +597,8 @@ export class RecordService {
       conditions: [...(filter?.conditions ?? []), ...(saved?.filter?.conditions ?? [])],
     };
     const env = await queryEnv(ctx, this.repo, this.now(), both, trx);
+    if (this.indexes && (search?.trim() || mentionsContains(both) || mentionsContains(ctx.rights.rows.filter)))
+      env.fulltext = await this.indexes.fulltext(ctx.schema.table_name);
     const viewCtx = saved ? savedContext(ctx, saved) : ctx;
     const viewFilter = saved ? runnableFilter(viewCtx, saved.filter, env) : undefined;
     return (eb) => {
@@ -575,7 +607,7 @@ export class RecordService {
       if (scope) parts.push(scope);
       if (viewFilter) parts.push(filterExpression(eb, viewCtx, viewFilter, env));
       if (filter) parts.push(filterExpression(eb, ctx, filter, env));
-      const text = search ? searchExpression(eb, ctx, search) : null;
+      const text = search ? searchExpression(eb, ctx, search, env.fulltext) : null;
       if (text) parts.push(text);
       return parts.length ? eb.and(parts) : sql<SqlBool>`1 = 1`;
     };

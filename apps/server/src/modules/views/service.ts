@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { ErrorCode, type ViewConfig, type ViewInfo } from '@canopy/contract';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, ViewsTable } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../http/app-error.js';
 import { requireEdit } from '../apps/access.js';
-import { columnOf, compositeIndexPlan, indexableColumns, sortColumns, validateFilter } from '../records/query.js';
+import type { IndexSpec, RecordIndexes } from '../records/indexes.js';
+import { columnOf, compositeIndexPlan, listIndexSpecs, sortColumns, validateFilter } from '../records/query.js';
 import type { SavedQuery } from '../records/saved-view.js';
 import { allows, type SchemaContext } from '../schema-context/context.js';
 
@@ -38,6 +39,7 @@ export class ViewService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => number = Date.now,
+    private readonly indexes?: RecordIndexes,
   ) {}
 
   private defaultConfig(ctx: SchemaContext): ViewConfig {
@@ -96,36 +98,22 @@ export class ViewService {
     sortColumns(ctx, config.sorts);
   }
 
+  /**
+   * Asks for the indexes the view reads through (records/indexes.ts): its composite order, each
+   * column it filters or sorts by, the full text of what it searches in; built by a job after the
+   * save answered, never inside it.
+   */
   private async index(ctx: SchemaContext, kind: string, config: ViewConfig): Promise<void> {
-    const table = ctx.schema.table_name;
+    if (!this.indexes) return;
     const plan = compositeIndexPlan(ctx, config.filter, config.sorts);
-    if (plan) {
-      const parts = [
-        ...plan.equal.map((c) => sql.ref(c)),
-        ...plan.sorts.flatMap((s) => [
-          sql`(${sql.ref(s.name)} is null)`,
-          s.direction === 'desc' ? sql`${sql.ref(s.name)} desc` : sql`${sql.ref(s.name)} asc`,
-        ]),
-        sql.ref('id'),
-      ];
-      const key = [...plan.equal, ...plan.sorts.map((s) => `${s.name}${s.direction === 'desc' ? 'd' : 'a'}`)].join('_');
-      const name = `${table}_v_${createHash('sha1').update(key).digest('hex').slice(0, 10)}`;
-      await sql`create index if not exists ${sql.id(name)} on ${sql.table(table)} (${sql.join(parts)})`.execute(
-        this.db,
-      );
-    }
-    const columns = indexableColumns(ctx, config.filter, config.sorts);
+    const specs: IndexSpec[] = listIndexSpecs(ctx, config.filter, sortColumns(ctx, config.sorts), false);
+    if (plan) specs.unshift({ kind: 'view', ...plan });
     // A kanban asks for the distinct values of its grouping column (records/groups).
-    if (kind === 'kanban' && config.groupBy) columns.push(columnOf(ctx, config.groupBy).name);
-    for (const column of new Set(columns)) {
-      const name = `${table}_${column}_ix`.slice(0, 63);
-      await (this.db as unknown as Kysely<unknown>).schema
-        .createIndex(name)
-        .ifNotExists()
-        .on(table)
-        .column(column)
-        .execute();
-    }
+    if (kind === 'kanban' && config.groupBy) specs.push({ kind: 'column', column: columnOf(ctx, config.groupBy).name });
+    await this.indexes.request(
+      { engineCode: ctx.schema.engine_code, schemaCode: ctx.schema.code, table: ctx.schema.table_name },
+      specs,
+    );
   }
 
   async create(

@@ -1,0 +1,229 @@
+import { createHash } from 'node:crypto';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { DialectName } from '../../db/dialect.js';
+import type { Database, RecordIndexesTable } from '../../db/schema.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import type { SortColumn } from './repository.js';
+
+/** The job that builds the indexes lists asked for. */
+export const RECORD_INDEX_JOB = 'records.indexes';
+
+/**
+ * An index a list needs: one column a filter or sort reads; a view's composite order (the columns
+ * its filter pins, then each sort as lists order by it, then id); a text column's full-text index.
+ */
+export type IndexSpec =
+  | { kind: 'column'; column: string }
+  | { kind: 'view'; equal: string[]; sorts: SortColumn[] }
+  | { kind: 'text'; column: string };
+
+/** The table an index is for. */
+export interface IndexTable {
+  engineCode: string;
+  schemaCode: string;
+  table: string;
+}
+
+/** Rows a full-text backfill batch copies (SQLite): a writer waits at most one batch. */
+const FILL_BATCH = 2_000;
+
+/** The name of the index a spec describes (the names views used before the job keep working). */
+export function indexName(table: string, spec: IndexSpec): string {
+  if (spec.kind === 'column') return `${table}_${spec.column}_ix`.slice(0, 63);
+  if (spec.kind === 'text') return `${table}_${spec.column}_tx`.slice(0, 63);
+  const key = [...spec.equal, ...spec.sorts.map((s) => `${s.name}${s.direction === 'desc' ? 'd' : 'a'}`)].join('_');
+  return `${table}_v_${createHash('sha1').update(key).digest('hex').slice(0, 10)}`;
+}
+
+/** At least three characters: what a trigram index can answer (shorter needles scan). */
+export const trigramServes = (needle: string) => [...needle].length >= 3;
+
+/**
+ * Indexes for the records' lists (issue 15), built in the background by the job queue — never
+ * inside a request. A list or a saved view `request`s what it reads; the first request of a name
+ * writes its row (`record_indexes`, unique by name) and one job builds every new name. Until an
+ * index is ready the list answers by scanning, as before; after, the same query finds it.
+ *
+ * PostgreSQL: `CREATE INDEX CONCURRENTLY` outside any transaction (writers never wait); full text is
+ * a pg_trgm GIN index on `lower(column)`, which the unchanged `lower(column) like '%…%'` uses (no
+ * pg_trgm extension: the index fails and the scan stays).
+ *
+ * SQLite: one connection, so `CREATE INDEX` on a column holds writers for the build (about a second
+ * per million rows, measured in bench/). Full text is an FTS5 trigram table per text column keyed
+ * by the data table's rowid, kept in step by triggers in the writer's own statement; it is filled
+ * in batches of 2,000 rows, each its own short transaction, so writers wait one batch at most.
+ * Product code never runs VACUUM (which could renumber rowids); a manual VACUUM must be followed by
+ * dropping the `_tx` tables (they are rebuilt on the next request).
+ */
+export class RecordIndexes {
+  /** Names this process asked for already: a list asks once per process, not per request. */
+  private readonly asked = new Set<string>();
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectName,
+    private readonly jobs: JobQueue,
+    private readonly now: () => number = Date.now,
+  ) {
+    jobs.register<{ names: string[] }>(RECORD_INDEX_JOB, {
+      // One build at a time in a process: two concurrent builds on one PostgreSQL table deadlock.
+      run: ({ names }, job) => {
+        const run = this.queue.then(() => this.build(names, job.attempt < job.maxAttempts));
+        this.queue = run.catch(() => undefined);
+        return run;
+      },
+      maxAttempts: 3,
+    });
+  }
+
+  /** Asks for these indexes: new ones get a row and one job between them; known ones nothing. */
+  async request(table: IndexTable, specs: IndexSpec[]): Promise<void> {
+    const fresh = new Map<string, IndexSpec>();
+    for (const spec of specs) {
+      const name = indexName(table.table, spec);
+      if (!this.asked.has(name)) fresh.set(name, spec);
+    }
+    if (!fresh.size) return;
+    await this.db.transaction().execute(async (trx) => {
+      const added: string[] = [];
+      for (const [name, spec] of fresh) {
+        const { kind, ...definition } = spec;
+        const result = await trx
+          .insertInto('record_indexes')
+          .values({
+            name,
+            engine_code: table.engineCode,
+            schema_code: table.schemaCode,
+            table_name: table.table,
+            kind,
+            definition: JSON.stringify(definition),
+            state: 'requested',
+            progress: 0,
+            error: null,
+            job_id: null,
+            requested_at: this.now(),
+            built_at: null,
+          })
+          .onConflict((oc) => oc.column('name').doNothing())
+          .executeTakeFirst();
+        if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) added.push(name);
+      }
+      if (added.length) {
+        const job = await this.jobs.enqueue(RECORD_INDEX_JOB, { names: added }, { trx });
+        await trx.updateTable('record_indexes').set({ job_id: job.id }).where('name', 'in', added).execute();
+      }
+    });
+    for (const name of fresh.keys()) this.asked.add(name);
+  }
+
+  /** The state of a table's indexes (tests, support). */
+  states(table: string): Promise<RecordIndexesTable[]> {
+    return this.db.selectFrom('record_indexes').selectAll().where('table_name', '=', table).execute();
+  }
+
+  /**
+   * SQLite: the text columns of a table whose full-text index is ready, with the index's table
+   * (one indexed read). PostgreSQL needs none: its index serves the query as written.
+   */
+  async fulltext(table: string): Promise<Map<string, string>> {
+    if (this.dialect !== 'sqlite') return new Map();
+    const rows = await this.db
+      .selectFrom('record_indexes')
+      .select(['name', 'definition'])
+      .where('table_name', '=', table)
+      .where('kind', '=', 'text')
+      .where('state', '=', 'ready')
+      .execute();
+    return new Map(rows.map((r) => [(JSON.parse(r.definition) as { column: string }).column, r.name]));
+  }
+
+  /** Builds what is not ready yet; a failure is tried again by the job's next attempt, then marked failed. */
+  private async build(names: string[], canRetry: boolean): Promise<void> {
+    let failed = 0;
+    for (const name of names) {
+      const row = await this.db.selectFrom('record_indexes').selectAll().where('name', '=', name).executeTakeFirst();
+      if (!row || row.state === 'ready') continue;
+      const spec = { kind: row.kind, ...JSON.parse(row.definition) } as IndexSpec;
+      await this.mark(name, { state: 'building', progress: 0, error: null });
+      try {
+        if (spec.kind === 'text') await this.buildText(row.table_name, name, spec.column);
+        else await this.create(name, row.table_name, spec);
+        await this.mark(name, { state: 'ready', progress: 100, built_at: this.now() });
+      } catch (e) {
+        // A failed index leaves the list as it was (a scan); a half-built one is dropped.
+        await this.drop(name, spec.kind).catch(() => undefined);
+        const error = String((e as Error).message ?? e).slice(0, 1000);
+        await this.mark(name, { state: canRetry ? 'requested' : 'failed', error });
+        failed++;
+      }
+    }
+    if (failed && canRetry) throw new Error(`${failed} of ${names.length} indexes failed; retrying`);
+  }
+
+  private mark(name: string, set: Partial<RecordIndexesTable>) {
+    return this.db.updateTable('record_indexes').set(set).where('name', '=', name).execute();
+  }
+
+  private async create(name: string, table: string, spec: IndexSpec): Promise<void> {
+    const parts: RawBuilder<unknown>[] =
+      spec.kind === 'view'
+        ? [
+            ...spec.equal.map((c) => sql`${sql.ref(c)}`),
+            ...spec.sorts.flatMap((s) => [
+              sql`(${sql.ref(s.name)} is null)`,
+              s.direction === 'desc' ? sql`${sql.ref(s.name)} desc` : sql`${sql.ref(s.name)} asc`,
+            ]),
+            sql`${sql.ref('id')}`,
+          ]
+        : [sql`${sql.ref(spec.column)}`];
+    const concurrently = sql.raw(this.dialect === 'postgres' ? 'concurrently ' : '');
+    await sql`create index ${concurrently}if not exists ${sql.id(name)} on ${sql.table(table)} (${sql.join(parts)})`.execute(
+      this.db,
+    );
+  }
+
+  private async drop(name: string, kind: IndexSpec['kind']): Promise<void> {
+    if (this.dialect === 'postgres') {
+      await sql`drop index concurrently if exists ${sql.id(name)}`.execute(this.db);
+      return;
+    }
+    if (kind !== 'text') return;
+    for (const t of ['ai', 'ad', 'au']) await sql`drop trigger if exists ${sql.id(`${name}_${t}`)}`.execute(this.db);
+    await sql`drop table if exists ${sql.id(name)}`.execute(this.db);
+  }
+
+  private async buildText(table: string, name: string, column: string): Promise<void> {
+    if (this.dialect === 'postgres') {
+      await sql`create extension if not exists pg_trgm`.execute(this.db);
+      await sql`create index concurrently if not exists ${sql.id(name)} on ${sql.table(table)}
+        using gin (lower(${sql.ref(column)}) gin_trgm_ops)`.execute(this.db);
+      return;
+    }
+    const fts = sql.id(name);
+    const col = sql.ref(column);
+    // The table and its triggers at once: from here every write keeps it in step, in the writer's
+    // own statement; a batch below copying a row a trigger wrote already writes the same value.
+    await this.db.transaction().execute(async (trx) => {
+      await sql`create virtual table if not exists ${fts} using fts5(${col}, tokenize = 'trigram')`.execute(trx);
+      await sql`create trigger if not exists ${sql.id(`${name}_ai`)} after insert on ${sql.table(table)} begin
+        insert or replace into ${fts} (rowid, ${col}) values (new.rowid, new.${col}); end`.execute(trx);
+      await sql`create trigger if not exists ${sql.id(`${name}_ad`)} after delete on ${sql.table(table)} begin
+        delete from ${fts} where rowid = old.rowid; end`.execute(trx);
+      await sql`create trigger if not exists ${sql.id(`${name}_au`)} after update of ${col} on ${sql.table(table)} begin
+        insert or replace into ${fts} (rowid, ${col}) values (new.rowid, new.${col}); end`.execute(trx);
+    });
+    const top = await sql<{ m: number | null }>`select max(rowid) as m from ${sql.table(table)}`.execute(this.db);
+    const end = Number(top.rows[0]?.m ?? 0);
+    let after = 0;
+    while (after < end) {
+      const upTo = Math.min(after + FILL_BATCH, end);
+      await sql`insert or replace into ${fts} (rowid, ${col}) select rowid, ${col} from ${sql.table(table)}
+        where rowid > ${after} and rowid <= ${upTo} and ${col} is not null`.execute(this.db);
+      after = upTo;
+      await this.mark(name, { progress: Math.floor((after / end) * 99) });
+      // Let the writers queued behind this batch in before the next one.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+}
