@@ -35,6 +35,7 @@ import * as dashboardFiltersTimeZone from './migrations/20261125T0300_dashboard_
 import * as jobs from './migrations/20261125T0400_jobs.js';
 import * as installTasks from './migrations/20261125T0500_install_tasks.js';
 import * as customPages from './migrations/20261125T0600_custom_pages.js';
+import * as appLog from './migrations/20261126T0100_app_log.js';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from source, from a
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '20261125T0200_print_templates': printTemplates,
   '20261125T0300_dashboard_filters_time_zone': dashboardFiltersTimeZone,
   '20261125T0100_webhook_filters': webhookFilters,
+  '20261126T0100_app_log': appLog,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -7,6 +7,7 @@ import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import type { Database, FieldsTable } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
+import { recordAudit } from '../audit/record.js';
 import type { TransferLetters } from '../notices/transfer-letters.js';
 import type { SavedQuery } from '../records/saved-view.js';
 import type { RecordService } from '../records/service.js';
@@ -139,10 +140,25 @@ export class ExportService {
       cursor = page.nextCursor;
     } while (cursor);
     await sink.end();
+    const t = ctx.access.tenant;
+    // One entry of the application log for the whole export, with its count.
+    await recordAudit(
+      this.db,
+      {
+        engineCode: t.engineCode,
+        actorMemberId: t.memberId,
+        action: 'record.export',
+        targetType: 'schema',
+        targetId: ctx.schema.code,
+        appCode: ctx.schema.app_code,
+        schemaCode: ctx.schema.code,
+        detail: { rows },
+      },
+      Date.now(),
+    );
     // The whole file went out: the member's letter says so.
     const letters = this.letters;
     if (!letters) return;
-    const t = ctx.access.tenant;
     const done = {
       kind: 'export' as const,
       engineCode: t.engineCode,
