@@ -98,7 +98,7 @@ export const AppLogQuery = Type.Object(
     appCode: Type.Optional(code),
     schemaCode: Type.Optional(code),
     memberId: Type.Optional(code),
-    kind: Type.Optional(Type.Union(AppLogKinds.map((k) => Type.Literal(k)))),
+    kind: Type.Optional(Type.Unsafe<AppLogKind>(Type.String({ enum: [...AppLogKinds] }))),
     from: Type.Optional(Type.Integer({ minimum: 0 })),
     to: Type.Optional(Type.Integer({ minimum: 0 })),
     search: Type.Optional(Type.String({ maxLength: AppLogLimits.searchMax })),
@@ -115,7 +115,7 @@ export type AppLogPage = Static<typeof AppLogPage>;
 export const AppLogParams = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,18}$' }) });
 
 export const AppLogSettings = Type.Object(
-  { retentionDays: Type.Union(AppLogLimits.retentionDays.map((d) => Type.Literal(d))) },
+  { retentionDays: Type.Union([Type.Literal(30), Type.Literal(90), Type.Literal(180), Type.Literal(365)]) },
   { additionalProperties: false },
 );
 export type AppLogSettings = Static<typeof AppLogSettings>;
