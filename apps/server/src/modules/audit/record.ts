@@ -1,6 +1,7 @@
 import { type AppLogChange, AppLogLimits, appLogKindOf } from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { SchemaContext } from '../schema-context/context.js';
 
 export interface AuditEntry {
   engineCode: string;
@@ -70,4 +71,30 @@ export async function emitEvent(
       processed_at: null,
     })
     .execute();
+}
+
+/** An entry about a data table's design (fields, form, views, permissions), made by this context's member. */
+export function tableEntry(
+  ctx: SchemaContext,
+  action: string,
+  target: { type: string; id: string },
+  more: { changes?: AppLogChange[]; detail?: Record<string, unknown> } = {},
+): AuditEntry {
+  return {
+    engineCode: ctx.schema.engine_code,
+    actorMemberId: ctx.access.tenant.memberId,
+    action,
+    targetType: target.type,
+    targetId: target.id,
+    appCode: ctx.schema.app_code,
+    schemaCode: ctx.schema.code,
+    ...more,
+  };
+}
+
+/** The settings that differ between two versions of something, old → new (names: the keys). */
+export function changesBetween(before: Record<string, unknown>, after: Record<string, unknown>): AppLogChange[] {
+  return Object.keys(after)
+    .filter((k) => after[k] !== undefined && JSON.stringify(before[k]) !== JSON.stringify(after[k]))
+    .map((k) => ({ field: k, name: k, from: before[k] ?? null, to: after[k] }));
 }
