@@ -98,3 +98,20 @@ export function changesBetween(before: Record<string, unknown>, after: Record<st
     .filter((k) => after[k] !== undefined && JSON.stringify(before[k]) !== JSON.stringify(after[k]))
     .map((k) => ({ field: k, name: k, from: before[k] ?? null, to: after[k] }));
 }
+
+/** An entry about the team itself (members, departments, features), made by the tenant's member. */
+export function teamEntry(
+  tenant: { engineCode: string; memberId: string },
+  action: string,
+  target: { type: string; id: string },
+  more: { changes?: AppLogChange[]; detail?: Record<string, unknown> } = {},
+): AuditEntry {
+  return {
+    engineCode: tenant.engineCode,
+    actorMemberId: tenant.memberId,
+    action,
+    targetType: target.type,
+    targetId: target.id,
+    ...more,
+  };
+}
