@@ -112,7 +112,7 @@ function ApplogView({ engineCode }: { engineCode: string }) {
           allowClear
           showSearch
           optionFilterProp="label"
-          style={{ width: 160 }}
+          style={{ width: 140 }}
           placeholder={t('applog.app')}
           value={filters.appCode}
           loading={apps.isPending}
@@ -124,7 +124,7 @@ function ApplogView({ engineCode }: { engineCode: string }) {
           allowClear
           showSearch
           optionFilterProp="label"
-          style={{ width: 160 }}
+          style={{ width: 140 }}
           placeholder={t('applog.table')}
           disabled={!filters.appCode}
           value={filters.schemaCode}
@@ -137,7 +137,7 @@ function ApplogView({ engineCode }: { engineCode: string }) {
           allowClear
           showSearch
           filterOption={false}
-          style={{ width: 160 }}
+          style={{ width: 140 }}
           placeholder={t('applog.member')}
           value={filters.memberId}
           loading={members.isFetching}
@@ -164,7 +164,7 @@ function ApplogView({ engineCode }: { engineCode: string }) {
         />
         <Input.Search
           allowClear
-          style={{ width: 220 }}
+          style={{ width: 200 }}
           placeholder={t('applog.search')}
           value={searchText}
           maxLength={100}
