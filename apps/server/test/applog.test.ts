@@ -5,6 +5,7 @@ import { appLogRetentionRound } from '../src/modules/applog/service.js';
 import { startTestServer, type TestClient, type TestServer } from './harness.js';
 import { createTeam, joinTeam, type TeamFixture } from './org-helpers.js';
 import { StatementLog } from './statements.js';
+import { actOk, approveNode, flowWorld, members, newTable, publish, startFlow, startNode } from './workflow-helpers.js';
 
 /** The application log (issue 14): entries written in each change's transaction, read by owners and admins. */
 let server: TestServer;
@@ -253,5 +254,27 @@ describe('retention', () => {
     expect(after.map((e) => Number(e.id))).not.toContain(old[0]);
     expect(after.length).toBeGreaterThanOrEqual(kept - 2);
     expect((await team.owner.request('GET', '/v1/applog/settings')).json.data).toEqual({ retentionDays: 30 });
+  });
+});
+
+describe('flows', () => {
+  it("logs the design, its publishing and members' actions on the record", async () => {
+    const w = await flowWorld(server);
+    await w.team.owner.request('PUT', '/v1/corp/features', { body: { featureList: ['Applog'] } });
+    const t = await newTable(w);
+    await publish(w, t, [startNode('a'), approveNode('a', members(w.bob))]);
+    const started = await startFlow(w, t, w.alice, { [t.f.title]: '差旅报销' });
+    await actOk(w.bob, started.instance.instanceId, 'approval');
+    const list = async (kind: string) => {
+      const res = await w.team.owner.request('GET', `/v1/applog?kind=${kind}&schemaCode=${t.schemaCode}`);
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      return (res.json.data.resultList as Entry[]).map((e) => e.action);
+    };
+    expect(await list('flow')).toEqual(['workflow.publish', 'workflow.design']);
+    const actions = await list('flowAction');
+    expect(actions).toContain('workflow.action.approve');
+    const approve = (await w.team.owner.request('GET', `/v1/applog?kind=flowAction&memberId=${w.bob.memberId}`)).json
+      .data.resultList[0] as Entry;
+    expect(approve).toMatchObject({ recordId: started.record.id, appCode: w.appCode, memberName: '鲍勃' });
   });
 });
