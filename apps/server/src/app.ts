@@ -22,6 +22,9 @@ import { adminRoutes } from './modules/admin/routes.js';
 import { ApiTokenRepository } from './modules/api-tokens/repository.js';
 import { apiTokenRoutes } from './modules/api-tokens/routes.js';
 import { ApiTokenService } from './modules/api-tokens/service.js';
+import { AppLogRepository } from './modules/applog/repository.js';
+import { appLogRoutes } from './modules/applog/routes.js';
+import { AppLogService } from './modules/applog/service.js';
 import { AppService } from './modules/apps/apps-service.js';
 import { CustomMenuService } from './modules/apps/custom-menu.js';
 import { NodeService } from './modules/apps/nodes-service.js';
@@ -66,6 +69,7 @@ import { packageRoutes } from './modules/packages/routes.js';
 import { PackageUpgradeService } from './modules/packages/upgrade-service.js';
 import { printRoutes } from './modules/print/routes.js';
 import { PrintService } from './modules/print/service.js';
+import { RecordLog } from './modules/records/app-log.js';
 import { FormulaJobs } from './modules/records/formula-jobs.js';
 import { RecordIndexes } from './modules/records/indexes.js';
 import { openRecordRoutes } from './modules/records/open-routes.js';
@@ -117,6 +121,8 @@ export interface BuildOptions {
   database: DatabaseHandle;
   /** pino options, or false for silence (tests). */
   logger?: boolean | Record<string, unknown>;
+  /** Records' writes in the application log; off only for the bench's baseline (bench/src/applog.ts). */
+  recordLog?: boolean;
 }
 
 /**
@@ -131,7 +137,7 @@ function validatorCompiler() {
     (httpPart === 'body' ? bodyAjv : otherAjv).compile(schema);
 }
 
-export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, recordLog = true }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -214,9 +220,14 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   const files = new FileService(services.db, fileStore, config.dataDir);
   await fileRoutes(app, files, appRepository);
   feedbackRoutes(app, new FeedbackService(services.db, new FeedbackRepository(services.db), letters), files);
-  const records = new RecordService(services.db, recordRepository, (ctx, code, trx) =>
-    contexts.targetContext(ctx, code, trx),
+  const records = new RecordService(
+    services.db,
+    recordRepository,
+    (ctx, code, trx) => contexts.targetContext(ctx, code, trx),
+    Date.now,
+    new RecordLog(recordLog),
   );
+  appLogRoutes(app, new AppLogService(new AppLogRepository(services.db, services.dialect)));
   const invalidations = new Invalidations(database);
   await invalidations.start();
   app.addHook('onClose', () => invalidations.close());

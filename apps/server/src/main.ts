@@ -5,6 +5,8 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { HOUR, maintenanceRound } from './maintenance.js';
+import { AppLogRepository } from './modules/applog/repository.js';
+import { appLogRetentionRound } from './modules/applog/service.js';
 import { runDeadlines } from './modules/workflow/deadline-runner.js';
 
 /** Starts Canopy: migrate, listen, print the URL, and shut down gracefully on SIGINT/SIGTERM. */
@@ -19,6 +21,8 @@ async function main(): Promise<void> {
   app.log.info({ database: database.location, applied }, 'database ready');
   // Periodic work through the job queue: each runs once per period across all processes.
   await app.jobs.schedule('maintenance', HOUR, () => maintenanceRound(database.db, app.fileStore, app.log));
+  const appLog = new AppLogRepository(database.db, database.dialect);
+  await app.jobs.schedule('applog.retention', HOUR, () => appLogRetentionRound(appLog));
   await app.jobs.schedule('workflow.deadlines', 30_000, () => runDeadlines(app.workflowDeadlines, app.log));
 
   let closing = false;

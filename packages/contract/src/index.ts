@@ -5,6 +5,8 @@ export * from './account-settings.js';
 export * from './admin.endpoints.js';
 export * from './api-tokens.endpoints.js';
 export * from './api-tokens.js';
+export * from './applog.endpoints.js';
+export * from './applog.js';
 export * from './apps.endpoints.js';
 export * from './apps.js';
 export * from './custom-pages.endpoints.js';

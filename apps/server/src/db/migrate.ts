@@ -35,6 +35,7 @@ import * as dashboardFiltersTimeZone from './migrations/20261125T0300_dashboard_
 import * as jobs from './migrations/20261125T0400_jobs.js';
 import * as installTasks from './migrations/20261125T0500_install_tasks.js';
 import * as customPages from './migrations/20261125T0600_custom_pages.js';
+import * as appLog from './migrations/20261126T0100_app_log.js';
 import * as dataSources from './migrations/20261126T0200_data_sources.js';
 import * as exportJobs from './migrations/20261126T0300_export_jobs.js';
 import * as templates from './migrations/20261126T0400_templates.js';
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   '20261126T0400_templates': templates,
   '20261126T0500_app_origins': appOrigins,
   '20261126T0510_shortcut_modes': shortcutModes,
+  '20261126T0100_app_log': appLog,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

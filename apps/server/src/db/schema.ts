@@ -58,6 +58,8 @@ export interface EnginesTable {
   purge_at?: number | null;
   /** IANA time zone of the team's local days (date buckets, date filters); default Asia/Shanghai. */
   time_zone: Generated<string>;
+  /** Days the application log keeps entries (contract AppLogLimits.retentionDays). */
+  applog_retention_days: Generated<number>;
 }
 
 export interface MembersTable {
@@ -313,6 +315,15 @@ export interface AuditLogTable {
   target_id: string;
   detail: string;
   created_at: number;
+  /** Application log (20261126T0100): what the entry is about; '' when not about an app/table/record. */
+  app_code: Generated<string>;
+  schema_code: Generated<string>;
+  record_id: Generated<string>;
+  record_title: Generated<string>;
+  /** contract AppLogKind, from the action's prefix. */
+  kind: Generated<string>;
+  /** JSON array of contract AppLogChange (old → new per changed field). */
+  changes: Generated<string>;
 }
 
 export interface OutboxEventsTable {

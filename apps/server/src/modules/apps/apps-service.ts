@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { FieldValidationError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
-import { emitEvent, recordAudit } from '../audit/record.js';
+import { changesBetween, emitEvent, recordAudit, teamEntry } from '../audit/record.js';
 import { type AppAccess, appError, isTeamManager, requireEdit, requireOwnerAction, resolveApp } from './access.js';
 import type { AppRepository, AppRow } from './repository.js';
 import { sanitizeRichText } from './sanitize.js';
@@ -157,12 +157,18 @@ export class AppService {
       ...(input.displayMode !== undefined ? { display_mode: input.displayMode } : {}),
     };
     if (Object.keys(patch).length) {
-      await this.db
-        .updateTable('apps')
-        .set({ ...patch, updated_at: this.now() })
-        .where('engine_code', '=', access.tenant.engineCode)
-        .where('code', '=', appCode)
-        .execute();
+      await this.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('apps')
+          .set({ ...patch, updated_at: this.now() })
+          .where('engine_code', '=', access.tenant.engineCode)
+          .where('code', '=', appCode)
+          .execute();
+        const changes = changesBetween(access.app as unknown as Record<string, unknown>, patch);
+        const action = patch.display_name !== undefined ? 'app.rename' : 'app.update';
+        const entry = teamEntry(access.tenant, action, { type: 'app', id: appCode }, { changes });
+        await recordAudit(trx, entry, this.now());
+      });
     }
     return this.item(access.tenant, appCode);
   }

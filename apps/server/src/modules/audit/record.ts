@@ -1,5 +1,7 @@
+import { type AppLogChange, AppLogLimits, appLogKindOf } from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { SchemaContext } from '../schema-context/context.js';
 
 export interface AuditEntry {
   engineCode: string;
@@ -8,6 +10,31 @@ export interface AuditEntry {
   targetType: string;
   targetId: string;
   detail?: Record<string, unknown>;
+  /** What the application log shows it under (an app's own entries: the app's code). */
+  appCode?: string;
+  schemaCode?: string;
+  recordId?: string;
+  recordTitle?: string;
+  /** Changed values, old → new (a record's changed fields, a setting's before and after). */
+  changes?: AppLogChange[];
+}
+
+function rowOf(entry: AuditEntry, now: number) {
+  return {
+    engine_code: entry.engineCode,
+    actor_member_id: entry.actorMemberId,
+    action: entry.action,
+    target_type: entry.targetType,
+    target_id: entry.targetId,
+    detail: JSON.stringify(entry.detail ?? {}),
+    created_at: now,
+    app_code: entry.appCode ?? (entry.targetType === 'app' ? entry.targetId : ''),
+    schema_code: entry.schemaCode ?? '',
+    record_id: entry.recordId ?? '',
+    record_title: (entry.recordTitle ?? '').slice(0, AppLogLimits.titleMax),
+    kind: appLogKindOf(entry.action),
+    changes: JSON.stringify(entry.changes ?? []),
+  };
 }
 
 /**
@@ -15,18 +42,17 @@ export interface AuditEntry {
  * application log never misses or invents an entry.
  */
 export async function recordAudit(trx: Kysely<Database>, entry: AuditEntry, now: number): Promise<void> {
-  await trx
-    .insertInto('audit_log')
-    .values({
-      engine_code: entry.engineCode,
-      actor_member_id: entry.actorMemberId,
-      action: entry.action,
-      target_type: entry.targetType,
-      target_id: entry.targetId,
-      detail: JSON.stringify(entry.detail ?? {}),
-      created_at: now,
-    })
-    .execute();
+  await trx.insertInto('audit_log').values(rowOf(entry, now)).execute();
+}
+
+/** Many entries (a batch of records) in multi-row inserts: a fixed number of statements, never one per row. */
+export async function recordAuditMany(trx: Kysely<Database>, entries: AuditEntry[], now: number): Promise<void> {
+  // 13 values a row; 2,000 rows stay under SQLite's 32,766 bound values per statement.
+  for (let i = 0; i < entries.length; i += 2_000)
+    await trx
+      .insertInto('audit_log')
+      .values(entries.slice(i, i + 2_000).map((e) => rowOf(e, now)))
+      .execute();
 }
 
 /** An outgoing domain event, committed with the change that caused it (transactional outbox). */
@@ -45,4 +71,47 @@ export async function emitEvent(
       processed_at: null,
     })
     .execute();
+}
+
+/** An entry about a data table's design (fields, form, views, permissions), made by this context's member. */
+export function tableEntry(
+  ctx: SchemaContext,
+  action: string,
+  target: { type: string; id: string },
+  more: { changes?: AppLogChange[]; detail?: Record<string, unknown> } = {},
+): AuditEntry {
+  return {
+    engineCode: ctx.schema.engine_code,
+    actorMemberId: ctx.access.tenant.memberId,
+    action,
+    targetType: target.type,
+    targetId: target.id,
+    appCode: ctx.schema.app_code,
+    schemaCode: ctx.schema.code,
+    ...more,
+  };
+}
+
+/** The settings that differ between two versions of something, old → new (names: the keys). */
+export function changesBetween(before: Record<string, unknown>, after: Record<string, unknown>): AppLogChange[] {
+  return Object.keys(after)
+    .filter((k) => after[k] !== undefined && JSON.stringify(before[k]) !== JSON.stringify(after[k]))
+    .map((k) => ({ field: k, name: k, from: before[k] ?? null, to: after[k] }));
+}
+
+/** An entry about the team itself (members, departments, features), made by the tenant's member. */
+export function teamEntry(
+  tenant: { engineCode: string; memberId: string },
+  action: string,
+  target: { type: string; id: string },
+  more: { changes?: AppLogChange[]; detail?: Record<string, unknown> } = {},
+): AuditEntry {
+  return {
+    engineCode: tenant.engineCode,
+    actorMemberId: tenant.memberId,
+    action,
+    targetType: target.type,
+    targetId: target.id,
+    ...more,
+  };
 }

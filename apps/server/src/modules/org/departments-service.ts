@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database, DepartmentsTable } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
+import { changesBetween, recordAudit, teamEntry } from '../audit/record.js';
 import { notFound, requireManager, requireTenant } from './guards.js';
 import type { OrgRepository } from './repository.js';
 
@@ -107,7 +108,15 @@ export class DepartmentService {
       sort_key: (children.get(input.parentId) ?? []).reduce((max, d) => Math.max(max, d.sort_key + 1), 0),
       created_at: this.now(),
     };
-    await this.db.insertInto('departments').values(row).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('departments').values(row).execute();
+      const detail = { name, parentId: input.parentId };
+      await recordAudit(
+        trx,
+        teamEntry(t, 'department.create', { type: 'department', id: row.object_id }, { detail }),
+        row.created_at,
+      );
+    });
     const [dept] = await this.toDepartments(t.engineCode, [row]);
     return dept as Department;
   }
@@ -135,12 +144,22 @@ export class DepartmentService {
     }
     if (input.sortKey !== undefined) patch.sort_key = input.sortKey;
     if (Object.keys(patch).length) {
-      await this.db
-        .updateTable('departments')
-        .set(patch)
-        .where('engine_code', '=', t.engineCode)
-        .where('object_id', '=', current.object_id)
-        .execute();
+      await this.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('departments')
+          .set(patch)
+          .where('engine_code', '=', t.engineCode)
+          .where('object_id', '=', current.object_id)
+          .execute();
+        const changes = changesBetween(current as unknown as Record<string, unknown>, patch);
+        const entry = teamEntry(
+          t,
+          'department.update',
+          { type: 'department', id: current.object_id },
+          { changes, detail: { name: current.name } },
+        );
+        await recordAudit(trx, entry, this.now());
+      });
     }
     const [dept] = await this.toDepartments(t.engineCode, [{ ...current, ...patch }]);
     return dept as Department;
@@ -202,6 +221,8 @@ export class DepartmentService {
         .where('parent_id', '=', id)
         .execute();
       await trx.deleteFrom('departments').where('engine_code', '=', t.engineCode).where('object_id', '=', id).execute();
+      const entry = teamEntry(t, 'department.delete', { type: 'department', id }, { detail: { name: dept.name } });
+      await recordAudit(trx, entry, this.now());
     });
   }
 

@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
+import { recordAudit, teamEntry } from '../audit/record.js';
 import type { DepartmentService } from './departments-service.js';
 import { forbidden, notFound, requireManager, requireOwner, requireTenant } from './guards.js';
 import type { MemberRecord, OrgRepository } from './repository.js';
@@ -160,6 +161,8 @@ export class MemberService {
         .set({ owner_user_id: target.user_id, updated_at: now })
         .where('engine_code', '=', t.engineCode)
         .execute();
+      const changes = [{ field: 'owner', name: 'owner', from: t.memberId, to: target.member_id }];
+      await recordAudit(trx, teamEntry(t, 'member.owner', { type: 'member', id: target.member_id }, { changes }), now);
     });
   }
 
@@ -204,6 +207,8 @@ export class MemberService {
         .where('member_id', '=', target)
         .where('department_id', '=', departmentId)
         .execute();
+      const entry = teamEntry(t, 'member.mainDepartment', { type: 'member', id: target }, { detail: { departmentId } });
+      await recordAudit(trx, entry, this.now());
     });
   }
 
@@ -227,6 +232,13 @@ export class MemberService {
           })),
         )
         .execute();
+      const entry = teamEntry(
+        t,
+        'member.departments',
+        { type: 'member', id: memberId },
+        { detail: { departmentIds: ids } },
+      );
+      await recordAudit(trx, entry, this.now());
     });
   }
 
@@ -234,12 +246,16 @@ export class MemberService {
     const t = requireOwner(tenant);
     const target = await this.requireMember(t, memberId);
     if (target.role === 'owner') throw new AppError(400, ErrorCode.conflict, 'org.ownerRole');
-    await this.db
-      .updateTable('members')
-      .set({ role })
-      .where('member_id', '=', memberId)
-      .where('engine_code', '=', t.engineCode)
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('members')
+        .set({ role })
+        .where('member_id', '=', memberId)
+        .where('engine_code', '=', t.engineCode)
+        .execute();
+      const changes = [{ field: 'role', name: 'role', from: target.role, to: role }];
+      await recordAudit(trx, teamEntry(t, 'member.role', { type: 'member', id: memberId }, { changes }), this.now());
+    });
   }
 
   async setState(tenant: TenantContext | null, memberId: string, state: 'ACTIVE' | 'INACTIVE'): Promise<void> {
@@ -249,12 +265,16 @@ export class MemberService {
       throw new AppError(400, ErrorCode.conflict, 'org.ownerRole');
     // An admin cannot switch off another admin; only the owner can.
     if (target.role === 'admin' && t.role !== 'owner') throw forbidden('org.ownerOnly');
-    await this.db
-      .updateTable('members')
-      .set({ state })
-      .where('member_id', '=', memberId)
-      .where('engine_code', '=', t.engineCode)
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('members')
+        .set({ state })
+        .where('member_id', '=', memberId)
+        .where('engine_code', '=', t.engineCode)
+        .execute();
+      const changes = [{ field: 'state', name: 'state', from: target.state, to: state }];
+      await recordAudit(trx, teamEntry(t, 'member.state', { type: 'member', id: memberId }, { changes }), this.now());
+    });
   }
 
   async setFeatures(tenant: TenantContext | null, featureList: string[]): Promise<void> {
@@ -271,6 +291,13 @@ export class MemberService {
           .values(codes.map((feature_code) => ({ engine_code: t.engineCode, feature_code })))
           .execute();
       }
+      const entry = teamEntry(
+        t,
+        'team.features',
+        { type: 'team', id: t.engineCode },
+        { detail: { featureList: codes } },
+      );
+      await recordAudit(trx, entry, this.now());
     });
   }
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { SchemaContext } from '../schema-context/context.js';
+import type { LoggedWrite } from './app-log.js';
 import { guardWrite } from './field-guard.js';
 import { compileFormulas } from './formulas.js';
 import type { RecordRepository, RecordRow } from './repository.js';
@@ -14,6 +15,8 @@ export interface UpdateDeps {
   validator: RecordValidator;
   toItem: (ctx: SchemaContext, row: RecordRow) => RecordItem;
   now: () => number;
+  /** The application log of these updates (changed fields only), in the same transaction. */
+  log?: (writes: LoggedWrite[], now: number) => Promise<void>;
 }
 
 const deleted = () => new AppError(404, ErrorCode.notFound, 'record.deleted');
@@ -84,6 +87,7 @@ export async function updateRecords(
 
   const after = new Map((await repo.findMany(table, engine, ids, undefined, trx)).map((r) => [r.id, r]));
   const history = [];
+  const logged: LoggedWrite[] = [];
   const updated: RecordItem[] = [];
   for (const e of entries) {
     const row = after.get(e.id);
@@ -101,8 +105,10 @@ export async function updateRecords(
       changes: JSON.stringify(changes),
       created_at: now,
     });
+    if (changes.length) logged.push({ id: e.id, title: afterItem.title, changes });
     updated.push(afterItem);
   }
   await repo.addHistoryMany(trx, history);
+  await deps.log?.(logged, now);
   return updated;
 }

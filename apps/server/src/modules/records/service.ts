@@ -16,6 +16,7 @@ import type { Invalidations } from '../../db/invalidation.js';
 import type { Database, FieldsTable } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { allows, type SchemaContext } from '../schema-context/context.js';
+import { RecordLog } from './app-log.js';
 import { updateRecords } from './batch-update.js';
 import { groupValues, pickRecords } from './browse.js';
 import { CountCache } from './count-cache.js';
@@ -62,6 +63,8 @@ export class RecordService {
     private readonly repo: RecordRepository,
     private readonly loadTarget: TargetLoader,
     private readonly now: () => number = Date.now,
+    /** The application log of records' writes (app-log.ts); imports silence it and log themselves. */
+    readonly log: RecordLog = new RecordLog(),
   ) {
     this.validator = new RecordValidator(repo);
   }
@@ -195,7 +198,7 @@ export class RecordService {
     this.heldCreates.set(ctx, held);
     let out: T;
     try {
-      out = await work();
+      out = await this.log.holding(ctx, trx, this.now, work);
     } finally {
       this.heldCreates.delete(ctx);
     }
@@ -315,6 +318,7 @@ export class RecordService {
       now,
     );
     const item = this.toItem(ctx, row as RecordRow);
+    await this.log.write(ctx, trx, 'record.create', [{ id, title: item.title, changes }], now);
     await this.wrote(ctx, trx, 'record.created', [item]);
     return item;
   }
@@ -340,7 +344,14 @@ export class RecordService {
   ): Promise<RecordItem[]> {
     if (!items.length) return [];
     const updated = await updateRecords(
-      { repo: this.repo, validator: this.validator, toItem: (c, row) => this.toItem(c, row), now: this.now },
+      {
+        repo: this.repo,
+        validator: this.validator,
+        toItem: (c, row) => this.toItem(c, row),
+        now: this.now,
+        log: (writes, now) =>
+          this.log.write(ctx, trx, 'record.update', writes, now, options.fromFlow ? { fromFlow: true } : undefined),
+      },
       ctx,
       trx,
       await this.planned(ctx, trx),
@@ -373,6 +384,7 @@ export class RecordService {
       },
       this.now(),
     );
+    await this.log.write(ctx, trx, 'record.delete', [{ id, title: item.title, changes }], this.now());
   }
 
   /**
@@ -503,15 +515,18 @@ export class RecordService {
     if (input.create?.length) this.require(ctx, 'add');
     if (input.update?.length) this.require(ctx, 'edit');
     if (input.delete?.length) this.require(ctx, 'delete');
-    const result = await this.db.transaction().execute(async (trx) => {
-      const created: RecordItem[] = [];
-      await this.inBatch(ctx, trx, async () => {
-        for (const c of input.create ?? []) created.push(await this.createIn(ctx, trx, c.data));
-      });
-      const updated = await this.updateManyIn(ctx, trx, input.update ?? [], { fromFlow: false });
-      for (const d of input.delete ?? []) await this.removeIn(ctx, trx, d.id, d.version);
-      return { created, updated, deleted: (input.delete ?? []).map((d) => d.id) };
-    });
+    // The application log's entries of the whole batch go in at its end, in one multi-row insert.
+    const result = await this.db.transaction().execute((trx) =>
+      this.log.holding(ctx, trx, this.now, async () => {
+        const created: RecordItem[] = [];
+        await this.inBatch(ctx, trx, async () => {
+          for (const c of input.create ?? []) created.push(await this.createIn(ctx, trx, c.data));
+        });
+        const updated = await this.updateManyIn(ctx, trx, input.update ?? [], { fromFlow: false });
+        for (const d of input.delete ?? []) await this.removeIn(ctx, trx, d.id, d.version);
+        return { created, updated, deleted: (input.delete ?? []).map((d) => d.id) };
+      }),
+    );
     this.counts.drop(ctx.schema.code);
     return {
       created: result.created.map((i) => presentRecord(ctx, i)),

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { FieldValidationError } from '../../http/app-error.js';
 import { requireEdit } from '../apps/access.js';
+import { recordAudit, tableEntry } from '../audit/record.js';
 import type { SchemaContext } from '../schema-context/context.js';
 
 type FormField = FormLayout['sections'][number]['fields'][number];
@@ -48,11 +49,19 @@ export class FormService {
         seen.add(f.code);
       }
     }
-    await this.db
-      .updateTable('schemas')
-      .set({ form_layout: JSON.stringify(layout) })
-      .where('code', '=', ctx.schema.code)
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('schemas')
+        .set({ form_layout: JSON.stringify(layout) })
+        .where('code', '=', ctx.schema.code)
+        .execute();
+      const detail = { sections: layout.sections.length, columns: layout.columns };
+      await recordAudit(
+        trx,
+        tableEntry(ctx, 'form.update', { type: 'schema', id: ctx.schema.code }, { detail }),
+        Date.now(),
+      );
+    });
     return this.layout({ ...ctx, schema: { ...ctx.schema, form_layout: JSON.stringify(layout) } });
   }
 }

@@ -18,6 +18,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database, FieldsTable, FormulaJobsTable } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../http/app-error.js';
 import { appError, requireEdit } from '../apps/access.js';
+import { changesBetween, recordAudit, tableEntry } from '../audit/record.js';
 import type { FormulaJobs } from '../records/formula-jobs.js';
 import { validateFilter } from '../records/query.js';
 import { ruleContext } from '../records/row-scope.js';
@@ -128,15 +129,26 @@ export class SchemaService {
     if (input.titleFieldCode && !ctx.fields.some((f) => f.code === input.titleFieldCode && f.deleted_at === null)) {
       throw appError(404, 'field.notFound');
     }
-    await this.db
-      .updateTable('schemas')
-      .set({
-        ...(input.titleFieldCode !== undefined ? { title_field_code: input.titleFieldCode } : {}),
-        ...(input.titleFormat !== undefined ? { title_format: input.titleFormat.trim() } : {}),
-        ...(permissions ? { permissions: JSON.stringify(permissions) } : {}),
-      })
-      .where('code', '=', ctx.schema.code)
-      .execute();
+    const set = {
+      ...(input.titleFieldCode !== undefined ? { title_field_code: input.titleFieldCode } : {}),
+      ...(input.titleFormat !== undefined ? { title_format: input.titleFormat.trim() } : {}),
+      ...(permissions ? { permissions: JSON.stringify(permissions) } : {}),
+    };
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('schemas').set(set).where('code', '=', ctx.schema.code).execute();
+      const before = {
+        title_field_code: ctx.schema.title_field_code,
+        title_format: ctx.schema.title_format,
+        permissions: ctx.permissions,
+      };
+      const after = { ...set, ...(permissions ? { permissions } : {}) };
+      const action = permissions ? 'permission.update' : 'table.update';
+      await recordAudit(
+        trx,
+        tableEntry(ctx, action, { type: 'schema', id: ctx.schema.code }, { changes: changesBetween(before, after) }),
+        this.now(),
+      );
+    });
     return this.info(await this.contexts.reload(ctx));
   }
 
@@ -217,6 +229,11 @@ export class SchemaService {
           .values({ schema_code: ctx.schema.code, field_code: code, value: 0 })
           .execute();
       }
+      await recordAudit(
+        trx,
+        tableEntry(ctx, 'field.create', { type: 'field', id: code }, { detail: { name, type: type.type } }),
+        this.now(),
+      );
       // Records the table already has get the new formula computed (formula-jobs.ts).
       return type.type === 'formula' ? this.formulas.enqueue(trx, ctx.schema, code) : null;
     });
@@ -293,6 +310,13 @@ export class SchemaService {
         if (makeUnique !== undefined && makeUnique !== (field.unique_flag === 1)) {
           await setUniqueIndex(trx, ctx.schema.table_name, field.column_name, makeUnique);
         }
+        const changes = changesBetween(field as unknown as Record<string, unknown>, patch);
+        const detail = { name: patch.name ?? field.name };
+        await recordAudit(
+          trx,
+          tableEntry(ctx, 'field.update', { type: 'field', id: field.code }, { changes, detail }),
+          this.now(),
+        );
         // A changed expression means new values for every record the table already has.
         return recompute ? this.formulas.enqueue(trx, ctx.schema, field.code) : null;
       });
@@ -311,16 +335,20 @@ export class SchemaService {
     const listed = [...new Set(codes)].filter((c) => known.has(c));
     const rest = ctx.fields.filter((f) => !listed.includes(f.code)).map((f) => f.code);
     const order = [...listed, ...rest];
-    await this.db
-      .updateTable('fields')
-      .set({
-        sort_key: sql<number>`case code ${sql.join(
-          order.map((c, i) => sql`when ${c} then ${i}`),
-          sql` `,
-        )} else sort_key end`,
-      })
-      .where('schema_code', '=', ctx.schema.code)
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('fields')
+        .set({
+          sort_key: sql<number>`case code ${sql.join(
+            order.map((c, i) => sql`when ${c} then ${i}`),
+            sql` `,
+          )} else sort_key end`,
+        })
+        .where('schema_code', '=', ctx.schema.code)
+        .execute();
+      const entry = tableEntry(ctx, 'field.order', { type: 'schema', id: ctx.schema.code }, { detail: { order } });
+      await recordAudit(trx, entry, this.now());
+    });
     return this.info(await this.contexts.reload(ctx));
   }
 
@@ -339,6 +367,13 @@ export class SchemaService {
       if (ctx.schema.title_field_code === field.code) {
         await trx.updateTable('schemas').set({ title_field_code: '' }).where('code', '=', ctx.schema.code).execute();
       }
+      const entry = tableEntry(
+        ctx,
+        'field.delete',
+        { type: 'field', id: field.code },
+        { detail: { name: field.name } },
+      );
+      await recordAudit(trx, entry, this.now());
     });
     return { removed: true, rowRules };
   }
@@ -352,6 +387,13 @@ export class SchemaService {
     }
     const job = await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('fields').set({ deleted_at: null }).where('code', '=', field.code).execute();
+      const entry = tableEntry(
+        ctx,
+        'field.restore',
+        { type: 'field', id: field.code },
+        { detail: { name: field.name } },
+      );
+      await recordAudit(trx, entry, this.now());
       // Records written while it was deleted never got it computed.
       return field.type === 'formula' ? this.formulas.enqueue(trx, ctx.schema, field.code) : null;
     });

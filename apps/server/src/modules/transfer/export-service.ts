@@ -15,6 +15,7 @@ import type { Database, FieldsTable } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
 import { type JobQueue, type JobRun, LeaseLost } from '../../jobs/queue.js';
+import { recordAudit } from '../audit/record.js';
 import type { TransferLetters } from '../notices/transfer-letters.js';
 import type { SavedQuery } from '../records/saved-view.js';
 import type { RecordService } from '../records/service.js';
@@ -172,8 +173,23 @@ export class ExportService {
       await finished(out);
       const total = Math.max(rows, Number(row.total));
       await this.exports.complete(run, row, local, { processed: rows, total }, async (trx, now) => {
-        // The file is there: the member's letter says so (with the job's id, so a retry writes one).
+        // The file is there: the member's letter says so (with the job's id, so a retry writes one),
+        // and the application log has one entry for the whole export, with its count.
         const t = ctx.access.tenant;
+        await recordAudit(
+          trx,
+          {
+            engineCode: t.engineCode,
+            actorMemberId: t.memberId,
+            action: 'record.export',
+            targetType: 'schema',
+            targetId: ctx.schema.code,
+            appCode: ctx.schema.app_code,
+            schemaCode: ctx.schema.code,
+            detail: { rows },
+          },
+          now,
+        );
         await this.letters?.finished(
           trx,
           {

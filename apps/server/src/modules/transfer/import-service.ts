@@ -19,6 +19,7 @@ import type { TenantContext } from '../../http/context.js';
 import { saveUpload } from '../../http/upload.js';
 import { type JobQueue, type JobRun, LeaseLost } from '../../jobs/queue.js';
 import type { FileStore } from '../../storage/store.js';
+import { recordAudit } from '../audit/record.js';
 import type { TransferLetters } from '../notices/transfer-letters.js';
 import type { RecordService } from '../records/service.js';
 import type { SchemaContext } from '../schema-context/context.js';
@@ -150,6 +151,8 @@ export class ImportService {
     let ctx: SchemaContext;
     try {
       ctx = await this.contextOf(payload.tenant, payload.appCode, payload.schemaCode, payload.adminMode);
+      // The import is one entry of the application log (finish), not one per record.
+      this.records.log.silence(ctx);
     } catch {
       return this.fail(row, { key: 'import.failed' });
     }
@@ -549,6 +552,20 @@ export class ImportService {
     // The job's end and the member's letter commit together.
     await this.db.transaction().execute(async (trx) => {
       await this.repo.update(job.id, { state, ...counts, message: text ? message(text) : '', updated_at: now }, trx);
+      await recordAudit(
+        trx,
+        {
+          engineCode: job.engine_code,
+          actorMemberId: job.member_id,
+          action: 'record.import',
+          targetType: 'schema',
+          targetId: job.schema_code,
+          appCode: job.app_code,
+          schemaCode: job.schema_code,
+          detail: { state, fileName: job.file_name, ...counts },
+        },
+        now,
+      );
       await this.letters?.finished(
         trx,
         {

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode, type ViewConfig, type ViewInfo } from '@canopy/contract';
+import { type AppLogChange, ErrorCode, type ViewConfig, type ViewInfo } from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database, ViewsTable } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../http/app-error.js';
 import { requireEdit } from '../apps/access.js';
+import { changesBetween, recordAudit, tableEntry } from '../audit/record.js';
 import type { IndexSpec, RecordIndexes } from '../records/indexes.js';
 import { columnOf, compositeIndexPlan, listIndexSpecs, sortColumns, validateFilter } from '../records/query.js';
 import type { SavedQuery } from '../records/saved-view.js';
@@ -138,7 +139,10 @@ export class ViewService {
       sort_key: existing.length,
       created_at: this.now(),
     };
-    await this.db.insertInto('views').values(row).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('views').values(row).execute();
+      await this.logged(ctx, trx, 'view.create', row);
+    });
     await this.index(ctx, row.kind, config);
     return toInfo(row);
   }
@@ -161,11 +165,18 @@ export class ViewService {
     const config = input.config ?? (JSON.parse(row.config) as ViewConfig);
     this.check(ctx, config);
     const updated = { ...row, name: name.slice(0, 64), kind: input.kind, config: JSON.stringify(config) };
-    await this.db
-      .updateTable('views')
-      .set({ name: updated.name, kind: updated.kind, config: updated.config })
-      .where('code', '=', code)
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('views')
+        .set({ name: updated.name, kind: updated.kind, config: updated.config })
+        .where('code', '=', code)
+        .execute();
+      const changes = changesBetween(
+        { name: row.name, kind: row.kind, config: JSON.parse(row.config) },
+        { name: updated.name, kind: updated.kind, config },
+      );
+      await this.logged(ctx, trx, 'view.update', row, changes);
+    });
     await this.index(ctx, updated.kind, config);
     return toInfo(updated);
   }
@@ -181,6 +192,22 @@ export class ViewService {
         .execute();
       if (publics.length <= 1) throw new AppError(400, ErrorCode.conflict, 'view.lastOne');
     }
-    await this.db.deleteFrom('views').where('code', '=', code).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('views').where('code', '=', code).execute();
+      await this.logged(ctx, trx, 'view.delete', row);
+    });
+  }
+
+  /** Shared views' changes go to the application log (a member's personal views are their own). */
+  private async logged(
+    ctx: SchemaContext,
+    trx: Kysely<Database>,
+    action: string,
+    row: ViewsTable,
+    changes?: AppLogChange[],
+  ): Promise<void> {
+    if (row.owner_member_id !== '') return;
+    const more = { detail: { name: row.name, kind: row.kind }, ...(changes ? { changes } : {}) };
+    await recordAudit(trx, tableEntry(ctx, action, { type: 'view', id: row.code }, more), this.now());
   }
 }

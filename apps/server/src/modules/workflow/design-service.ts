@@ -14,7 +14,7 @@ import type { Database, WorkflowsTable } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
 import { requireEdit } from '../apps/access.js';
-import { recordAudit } from '../audit/record.js';
+import { recordAudit, tableEntry } from '../audit/record.js';
 import type { SchemaContext, SchemaContexts } from '../schema-context/context.js';
 import { FlowGraph, structuralProblem } from './definition.js';
 import { effectiveRules } from './field-rules.js';
@@ -109,6 +109,8 @@ export class WorkflowDesign {
       const wf = await this.ensure(trx, ctx, memberId);
       const name = body.name?.trim() || wf.name;
       await this.deps.repo.saveDraft(trx, wf.code, name, JSON.stringify(body.definition), memberId, this.deps.now());
+      const entry = tableEntry(ctx, 'workflow.design', { type: 'workflow', id: wf.code }, { detail: { name } });
+      await recordAudit(trx, entry, this.deps.now());
     });
     return this.info(ctx, await this.deps.repo.workflowOf(ctx.schema.engine_code, ctx.schema.code));
   }
@@ -161,6 +163,8 @@ export class WorkflowDesign {
           action: 'workflow.publish',
           targetType: 'workflow',
           targetId: wf.code,
+          appCode: ctx.schema.app_code,
+          schemaCode: wf.schema_code,
           detail: { schemaCode: wf.schema_code, version: next },
         },
         now,

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
-import { emitEvent } from '../audit/record.js';
+import { emitEvent, recordAudit } from '../audit/record.js';
 import type { RecordService } from '../records/service.js';
 import type { Automation, AutomationEnv } from './automation.js';
 import type { WorkflowContexts } from './contexts.js';
@@ -276,6 +276,23 @@ export class FlowRun {
       detail: JSON.stringify(entry.detail ?? {}),
       created_at: this.now,
     });
+    // A member's action (submit, approve, reject, transfer…) is an entry of the application log too.
+    if (entry.memberId)
+      await recordAudit(
+        this.trx,
+        {
+          engineCode: this.instance.engine_code,
+          actorMemberId: entry.memberId,
+          action: `workflow.action.${entry.action}`,
+          targetType: 'workflow_instance',
+          targetId: this.instance.id,
+          appCode: this.instance.app_code,
+          schemaCode: this.instance.schema_code,
+          recordId: this.instance.record_id,
+          detail: { node: node?.name ?? '', comment: entry.comment ?? '', ...(entry.detail ?? {}) },
+        },
+        this.now,
+      );
   }
 
   /** Writes the instance back, the record's flow status, and the action's outbox event. */

@@ -10,7 +10,8 @@ export function useAccountActions() {
   const thirdParty = isThirdPartyClient() || Boolean(current && current.entryType !== EntryType.web);
   return {
     corpManage: isManager,
-    applog: hasFeature(FeatureCode.applog),
+    // The log itself is for owners and admins (the server refuses others), so only they get the entry.
+    applog: isManager && hasFeature(FeatureCode.applog),
     openInBrowser: inDingTalkPc,
     logout: !inDingTalkPc && !thirdParty,
   };

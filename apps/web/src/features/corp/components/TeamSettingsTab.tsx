@@ -8,6 +8,7 @@ import { useSession } from '../../../shell/session/session-context';
 import { fetchCorpInfo } from '../../team/api/team-api';
 import { DeleteTeamDialog } from '../../team/components/DeleteTeamDialog';
 import { teamKeys } from '../../team/hooks/team-keys';
+import { ApplogRetentionField } from './ApplogRetentionField';
 import { formatTime } from './date-format';
 import { TeamNameField } from './TeamNameField';
 import { TimeZoneField } from './TimeZoneField';
@@ -47,6 +48,9 @@ export function TeamSettingsTab() {
         </Descriptions.Item>
         <Descriptions.Item label={t('corp.timeZone')}>
           <TimeZoneField corpId={corp.corpId} timeZone={corp.timeZone} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('applog.retention')}>
+          <ApplogRetentionField engineCode={corp.engineCode} />
         </Descriptions.Item>
         <Descriptions.Item label={t('corp.owner')}>{corp.ownerName}</Descriptions.Item>
         <Descriptions.Item label={t('corp.memberCount')}>

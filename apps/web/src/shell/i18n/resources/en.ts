@@ -1,5 +1,6 @@
 import { enAccount } from './en-account';
 import { enApiDocs } from './en-api-docs';
+import { enApplog } from './en-applog';
 import { enApps } from './en-apps';
 import { enCorp } from './en-corp';
 import { enCustomPages } from './en-custom-pages';
@@ -31,6 +32,7 @@ export const en: Translation = {
   operation: { title: "What's new" },
   org: enOrg,
   corp: enCorp,
+  applog: enApplog,
   feedback: enFeedback,
   shortcuts: enShortcuts,
   packages: enPackages,
@@ -333,11 +335,7 @@ export const en: Translation = {
       },
     },
     corpManage: { title: 'Enterprise management' },
-    applog: {
-      title: 'Application log',
-      empty: 'No log entries',
-      hint: 'The application log will record when apps are created, changed and deleted.',
-    },
+    applog: { title: 'Application log' },
     app: {
       title: 'App',
     },

@@ -1,5 +1,6 @@
 import { jpAccount } from './jp-account';
 import { jpApiDocs } from './jp-api-docs';
+import { jpApplog } from './jp-applog';
 import { jpApps } from './jp-apps';
 import { jpCorp } from './jp-corp';
 import { jpCustomPages } from './jp-custom-pages';
@@ -31,6 +32,7 @@ export const jp: Translation = {
   operation: { title: '新着情報' },
   org: jpOrg,
   corp: jpCorp,
+  applog: jpApplog,
   feedback: jpFeedback,
   shortcuts: jpShortcuts,
   packages: jpPackages,
@@ -334,11 +336,7 @@ export const jp: Translation = {
       },
     },
     corpManage: { title: '企業管理' },
-    applog: {
-      title: 'アプリログ',
-      empty: 'ログはありません',
-      hint: 'アプリログにはアプリの作成・変更・削除などの操作が記録されます。',
-    },
+    applog: { title: 'アプリログ' },
     app: {
       title: 'アプリ',
     },

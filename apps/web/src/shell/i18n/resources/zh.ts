@@ -1,5 +1,6 @@
 import { zhAccount } from './zh-account';
 import { zhApiDocs } from './zh-api-docs';
+import { zhApplog } from './zh-applog';
 import { zhApps } from './zh-apps';
 import { zhCorp } from './zh-corp';
 import { zhCustomPages } from './zh-custom-pages';
@@ -33,6 +34,7 @@ export const zh = {
   operation: { title: '产品动态' },
   org: zhOrg,
   corp: zhCorp,
+  applog: zhApplog,
   feedback: zhFeedback,
   shortcuts: zhShortcuts,
   packages: zhPackages,
@@ -327,7 +329,7 @@ export const zh = {
       },
     },
     corpManage: { title: '企业管理' },
-    applog: { title: '应用日志', empty: '暂无日志', hint: '应用日志将记录应用的创建、修改和删除等操作。' },
+    applog: { title: '应用日志' },
     app: {
       title: '应用',
     },
