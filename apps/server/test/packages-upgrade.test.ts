@@ -161,6 +161,17 @@ beforeAll(async () => {
   await ok(a.request('PUT', `${base}/workflow`, { body: flow('总监审批', teamA.memberId) }));
   await ok(a.request('POST', `${base}/workflow/publish`));
   await ok(a.request('PUT', `/v1/apps/${origin}/pages/${page}`, { body: pageBody('<p>第二版</p>') }));
+  await ok(
+    a.request('POST', `${base}/print-templates`, {
+      body: {
+        name: '任务单',
+        page: { size: 'A4', orientation: 'portrait', margins: { top: 15, right: 12, bottom: 15, left: 12 } },
+        header: '',
+        footer: '',
+        blocks: [{ kind: 'field', field: f.title, width: 'full' }],
+      },
+    }),
+  );
   v2 = await exportPackage(a, origin, true);
 }, 120_000);
 afterAll(async () => server?.close());
@@ -234,6 +245,15 @@ describe('upgrading an installed app from a newer package', () => {
           what: ['draft', 'published'],
           dataLoss: false,
         },
+        {
+          kind: 'printTemplate',
+          change: 'added',
+          name: '任务单',
+          previousName: '',
+          table: '任务',
+          what: [],
+          dataLoss: false,
+        },
         { kind: 'table', change: 'added', name: '里程碑', previousName: '', table: '', what: [], dataLoss: false },
         {
           kind: 'view',
@@ -272,6 +292,16 @@ describe('upgrading an installed app from a newer package', () => {
     expect(codeOf(after.fields, '说明')).toBe(codeOf(before.fields, '备注'));
     expect(after.fields.find((x) => x.name === '旧字段')?.deleted_at).not.toBeNull();
     expect(after.schemas.map((s) => s.display_name).sort()).toEqual(['任务', '里程碑']);
+    // The print template came, naming the table's own title field.
+    const prints = await db()
+      .selectFrom('print_templates')
+      .select(['name', 'layout'])
+      .where('schema_code', '=', after.table)
+      .execute();
+    expect(prints.map((p) => p.name)).toEqual(['任务单']);
+    expect(JSON.parse(prints[0]?.layout ?? '{}').blocks).toEqual([
+      { kind: 'field', field: codeOf(after.fields, '标题'), width: 'full' },
+    ]);
 
     const records = (
       await ok(

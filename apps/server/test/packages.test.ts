@@ -223,6 +223,22 @@ beforeAll(async () => {
       },
     }),
   );
+  // A print template of the orders: a field, a sub-table and the same image.
+  await ok(
+    owner.request('POST', `/v1/apps/${appCode}/schemas/${orders}/print-templates`, {
+      body: {
+        name: '订单打印',
+        page: { size: 'A4', orientation: 'portrait', margins: { top: 15, right: 12, bottom: 15, left: 12 } },
+        header: '{title}',
+        footer: '第 {page} 页',
+        blocks: [
+          { kind: 'image', fileId: logo.id, width: 30, align: 'left' },
+          { kind: 'field', field: f.title, width: 'full' },
+          { kind: 'subTable', field: f.items },
+        ],
+      },
+    }),
+  );
 
   const cBase = `/v1/apps/${appCode}/schemas/${customers}`;
   const c1 = (
@@ -355,9 +371,18 @@ async function describeApp(client: TestClient, code: string) {
     .select(['node_code', 'roles', 'blocks'])
     .where('node_code', 'in', schemaCodes)
     .execute();
+  const prints = await db
+    .selectFrom('print_templates')
+    .select(['schema_code', 'name', 'layout'])
+    .where('schema_code', 'in', schemaCodes)
+    .execute();
   return {
     app,
     tree: JSON.parse(named(JSON.stringify(tree))),
+    // Print templates travel with their layout; the image is the package's, under this install's id.
+    prints: prints.map((p) =>
+      named(JSON.stringify(p)).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<id>'),
+    ),
     // The image is the package's, under this install's own id.
     pages: pages.map((p) =>
       named(JSON.stringify(p)).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<id>'),

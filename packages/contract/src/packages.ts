@@ -84,7 +84,16 @@ export const UpgradePackageBody = Type.Object(
 );
 export type UpgradePackageBody = Static<typeof UpgradePackageBody>;
 
-export const UpgradeChangeKinds = ['table', 'field', 'view', 'flow', 'dashboard', 'customPage', 'menu'] as const;
+export const UpgradeChangeKinds = [
+  'table',
+  'field',
+  'view',
+  'flow',
+  'dashboard',
+  'customPage',
+  'printTemplate',
+  'menu',
+] as const;
 export type UpgradeChangeKind = (typeof UpgradeChangeKinds)[number];
 
 /** One difference between the app and the package, as the app will see it after the upgrade. */
@@ -96,6 +105,7 @@ export const UpgradeChange = Type.Object({
     Type.Literal('flow'),
     Type.Literal('dashboard'),
     Type.Literal('customPage'),
+    Type.Literal('printTemplate'),
     Type.Literal('menu'),
   ]),
   change: Type.Union([Type.Literal('added'), Type.Literal('changed'), Type.Literal('removed')]),

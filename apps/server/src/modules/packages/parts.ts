@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DashboardNodeMode, DashboardNodeType, SHORTCUT_MAX } from '@canopy/contract';
 import { fieldType } from '@canopy/fields';
 import type { Kysely } from 'kysely';
@@ -465,6 +466,69 @@ export const customPagesPart: PackagePart<CustomPageItem> = {
   },
 };
 
+/** A table's print templates (issue 13): its layout names the table's fields and the team's images. */
+export interface PrintTemplateItem {
+  schemaCode: string;
+  name: string;
+  /** JSON: page, header, footer, blocks. */
+  layout: string;
+}
+const printImagesOf = (layout: string): string[] =>
+  ((JSON.parse(layout) as { blocks?: { kind?: string; fileId?: unknown }[] }).blocks ?? []).flatMap((b) =>
+    b.kind === 'image' && typeof b.fileId === 'string' ? [b.fileId] : [],
+  );
+/** A template's layout as installed: its images as installed; an image that did not come is left out. */
+export function installedPrintLayout(s: InstallScope, item: PrintTemplateItem): string {
+  const layout = JSON.parse(str(item.layout, 'printTemplates.layout')) as {
+    blocks?: { kind?: string; fileId?: string }[];
+  };
+  if (!layout || typeof layout !== 'object' || !Array.isArray(layout.blocks))
+    throw new PackageRefused('package.invalid', { reason: 'printTemplates.layout' });
+  layout.blocks = layout.blocks.flatMap((b) => {
+    if (b.kind !== 'image') return [b];
+    const id = typeof b.fileId === 'string' ? s.fileId(b.fileId) : null;
+    return id ? [{ ...b, fileId: id }] : [];
+  });
+  return JSON.stringify(layout);
+}
+export const printTemplatesPart: PackagePart<PrintTemplateItem> = {
+  key: 'printTemplates',
+  async export({ db, engineCode, schemaCodes }) {
+    if (!schemaCodes.length) return [];
+    const rows = await db
+      .selectFrom('print_templates')
+      .select(['schema_code', 'name', 'layout'])
+      .where('engine_code', '=', engineCode)
+      .where('schema_code', 'in', schemaCodes)
+      .orderBy('schema_code')
+      .orderBy('name')
+      .execute();
+    return rows.map((t) => ({ schemaCode: t.schema_code, name: t.name, layout: t.layout }));
+  },
+  // Their ids are not codes anything refers to: an install gives each a new one.
+  codes: () => [],
+  files: (items) => items.flatMap((t) => printImagesOf(str(t.layout, 'printTemplates.layout'))),
+  async install(s, items) {
+    if (!items.length) return;
+    await s.trx
+      .insertInto('print_templates')
+      .values(
+        items.map((t) => ({
+          id: randomUUID(),
+          engine_code: s.engineCode,
+          schema_code: code(t.schemaCode, 'printTemplates.schemaCode'),
+          name: str(t.name, 'printTemplates.name').slice(0, 64),
+          layout: installedPrintLayout(s, t),
+          created_by: s.memberId,
+          updated_by: s.memberId,
+          created_at: s.now,
+          updated_at: s.now,
+        })),
+      )
+      .execute();
+  },
+};
+
 /** The workbench shortcuts to the app's tables (dashboard nodes), added after the team's own. */
 interface ShortcutItem {
   code: string;
@@ -573,5 +637,6 @@ export const PACKAGE_PARTS: PackagePart<any>[] = [
   workflowsPart,
   dashboardsPart,
   customPagesPart,
+  printTemplatesPart,
   shortcutsPart,
 ];

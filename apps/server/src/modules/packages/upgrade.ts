@@ -12,9 +12,12 @@ import {
   type FieldItem,
   type FlowItem,
   type InstallScope,
+  installedPrintLayout,
   type NodeItem,
   nodesPart,
   PACKAGE_PARTS,
+  type PrintTemplateItem,
+  printTemplatesPart,
   type TableItem,
   tablesPart,
   type ViewItem,
@@ -34,7 +37,7 @@ import { PackageRefused } from './zip-read.js';
  */
 
 /** The parts an upgrade brings in line with the package (shortcuts are the team's workbench). */
-const UPGRADED = new Set(['nodes', 'tables', 'views', 'workflows', 'dashboards', 'customPages']);
+const UPGRADED = new Set(['nodes', 'tables', 'views', 'workflows', 'dashboards', 'customPages', 'printTemplates']);
 
 /** The app as it is now, in the package parts' shapes. */
 export async function currentParts(
@@ -313,6 +316,22 @@ export async function planUpgrade(
     ...(stable(a.draft) !== stable(b.draft) ? ['draft'] : []),
     ...(stable(a.published || '""') !== stable(b.published || '""') ? ['published'] : []),
   ]);
+  // Print templates of tables both have, by name: added or changed (a team's own stay as they are).
+  const templateKey = (t: PrintTemplateItem) => `${t.schemaCode}\u0000${t.name}`;
+  const templatesOld = new Map(((current.printTemplates ?? []) as PrintTemplateItem[]).map((t) => [templateKey(t), t]));
+  for (const t of (manifest.parts.printTemplates ?? []) as PrintTemplateItem[]) {
+    if (!both(t.schemaCode)) continue;
+    const was = templatesOld.get(templateKey(t));
+    if (!was) change({ kind: 'printTemplate', change: 'added', name: t.name, table: nameOfTable(t.schemaCode) });
+    else if (stable(was.layout) !== stable(t.layout))
+      change({
+        kind: 'printTemplate',
+        change: 'changed',
+        name: t.name,
+        table: nameOfTable(t.schemaCode),
+        what: ['layout'],
+      });
+  }
   return { plan: { codes, manifest, changes, refusal }, current };
 }
 
@@ -490,6 +509,21 @@ export async function applyUpgrade(s: InstallScope, plan: UpgradePlan, current: 
       )
       .execute();
   await customPagesPart.install(s, pages);
+
+  // Print templates: the package's replace the app's of the same table and name; others stay.
+  const templates = (parts.printTemplates ?? []) as PrintTemplateItem[];
+  const fresh: PrintTemplateItem[] = [];
+  for (const t of templates) {
+    const done = await trx
+      .updateTable('print_templates')
+      .set({ layout: installedPrintLayout(s, t), updated_by: s.memberId, updated_at: now })
+      .where('engine_code', '=', engineCode)
+      .where('schema_code', '=', t.schemaCode)
+      .where('name', '=', t.name)
+      .executeTakeFirst();
+    if (!Number(done.numUpdatedRows)) fresh.push(t);
+  }
+  await printTemplatesPart.install(s, fresh);
 }
 
 /** A kept table's fields: kept ones changed as the package says, new ones added, the rest to the trash. */

@@ -52,6 +52,7 @@ export const enPackages: typeof zhPackages = {
     flow: 'Flow',
     dashboard: 'Dashboard',
     customPage: 'Custom page',
+    printTemplate: 'Print template',
     menu: 'Menu',
   },
   change: { added: 'Added', changed: 'Changed', removed: 'Removed' },
@@ -72,5 +73,6 @@ export const enPackages: typeof zhPackages = {
     draft: 'design',
     published: 'flow in force',
     content: 'content',
+    layout: 'layout',
   },
 };

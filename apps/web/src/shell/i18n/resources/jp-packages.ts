@@ -54,6 +54,7 @@ export const jpPackages: typeof zhPackages = {
     flow: 'フロー',
     dashboard: 'ダッシュボード',
     customPage: 'カスタムページ',
+    printTemplate: '印刷テンプレート',
     menu: 'メニュー',
   },
   change: { added: '追加', changed: '変更', removed: '削除' },
@@ -74,5 +75,6 @@ export const jpPackages: typeof zhPackages = {
     draft: 'フロー設計',
     published: '有効なフロー',
     content: '内容',
+    layout: 'レイアウト',
   },
 };

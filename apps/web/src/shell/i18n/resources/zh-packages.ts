@@ -50,6 +50,7 @@ export const zhPackages = {
     flow: '流程',
     dashboard: '仪表盘',
     customPage: '自定义页面',
+    printTemplate: '打印模板',
     menu: '菜单',
   },
   change: { added: '新增', changed: '修改', removed: '删除' },
@@ -70,5 +71,6 @@ export const zhPackages = {
     draft: '流程设计',
     published: '生效的流程',
     content: '内容',
+    layout: '版式',
   },
 };
