@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppLogRepository } from '../src/modules/applog/repository.js';
 import { appLogRetentionRound } from '../src/modules/applog/service.js';
+import { exportView } from './export-helpers.js';
 import { startTestServer, type TestClient, type TestServer } from './harness.js';
 import { createTeam, joinTeam, type TeamFixture } from './org-helpers.js';
 import { StatementLog } from './statements.js';
@@ -122,8 +123,8 @@ describe('entries of records', () => {
   });
 
   it('an export and an import are one entry each, with counts', async () => {
-    const file = await team.owner.download(`${base}/export?format=csv`);
-    expect(file.status).toBe(200);
+    const exported = await exportView(team.owner, base, { format: 'csv' });
+    expect(exported.status).toBe(200);
     await expect.poll(async () => (await entries({ kind: 'export' })).length).toBe(1);
     const csv = ['名称,数量', '导入一,1', '导入二,2', '导入三,3'].join('\n');
     const job = (await team.owner.upload(`${base}/imports`, '货品.csv', Buffer.from(csv), APP)).json.data;
