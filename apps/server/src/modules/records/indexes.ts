@@ -195,9 +195,14 @@ export class RecordIndexes {
 
   private async buildText(table: string, name: string, column: string): Promise<void> {
     if (this.dialect === 'postgres') {
-      await sql`create extension if not exists pg_trgm`.execute(this.db);
+      // The migrations put pg_trgm in `public` (an instance may have it elsewhere): its operator
+      // class is named with its schema, whatever the connection's search_path.
+      const ext = await sql<{ schema: string }>`select n.nspname as schema from pg_extension e
+        join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(this.db);
+      const schema = ext.rows[0]?.schema;
+      if (!schema) throw new Error('pg_trgm is not installed');
       await sql`create index concurrently if not exists ${sql.id(name)} on ${sql.table(table)}
-        using gin (lower(${sql.ref(column)}) gin_trgm_ops)`.execute(this.db);
+        using gin (lower(${sql.ref(column)}) ${sql.id(schema, 'gin_trgm_ops')})`.execute(this.db);
       return;
     }
     const fts = sql.id(name);
