@@ -62,6 +62,48 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
+/**
+ * better-sqlite3 statements kept by their SQL text (issue 15: "fixed statements prepared once"). Kysely
+ * prepares every query anew — SQLite parses and plans it each time — while a request repeats the same
+ * few texts with other parameters. Reads and writes are kept (at most `limit`, the least recently used
+ * go first); DDL is prepared each time. SQLite re-prepares a kept statement by itself after a schema
+ * change. A statement still busy (a stream iterating it) is never handed out twice.
+ */
+export class StatementCache {
+  private readonly kept = new Map<string, SQLite.Statement>();
+
+  constructor(
+    private readonly sqlite: SQLite.Database,
+    private readonly limit = 1000,
+  ) {}
+
+  prepare(sql: string): SQLite.Statement {
+    if (!/^\s*(select|insert|update|delete|with)\b/i.test(sql)) return this.sqlite.prepare(sql);
+    const hit = this.kept.get(sql);
+    if (hit && !hit.busy) {
+      // Most recently used last: the Map's order is the eviction order.
+      this.kept.delete(sql);
+      this.kept.set(sql, hit);
+      return hit;
+    }
+    const statement = this.sqlite.prepare(sql);
+    if (!hit) {
+      this.kept.set(sql, statement);
+      if (this.kept.size > this.limit) this.kept.delete(this.kept.keys().next().value as string);
+    }
+    return statement;
+  }
+
+  get size(): number {
+    return this.kept.size;
+  }
+
+  close(): void {
+    this.kept.clear();
+    this.sqlite.close();
+  }
+}
+
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
   constructor(
@@ -177,6 +219,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const queue = new CommitQueue();
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }, queue) });
+  const statements = new StatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: statements }, queue) });
   return { db, dialect: 'sqlite', location: file, close: () => db.destroy(), afterCommit: (fn) => queue.add(fn) };
 }
