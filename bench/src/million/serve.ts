@@ -43,6 +43,8 @@ async function start(): Promise<void> {
     const database = openDatabase({
       databaseUrl: config.databaseUrl,
       sqliteFile: path.join(config.dataDir, 'canopy.sqlite'),
+      // BENCH_STATEMENT_CACHE=off: the baseline that prepares every query anew (SQLite).
+      statementCache: process.env.BENCH_STATEMENT_CACHE !== 'off',
     });
     await migrateToLatest(database.db as unknown as Kysely<unknown>);
     app = await buildApp({ config, database, logger: false });

@@ -179,6 +179,8 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to use (tests isolate each suite in its own schema). */
   pgSchema?: string;
   poolSize?: number;
+  /** SQLite: keep prepared statements (StatementCache); off only to measure it (bench/). */
+  statementCache?: boolean;
 }
 
 // int8 (bigint) columns hold epoch milliseconds: well inside Number's safe range.
@@ -219,7 +221,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const queue = new CommitQueue();
-  const statements = new StatementCache(sqlite);
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: statements }, queue) });
+  const database = options.statementCache === false ? sqlite : new StatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }, queue) });
   return { db, dialect: 'sqlite', location: file, close: () => db.destroy(), afterCommit: (fn) => queue.add(fn) };
 }
