@@ -11,7 +11,7 @@ import { requireEdit, resolveApp } from '../apps/access.js';
 import type { AppRepository } from '../apps/repository.js';
 import type { FileService } from '../files/service.js';
 import type { Manifest, PackageFile, RecordLine } from './manifest.js';
-import { type ExportScope, PACKAGE_PARTS, type TableItem } from './parts.js';
+import { exportScope, PACKAGE_PARTS, type TableItem } from './parts.js';
 import { CodeMap } from './remap.js';
 
 const PAGE = 2_000;
@@ -47,17 +47,8 @@ export class PackageExportService {
     const access = await resolveApp(this.apps, tenant, appCode, adminHeader);
     requireEdit(access);
     const engineCode = access.tenant.engineCode;
-    const nodes = await this.db
-      .selectFrom('function_nodes')
-      .selectAll()
-      .where('engine_code', '=', engineCode)
-      .where('app_code', '=', appCode)
-      .where('deleted_at', 'is', null)
-      .orderBy('sort_key')
-      .orderBy('code')
-      .execute();
-    const schemaCodes = nodes.filter((n) => n.type === 'Schema').map((n) => n.code);
-    const scope: ExportScope = { db: this.db, engineCode, appCode, nodes, schemaCodes };
+    const scope = await exportScope(this.db, engineCode, appCode);
+    const { schemaCodes } = scope;
     // An installed copy is written in its origin's codes (its code map read backwards), so a package
     // of it matches every other copy of the same origin; an app never installed is its own origin.
     const originRow = await this.db

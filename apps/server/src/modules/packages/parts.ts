@@ -16,6 +16,20 @@ export interface ExportScope {
   schemaCodes: string[];
 }
 
+/** An app's live menu items and data tables, read once for an export or an upgrade's comparison. */
+export async function exportScope(db: Kysely<Database>, engineCode: string, appCode: string): Promise<ExportScope> {
+  const nodes = await db
+    .selectFrom('function_nodes')
+    .selectAll()
+    .where('engine_code', '=', engineCode)
+    .where('app_code', '=', appCode)
+    .where('deleted_at', 'is', null)
+    .orderBy('sort_key')
+    .orderBy('code')
+    .execute();
+  return { db, engineCode, appCode, nodes, schemaCodes: nodes.filter((n) => n.type === 'Schema').map((n) => n.code) };
+}
+
 /** What an install writes with: the install's transaction, the new app and who installs it. */
 export interface InstallScope {
   trx: Kysely<Database>;

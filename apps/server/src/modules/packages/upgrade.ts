@@ -8,7 +8,7 @@ import {
   type CustomPageItem,
   customPagesPart,
   type DashboardItem,
-  type ExportScope,
+  exportScope,
   type FieldItem,
   type FlowItem,
   type InstallScope,
@@ -45,22 +45,7 @@ export async function currentParts(
   engineCode: string,
   appCode: string,
 ): Promise<Record<string, unknown[]>> {
-  const nodes = await db
-    .selectFrom('function_nodes')
-    .selectAll()
-    .where('engine_code', '=', engineCode)
-    .where('app_code', '=', appCode)
-    .where('deleted_at', 'is', null)
-    .orderBy('sort_key')
-    .orderBy('code')
-    .execute();
-  const scope: ExportScope = {
-    db,
-    engineCode,
-    appCode,
-    nodes,
-    schemaCodes: nodes.filter((n) => n.type === 'Schema').map((n) => n.code),
-  };
+  const scope = await exportScope(db, engineCode, appCode);
   const parts: Record<string, unknown[]> = {};
   for (const part of PACKAGE_PARTS) if (UPGRADED.has(part.key)) parts[part.key] = await part.export(scope);
   return parts;
