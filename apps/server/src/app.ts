@@ -31,6 +31,7 @@ import { NodeService } from './modules/apps/nodes-service.js';
 import { AppRepository } from './modules/apps/repository.js';
 import { AppRoleService } from './modules/apps/roles-service.js';
 import { appRoutes } from './modules/apps/routes.js';
+import { expandPendingAudit } from './modules/audit/record.js';
 import { customPageRoutes } from './modules/custom-pages/routes.js';
 import { CustomPageService } from './modules/custom-pages/service.js';
 import { dashboardRoutes } from './modules/dashboards/routes.js';
@@ -251,6 +252,8 @@ export async function buildApp({ config, database, logger, recordLog = true }: B
   );
   webhookRoutes(app, ctx, webhooks);
   await jobs.schedule('webhooks.drain', 2_000, async () => void (await webhooks.drain()));
+  // Batches' log entries staged in their transactions move into audit_log after the commit.
+  await jobs.schedule('applog.expand', 2_000, async () => void (await expandPendingAudit(services.db, { limit: 200 })));
   app.decorate('webhooks', webhooks);
   const mailQueue = new MailQueue(services.db, delivery, app.log);
   await jobs.schedule('mail.drain', 2_000, async () => void (await mailQueue.drain()));

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppLogRepository } from '../src/modules/applog/repository.js';
 import { appLogRetentionRound } from '../src/modules/applog/service.js';
+import { expandPendingAudit } from '../src/modules/audit/record.js';
 import { exportView } from './export-helpers.js';
 import { startTestServer, type TestClient, type TestServer } from './harness.js';
 import { createTeam, joinTeam, type TeamFixture } from './org-helpers.js';
@@ -90,7 +91,7 @@ describe('entries of records', () => {
     expect(detail.appName).toBe('仓库');
   });
 
-  it('writes a 500-row batch update as one multi-row insert, and a failed batch leaves no entry', async () => {
+  it('stages a 500-row batch update as one row in its transaction, and a failed batch leaves no entry', async () => {
     const created = (
       await team.owner.request('POST', `${base}/records/batch`, {
         body: {
@@ -106,7 +107,8 @@ describe('entries of records', () => {
       body: { update: created.map((r) => ({ id: r.id, version: r.version, data: { [f.qty as string]: 9999 } })) },
     });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
-    expect(log.count('insert', 'audit_log')).toBe(1);
+    // One staged row for the 500 entries: their rows in audit_log are written after the commit.
+    expect(log.count('insert', 'audit_pending')).toBe(1);
     const updates = await entries({ kind: 'record', search: '批量', limit: 100 });
     expect(updates.filter((e) => e.action === 'record.update')).toHaveLength(100);
 
@@ -120,6 +122,38 @@ describe('entries of records', () => {
     expect(stale.status).toBe(409);
     expect((await entries({ kind: 'record' })).length).toBe(before);
     expect(await entries({ search: '不会留下' })).toEqual([]);
+  });
+
+  it('moves staged batches into the log once, however many movers run at a time', async () => {
+    const db = server.database.handle.db;
+    const created = (
+      await team.owner.request('POST', `${base}/records/batch`, {
+        body: { create: Array.from({ length: 30 }, (_, i) => ({ data: { [f.name as string]: `搬运${i}` } })) },
+      })
+    ).json.data.created as { id: string }[];
+    expect(created).toHaveLength(30);
+    // Two movers at once (the job in two processes): each staged row lands exactly once.
+    await Promise.all([expandPendingAudit(db), expandPendingAudit(db)]);
+    const staged = await db
+      .selectFrom('audit_pending')
+      .select('id')
+      .where('engine_code', '=', team.engineCode)
+      .execute();
+    expect(staged).toEqual([]);
+    const moved = await db
+      .selectFrom('audit_log')
+      .select(['record_id', 'record_title', 'action'])
+      .where('engine_code', '=', team.engineCode)
+      .where(
+        'record_id',
+        'in',
+        created.map((r) => r.id),
+      )
+      .execute();
+    expect(moved).toHaveLength(30);
+    expect(new Set(moved.map((m) => m.record_id)).size).toBe(30);
+    expect(moved.every((m) => m.action === 'record.create' && m.record_title.startsWith('搬运'))).toBe(true);
+    expect(await entries({ search: '搬运', limit: 100 })).toHaveLength(30);
   });
 
   it('an export and an import are one entry each, with counts', async () => {

@@ -326,6 +326,15 @@ export interface AuditLogTable {
   changes: Generated<string>;
 }
 
+/** A batch's log entries staged in its transaction, moved into audit_log by `applog.expand` (20261127T0000). */
+export interface AuditPendingTable {
+  id: Generated<number>;
+  engine_code: string;
+  created_at: number;
+  /** JSON: the values the batch's entries share once, then per entry the columns that differ. */
+  entries: string;
+}
+
 export interface OutboxEventsTable {
   id: Generated<number>;
   engine_code: string;
@@ -857,6 +866,7 @@ export interface Database {
   dashboards: DashboardsTable;
   print_templates: PrintTemplatesTable;
   audit_log: AuditLogTable;
+  audit_pending: AuditPendingTable;
   outbox_events: OutboxEventsTable;
   schemas: SchemasTable;
   fields: FieldsTable;

@@ -2,6 +2,7 @@ import type { AppLogKind } from '@canopy/contract';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
+import { expandPendingAudit } from '../audit/record.js';
 
 export interface AppLogFilter {
   appCode?: string;
@@ -28,6 +29,11 @@ export class AppLogRepository {
     private readonly db: Kysely<Database>,
     private readonly dialect: DialectName,
   ) {}
+
+  /** Moves the team's staged batches into the log first, so a read never misses a committed batch. */
+  async catchUp(engineCode: string): Promise<void> {
+    await expandPendingAudit(this.db, { engineCode });
+  }
 
   private where(engineCode: string, f: AppLogFilter) {
     return (eb: ExpressionBuilder<Database, 'audit_log'>) => {

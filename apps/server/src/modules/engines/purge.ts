@@ -38,6 +38,7 @@ const TEAM_TABLES = [
   'todo_counts',
   'engine_features',
   'audit_log',
+  'audit_pending',
   'outbox_events',
   'members',
 ] as const;
