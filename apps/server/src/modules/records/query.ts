@@ -13,8 +13,8 @@ import type { FieldsTable } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { SchemaContext } from '../schema-context/context.js';
 import { type IndexSpec, trigramServes } from './indexes.js';
-import type { SortColumn } from './repository.js';
 import { relativeDateRange, relativeRange } from './relative-dates.js';
+import type { SortColumn } from './repository.js';
 import { dayStart, offsetAt } from './time-zone.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: physical tables are defined at run time

@@ -1,4 +1,11 @@
-import { type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { RecordWhere } from './row-scope.js';
 
@@ -409,7 +416,8 @@ export class RecordRepository {
     retried = false,
   ): Promise<RecordRow[]> {
     const narrow = [...new Set(['id', 'created_at', ...sorts.map((s) => s.name)])];
-    let page = walk && !('offset' in position) ? await this.walk(table, engineCode, narrow, sorts, limit, position, walk) : null;
+    let page =
+      walk && !('offset' in position) ? await this.walk(table, engineCode, narrow, sorts, limit, position, walk) : null;
     if (!page) {
       let q = this.ordered(
         this.db.selectFrom(table).select(narrow).where('engine_code', '=', engineCode).where(where),

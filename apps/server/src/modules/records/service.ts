@@ -555,6 +555,7 @@ export class RecordService {
   async query(ctx: SchemaContext, body: RecordQueryBody, saved?: SavedQuery) {
     this.require(ctx, 'view');
     const limit = body.limit ?? 50;
+    const only = body.fields ? this.readable(ctx, body.fields) : null;
     const sorts = mergedSorts(ctx, body.sorts ?? [], saved);
     const plans = await this.wherePlans(ctx, body.filter, body.search, undefined, saved);
     const where = plans.where;
@@ -601,13 +602,30 @@ export class RecordService {
           : [Number(last.created_at), last.id],
       );
     }
+    const items = await this.answer(
+      ctx,
+      pageRows.map((r) => this.toItem(ctx, r)),
+    );
     return {
-      resultList: await this.answer(
-        ctx,
-        pageRows.map((r) => this.toItem(ctx, r)),
-      ),
+      // The title is the whole record's (answer), whichever fields go along.
+      resultList: only
+        ? items.map((i) => ({ ...i, data: Object.fromEntries(Object.entries(i.data).filter(([k]) => only.has(k))) }))
+        : items,
       nextCursor,
     };
+  }
+
+  /**
+   * The fields a list asked to carry (issue 15, payload: a grid asks for its visible columns), each a
+   * live field of the table the member may see; anything else is refused by its code, the same way
+   * whether it is missing or hidden (the answer must not tell a hidden field exists).
+   */
+  private readable(ctx: SchemaContext, codes: string[]): Set<string> {
+    const live = new Set(this.live(ctx).map((f) => f.code));
+    for (const code of codes)
+      if (!live.has(code) || ctx.rights.hidden.has(code))
+        throw new AppError(400, ErrorCode.validationFailed, 'query.unknownField', { field: code }, 'VALIDATION');
+    return new Set(codes);
   }
 
   /**
