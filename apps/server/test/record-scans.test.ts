@@ -231,6 +231,8 @@ async function checkAll(): Promise<void> {
 }
 
 const db = () => server.database.handle;
+/** checkAll makes some 700 requests: time enough for them on a loaded machine (not a speed check). */
+const CHECK_ALL_TIMEOUT = 120_000;
 
 async function indexStates(): Promise<{ name: string; kind: string; state: string; progress: number }[]> {
   return (
@@ -264,92 +266,136 @@ async function physicalIndexes(): Promise<string[]> {
 const textIndex = (code: string) => `${table}_f_${code}_tx`;
 
 describe('ids-first lists and full text give the answers the rows hold', () => {
-  it('answers every operator × field type and the search box by scanning, before any index', async () => {
-    await checkAll();
-  });
+  it(
+    'answers every operator × field type and the search box by scanning, before any index',
+    async () => {
+      await checkAll();
+    },
+    CHECK_ALL_TIMEOUT,
+  );
 
-  it('builds the full-text indexes in the background and answers the same through them', async () => {
-    await expect
-      .poll(
-        async () => {
-          const states = await indexStates();
-          return [f.name, f.note].every((c) =>
-            states.some((s) => s.name === textIndex(c as string) && s.state === 'ready' && s.progress === 100),
-          );
-        },
-        { timeout: 60_000 },
-      )
-      .toBe(true);
-    const names = await physicalIndexes();
-    expect(names).toContain(textIndex(f.name as string));
-    if (db().dialect === 'sqlite') {
-      // The FTS5 table holds each non-empty name once.
-      const n = await sql<{ n: number }>`select count(*) as n from ${sql.table(textIndex(f.name as string))}`.execute(
-        db().db,
-      );
-      expect(Number(n.rows[0]?.n)).toBe(rows.filter((r) => r.name !== null).length);
-      // The list reads through it: a row taken out of the index alone is missed by a needle of
-      // three characters or more (the index narrows first) and still found by a shorter one (a scan).
-      const fts = sql.table(textIndex(f.name as string));
-      const gamma = rows[6] as Row;
-      const rowid = sql<{ rowid: number }>`(select rowid from ${sql.table(table)} where id = ${gamma.id})`;
-      await sql`delete from ${fts} where rowid = ${rowid}`.execute(db().db);
-      const gammaIds = async (needle: string) =>
-        (await page({ filter: one(f.name as string, 'contains', needle) })).ids.includes(gamma.id);
-      expect(await gammaIds('gamma')).toBe(false);
-      expect(await gammaIds('ga')).toBe(true);
-      await sql`insert into ${fts} (rowid, ${sql.ref(`f_${f.name}`)})
+  it(
+    'builds the full-text indexes in the background and answers the same through them',
+    async () => {
+      await expect
+        .poll(
+          async () => {
+            const states = await indexStates();
+            return [f.name, f.note].every((c) =>
+              states.some((s) => s.name === textIndex(c as string) && s.state === 'ready' && s.progress === 100),
+            );
+          },
+          { timeout: 60_000 },
+        )
+        .toBe(true);
+      const names = await physicalIndexes();
+      expect(names).toContain(textIndex(f.name as string));
+      if (db().dialect === 'sqlite') {
+        // The FTS5 table holds each non-empty name once.
+        const n = await sql<{ n: number }>`select count(*) as n from ${sql.table(textIndex(f.name as string))}`.execute(
+          db().db,
+        );
+        expect(Number(n.rows[0]?.n)).toBe(rows.filter((r) => r.name !== null).length);
+        // The list reads through it: a row taken out of the index alone is missed by a needle of
+        // three characters or more (the index narrows first) and still found by a shorter one (a scan).
+        const fts = sql.table(textIndex(f.name as string));
+        const gamma = rows[6] as Row;
+        const rowid = sql<{ rowid: number }>`(select rowid from ${sql.table(table)} where id = ${gamma.id})`;
+        await sql`delete from ${fts} where rowid = ${rowid}`.execute(db().db);
+        const gammaIds = async (needle: string) =>
+          (await page({ filter: one(f.name as string, 'contains', needle) })).ids.includes(gamma.id);
+        expect(await gammaIds('gamma')).toBe(false);
+        expect(await gammaIds('ga')).toBe(true);
+        await sql`insert into ${fts} (rowid, ${sql.ref(`f_${f.name}`)})
         select rowid, ${sql.ref(`f_${f.name}`)} from ${sql.table(table)} where id = ${gamma.id}`.execute(db().db);
-      expect(await gammaIds('gamma')).toBe(true);
-    } else {
-      const def = await sql<{ indexdef: string }>`select indexdef from pg_indexes where indexname = ${textIndex(
-        f.name as string,
-      )}`.execute(db().db);
-      expect(def.rows[0]?.indexdef).toContain('gin_trgm_ops');
-    }
-    await checkAll();
-  });
+        expect(await gammaIds('gamma')).toBe(true);
+      } else {
+        const def = await sql<{ indexdef: string }>`select indexdef from pg_indexes where indexname = ${textIndex(
+          f.name as string,
+        )}`.execute(db().db);
+        expect(def.rows[0]?.indexdef).toContain('gin_trgm_ops');
+      }
+      await checkAll();
+    },
+    CHECK_ALL_TIMEOUT,
+  );
 
-  it('keeps the full-text index in step with creates, updates and deletes', async () => {
+  it('walks the list order for a needle that fills the page, and reads the full-text hits otherwise', async () => {
+    // The sorted lists' order index, asked for by the matrix's sorted "contains" lists.
+    const order = (await indexStates()).filter((s) => s.kind === 'view');
+    expect(order.length).toBeGreaterThan(0);
     await expect
-      .poll(async () => (await indexStates()).filter((s) => s.kind === 'text' && s.state === 'ready').length, {
+      .poll(async () => (await indexStates()).filter((s) => s.kind === 'view' && s.state !== 'ready').length, {
         timeout: 60_000,
       })
-      .toBeGreaterThanOrEqual(2);
-    await create({
-      name: 'Alphanumeric 新数据测试',
-      note: 'late NOTE',
-      points: 20,
-      due: null,
-      level: 'lo',
-      tags: null,
-      done: true,
-    });
-    const renamed = rows[1] as Row;
-    const res = await team.owner.request('PATCH', `${base}/records/${renamed.id}`, {
-      body: { version: renamed.version, data: { [f.name as string]: 'zeta 数据测验', [f.note as string]: null } },
-    });
-    expect(res.status, JSON.stringify(res.json)).toBe(200);
-    renamed.name = 'zeta 数据测验';
-    renamed.note = null;
-    renamed.version = res.json.data.version;
-    const gone = rows[6] as Row;
-    const del = await team.owner.request('DELETE', `${base}/records/${gone.id}?version=${gone.version}`);
-    expect(del.status, JSON.stringify(del.json)).toBe(200);
-    rows.splice(6, 1);
-    if (db().dialect === 'sqlite') {
-      const hits = async (text: string) =>
-        (
-          await sql<{ rowid: number }>`select rowid from ${sql.table(textIndex(f.name as string))}
-            where ${sql.table(textIndex(f.name as string))} match ${`"${text}"`}`.execute(db().db)
-        ).rows.length;
-      expect(await hits('zeta')).toBe(1);
-      expect(await hits('alphabet')).toBe(0);
-      expect(await hits('gamma')).toBe(0);
-      expect(await hits('alphanumeric')).toBe(1);
+      .toBe(0);
+    if (db().dialect !== 'sqlite') return;
+    // Take 'alpha' (a name three others share) out of the full-text index alone: a page the walk
+    // fills reads the rows themselves and finds it; the whole list (it does not fill 500) reads the
+    // index's hits and misses it. Both in the default order and sorted.
+    const fts = sql.table(textIndex(f.name as string));
+    const alpha = rows.find((r) => r.name === 'alpha') as Row;
+    const rowid = sql<{ rowid: number }>`(select rowid from ${sql.table(table)} where id = ${alpha.id})`;
+    await sql`delete from ${fts} where rowid = ${rowid}`.execute(db().db);
+    try {
+      const filter = one(f.name as string, 'contains', 'alpha');
+      for (const sorts of [undefined, sortsOf(SORTS)]) {
+        const body = { filter, ...(sorts ? { sorts } : {}) };
+        // Of the three matches, 'alpha' is the newest, and second by (points desc, name asc): a page
+        // of two holds it, and the walk fills that page (three matches) from the rows themselves.
+        expect((await page({ ...body, limit: 2 })).ids).toContain(alpha.id);
+        expect((await page({ ...body, limit: 500 })).ids).not.toContain(alpha.id);
+      }
+    } finally {
+      await sql`insert into ${fts} (rowid, ${sql.ref(`f_${f.name}`)})
+        select rowid, ${sql.ref(`f_${f.name}`)} from ${sql.table(table)} where id = ${alpha.id}`.execute(db().db);
     }
-    await checkAll();
   });
+
+  it(
+    'keeps the full-text index in step with creates, updates and deletes',
+    async () => {
+      await expect
+        .poll(async () => (await indexStates()).filter((s) => s.kind === 'text' && s.state === 'ready').length, {
+          timeout: 60_000,
+        })
+        .toBeGreaterThanOrEqual(2);
+      await create({
+        name: 'Alphanumeric 新数据测试',
+        note: 'late NOTE',
+        points: 20,
+        due: null,
+        level: 'lo',
+        tags: null,
+        done: true,
+      });
+      const renamed = rows[1] as Row;
+      const res = await team.owner.request('PATCH', `${base}/records/${renamed.id}`, {
+        body: { version: renamed.version, data: { [f.name as string]: 'zeta 数据测验', [f.note as string]: null } },
+      });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      renamed.name = 'zeta 数据测验';
+      renamed.note = null;
+      renamed.version = res.json.data.version;
+      const gone = rows[6] as Row;
+      const del = await team.owner.request('DELETE', `${base}/records/${gone.id}?version=${gone.version}`);
+      expect(del.status, JSON.stringify(del.json)).toBe(200);
+      rows.splice(6, 1);
+      if (db().dialect === 'sqlite') {
+        const hits = async (text: string) =>
+          (
+            await sql<{ rowid: number }>`select rowid from ${sql.table(textIndex(f.name as string))}
+            where ${sql.table(textIndex(f.name as string))} match ${`"${text}"`}`.execute(db().db)
+          ).rows.length;
+        expect(await hits('zeta')).toBe(1);
+        expect(await hits('alphabet')).toBe(0);
+        expect(await hits('gamma')).toBe(0);
+        expect(await hits('alphanumeric')).toBe(1);
+      }
+      await checkAll();
+    },
+    CHECK_ALL_TIMEOUT,
+  );
 });
 
 describe('keyset cursors on sorted lists', () => {

@@ -170,6 +170,11 @@ export const RecordQueryBody = Type.Object(
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
     cursor: Type.Optional(Type.String({ maxLength: 500 })),
     view: Type.Optional(ViewCode),
+    /**
+     * The fields whose values the answer carries (a grid: its visible columns); absent, every field
+     * the member may see. A field hidden from the member or not in the table is refused.
+     */
+    fields: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 500 })),
   },
   { additionalProperties: false },
 );

@@ -123,19 +123,23 @@ export class RecordIndexes {
   }
 
   /**
-   * SQLite: the text columns of a table whose full-text index is ready, with the index's table
-   * (one indexed read). PostgreSQL needs none: its index serves the query as written.
+   * What a text list can read through, in one indexed read of `record_indexes`: the names of the
+   * table's ready indexes (an ordered walk needs its order index), and on SQLite the text columns
+   * whose full-text index is ready with that index's FTS5 table (PostgreSQL's GIN index serves the
+   * query as written).
    */
-  async fulltext(table: string): Promise<Map<string, string>> {
-    if (this.dialect !== 'sqlite') return new Map();
+  async ready(table: string): Promise<{ names: Set<string>; fulltext: Map<string, string> }> {
     const rows = await this.db
       .selectFrom('record_indexes')
-      .select(['name', 'definition'])
+      .select(['name', 'kind', 'definition'])
       .where('table_name', '=', table)
-      .where('kind', '=', 'text')
       .where('state', '=', 'ready')
       .execute();
-    return new Map(rows.map((r) => [(JSON.parse(r.definition) as { column: string }).column, r.name]));
+    const fulltext = new Map<string, string>();
+    if (this.dialect === 'sqlite')
+      for (const r of rows)
+        if (r.kind === 'text') fulltext.set((JSON.parse(r.definition) as { column: string }).column, r.name);
+    return { names: new Set(rows.map((r) => r.name)), fulltext };
   }
 
   /** Builds what is not ready yet; a failure is tried again by the job's next attempt, then marked failed. */

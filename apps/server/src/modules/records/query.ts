@@ -14,6 +14,7 @@ import { AppError } from '../../http/app-error.js';
 import type { SchemaContext } from '../schema-context/context.js';
 import { type IndexSpec, trigramServes } from './indexes.js';
 import { relativeDateRange, relativeRange } from './relative-dates.js';
+import type { SortColumn } from './repository.js';
 import { dayStart, offsetAt } from './time-zone.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: physical tables are defined at run time
@@ -332,15 +333,19 @@ export function compositeIndexPlan(
 /** Columns every data table indexes from the start (schemas/physical.ts). */
 const BUILT_IN = new Set(['id', 'created_at', 'created_by', 'wf_state', 'wf_node']);
 
+/** The index a sorted text list walks in its order (`(col is null), col <direction>, …, id`). */
+export const orderIndexSpec = (sorts: SortColumn[]): IndexSpec => ({ kind: 'view', equal: [], sorts });
+
 /**
  * The indexes a list reads through: each column its filter or sorts read (lists are matched with
  * LIKE; no plain index helps them), and the full-text index of each column it searches for a
- * substring ("contains", the search box). Built in the background (indexes.ts).
+ * substring ("contains", the search box). A sorted list that searches text also gets its order's
+ * index, which the ordered walk reads (repository.ts). Built in the background (indexes.ts).
  */
 export function listIndexSpecs(
   ctx: SchemaContext,
   group: FilterGroup | undefined,
-  sorts: { name: string }[],
+  sorts: SortColumn[],
   search: boolean,
 ): IndexSpec[] {
   const columns = new Set<string>();
@@ -361,5 +366,6 @@ export function listIndexSpecs(
   return [
     ...[...columns].filter((c) => !BUILT_IN.has(c)).map((column) => ({ kind: 'column' as const, column })),
     ...[...texts].map((column) => ({ kind: 'text' as const, column })),
+    ...(texts.size && sorts.length ? [orderIndexSpec(sorts)] : []),
   ];
 }

@@ -1,4 +1,11 @@
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { RecordWhere } from './row-scope.js';
 
@@ -16,6 +23,42 @@ export type RecordRow = Record<string, unknown> & {
 export interface SortColumn {
   name: string;
   direction: 'asc' | 'desc';
+}
+
+/** Where a page starts: an offset (cursors from before keysets), after (created_at, id), after sort keys. */
+export type Position =
+  | { offset: number }
+  | { after: [number, string] | null }
+  | { keys: { k: unknown[]; i: string } | null };
+
+/** A page's row before its whole row is read: the id, created_at and the sort keys. */
+type Narrow = Record<string, unknown> & { id: string };
+
+/**
+ * Whether rows come in the list's order, as far as can be told without the database's collation:
+ * numbers (and empty values last) by each key, created_at for the default order. Text keys are
+ * taken as ordered. A walk whose rows fail this is not used (the caller falls back).
+ */
+export function inOrder(rows: Narrow[], sorts: SortColumn[]): boolean {
+  const keys: SortColumn[] = sorts.length ? sorts : [{ name: 'created_at', direction: 'desc' }];
+  for (let n = 1; n < rows.length; n++) {
+    const a = rows[n - 1] as Narrow;
+    const b = rows[n] as Narrow;
+    for (const k of keys) {
+      const x = a[k.name] ?? null;
+      const y = b[k.name] ?? null;
+      if (x === null && y === null) continue;
+      if (x === null) return false;
+      if (y === null) break;
+      const nx = typeof x === 'string' && sorts.length ? Number.NaN : Number(x);
+      const ny = typeof y === 'string' && sorts.length ? Number.NaN : Number(y);
+      if (Number.isNaN(nx) || Number.isNaN(ny)) break;
+      if (nx === ny) continue;
+      if ((k.direction === 'asc') !== nx < ny) return false;
+      break;
+    }
+  }
+  return true;
 }
 
 /**
@@ -358,36 +401,32 @@ export class RecordRepository {
    * rows), then the page's rows are read by id. With sorts: by those columns (empty values last in
    * both directions), then id; paged by keyset (`keys`: the last row's sort values and id) or, for
    * cursors from before keysets, an offset. Without sorts: newest first, keyset over (created_at, id).
+   *
+   * `walk` (a text search, its order's index ready): first the ordered walk (see `walk`); when it
+   * does not fill the page, the plan above with `where` (the full-text index, then the sort).
    */
   async query(
     table: string,
     engineCode: string,
-    // biome-ignore lint/suspicious/noExplicitAny: physical tables are defined at run time
-    where: (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>,
+    where: RecordWhere,
     sorts: SortColumn[],
     limit: number,
-    position: { offset: number } | { after: [number, string] | null } | { keys: { k: unknown[]; i: string } | null },
+    position: Position,
+    walk?: { where: RecordWhere; rows: number },
     retried = false,
   ): Promise<RecordRow[]> {
     const narrow = [...new Set(['id', 'created_at', ...sorts.map((s) => s.name)])];
-    let q = this.db.selectFrom(table).select(narrow).where('engine_code', '=', engineCode).where(where);
-    if (sorts.length) {
-      const keys = 'keys' in position ? position.keys : null;
-      if (keys && keys.k.length === sorts.length) q = q.where((eb) => afterKeys(eb, sorts, keys.k, keys.i));
-      for (const s of sorts) q = q.orderBy(sql`${sql.ref(s.name)} is null`).orderBy(sql.ref(s.name), s.direction);
-      q = q.orderBy('id');
+    let page =
+      walk && !('offset' in position) ? await this.walk(table, engineCode, narrow, sorts, limit, position, walk) : null;
+    if (!page) {
+      let q = this.ordered(
+        this.db.selectFrom(table).select(narrow).where('engine_code', '=', engineCode).where(where),
+        sorts,
+        position,
+      );
       if ('offset' in position && position.offset) q = q.offset(position.offset);
-    } else {
-      const after = 'after' in position ? position.after : null;
-      if (after) {
-        const [createdAt, id] = after;
-        q = q.where((eb) =>
-          eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]),
-        );
-      }
-      q = q.orderBy('created_at', 'desc').orderBy('id', 'desc');
+      page = (await q.limit(limit).execute()) as Narrow[];
     }
-    const page = (await q.limit(limit).execute()) as { id: string }[];
     if (!page.length) return [];
     const rows = await this.db
       .selectFrom(table)
@@ -402,8 +441,67 @@ export class RecordRepository {
     const byId = new Map((rows as RecordRow[]).map((r) => [r.id, r]));
     // A row deleted between the two reads: read the page again (once), so the page stays full and
     // "is there more" stays true.
-    if (byId.size < page.length && !retried) return this.query(table, engineCode, where, sorts, limit, position, true);
+    if (byId.size < page.length && !retried)
+      return this.query(table, engineCode, where, sorts, limit, position, walk, true);
     return page.flatMap((r) => byId.get(r.id) ?? []);
+  }
+
+  /** The list's order and keyset position on a query over the table (or over a walk of it). */
+  // biome-ignore lint/suspicious/noExplicitAny: physical tables are defined at run time
+  private ordered<Q extends SelectQueryBuilder<any, any, any>>(q: Q, sorts: SortColumn[], position: Position): Q {
+    // biome-ignore lint/suspicious/noExplicitAny: physical tables are defined at run time
+    let o = q as SelectQueryBuilder<any, any, any>;
+    if (sorts.length) {
+      const keys = 'keys' in position ? position.keys : null;
+      if (keys && keys.k.length === sorts.length) o = o.where((eb) => afterKeys(eb, sorts, keys.k, keys.i));
+      for (const s of sorts) o = o.orderBy(sql`${sql.ref(s.name)} is null`).orderBy(sql.ref(s.name), s.direction);
+      return o.orderBy('id') as Q;
+    }
+    const after = 'after' in position ? position.after : null;
+    if (after) {
+      const [createdAt, id] = after;
+      o = o.where((eb) =>
+        eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]),
+      );
+    }
+    return o.orderBy('created_at', 'desc').orderBy('id', 'desc') as Q;
+  }
+
+  /**
+   * The ordered walk (issue 15: a broad "contains" or search with a sort): the table's first
+   * `walk.rows` rows in the list's order from the position (its order's index, read in order),
+   * tested against the where-clause as they stream, stopping once the page is full. A needle that
+   * matches a good share of the rows fills the page after a few hundred rows, where the full-text
+   * index would hand over every hit to be read and sorted. Null when the page is not full within
+   * those rows (a selective needle: the caller reads the full-text hits instead) or when the rows
+   * did not come in the list's order.
+   *
+   * The outer query has no ORDER BY on purpose: one would make the database read all `walk.rows`
+   * rows before answering. Both databases stream a LIMITed ordered subquery in its order to a
+   * plain filter above it (SQLite: a co-routine; PostgreSQL: a subquery scan), which `inOrder`
+   * checks on the answer rather than trusts.
+   */
+  private async walk(
+    table: string,
+    engineCode: string,
+    narrow: string[],
+    sorts: SortColumn[],
+    limit: number,
+    position: Position,
+    walk: { where: RecordWhere; rows: number },
+  ): Promise<Narrow[] | null> {
+    const prefix = this.ordered(
+      this.db.selectFrom(table).selectAll().where('engine_code', '=', engineCode),
+      sorts,
+      position,
+    ).limit(walk.rows);
+    const found = (await this.db
+      .selectFrom(prefix.as('w'))
+      .select(narrow)
+      .where(walk.where)
+      .limit(limit)
+      .execute()) as Narrow[];
+    return found.length === limit && inOrder(found, sorts) ? found : null;
   }
 
   async departmentsOfMember(memberId: string, trx?: Kysely<Database>): Promise<string[]> {

@@ -23,9 +23,9 @@ import { CountCache } from './count-cache.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { guardWrite, presentRecord, visibleChanges } from './field-guard.js';
 import { computeFormulas } from './formulas.js';
-import type { RecordIndexes } from './indexes.js';
+import { indexName, type RecordIndexes } from './indexes.js';
 import { fillLookups, type TargetLoader } from './lookups.js';
-import { filterExpression, listIndexSpecs, searchExpression } from './query.js';
+import { filterExpression, listIndexSpecs, orderIndexSpec, type QueryEnv, searchExpression } from './query.js';
 import type { RecordRepository, RecordRow } from './repository.js';
 import { queryEnv, type RecordWhere, rowScope, scopeOnly } from './row-scope.js';
 import { rowValues } from './row-values.js';
@@ -52,6 +52,14 @@ const DENIED = {
   import: 'record.noImport',
   export: 'record.noExport',
 } as const satisfies Record<RecordAction, ServerMessageKey>;
+
+/**
+ * The ordered walk's budget (repository.ts `walk`): rows read in the list's order before giving up
+ * for the full-text plan — 40 per row of the page, so a needle matching 2.5 % of the rows or more
+ * fills its page in the walk, and a selective one costs a few thousand rows read before its plan.
+ */
+const WALK_ROWS_PER_ROW = 40;
+const WALK_MIN_ROWS = 1_000;
 
 /** Records of a data table: validated by their field types, versioned, with a change history. */
 const mentionsContains = (group: FilterGroup | undefined) =>
@@ -547,13 +555,16 @@ export class RecordService {
   async query(ctx: SchemaContext, body: RecordQueryBody, saved?: SavedQuery) {
     this.require(ctx, 'view');
     const limit = body.limit ?? 50;
+    const only = body.fields ? this.readable(ctx, body.fields) : null;
     const sorts = mergedSorts(ctx, body.sorts ?? [], saved);
-    const where = await this.whereOf(ctx, body.filter, body.search, undefined, saved);
+    const plans = await this.wherePlans(ctx, body.filter, body.search, undefined, saved);
+    const where = plans.where;
+    const table = ctx.schema.table_name;
     // What this list reads gets its index in the background (a saved view's asked for at its save);
     // a request that could not be written is asked again by the next list, never failing this one.
     await this.indexes
       ?.request(
-        { engineCode: ctx.schema.engine_code, schemaCode: ctx.schema.code, table: ctx.schema.table_name },
+        { engineCode: ctx.schema.engine_code, schemaCode: ctx.schema.code, table },
         listIndexSpecs(ctx, body.filter, sorts, Boolean(body.search?.trim())),
       )
       .catch(() => undefined);
@@ -566,13 +577,17 @@ export class RecordService {
       : typeof decoded === 'number'
         ? { offset: decoded }
         : { keys: decoded && !Array.isArray(decoded) ? decoded : null };
+    // A text search walks the list's order first where an index gives that order (repository.ts):
+    // the newest-first index every table has, or the sorts' order index once built.
+    const walkable = plans.text && (!sorts.length || plans.ready.has(indexName(table, orderIndexSpec(sorts))));
     const rows = await this.repo.query(
-      ctx.schema.table_name,
+      table,
       ctx.schema.engine_code,
       where,
       sorts,
       limit + 1,
       position,
+      walkable ? { where: plans.plain, rows: Math.max(WALK_MIN_ROWS, (limit + 1) * WALK_ROWS_PER_ROW) } : undefined,
     );
     // Rows before this page (an offset cursor's, or what a keyset carries): a keyset too long for
     // the API's cursor falls back to an offset.
@@ -587,13 +602,30 @@ export class RecordService {
           : [Number(last.created_at), last.id],
       );
     }
+    const items = await this.answer(
+      ctx,
+      pageRows.map((r) => this.toItem(ctx, r)),
+    );
     return {
-      resultList: await this.answer(
-        ctx,
-        pageRows.map((r) => this.toItem(ctx, r)),
-      ),
+      // The title is the whole record's (answer), whichever fields go along.
+      resultList: only
+        ? items.map((i) => ({ ...i, data: Object.fromEntries(Object.entries(i.data).filter(([k]) => only.has(k))) }))
+        : items,
       nextCursor,
     };
+  }
+
+  /**
+   * The fields a list asked to carry (issue 15, payload: a grid asks for its visible columns), each a
+   * live field of the table the member may see; anything else is refused by its code, the same way
+   * whether it is missing or hidden (the answer must not tell a hidden field exists).
+   */
+  private readable(ctx: SchemaContext, codes: string[]): Set<string> {
+    const live = new Set(this.live(ctx).map((f) => f.code));
+    for (const code of codes)
+      if (!live.has(code) || ctx.rights.hidden.has(code))
+        throw new AppError(400, ErrorCode.validationFailed, 'query.unknownField', { field: code }, 'VALIDATION');
+    return new Set(codes);
   }
 
   /**
@@ -607,25 +639,49 @@ export class RecordService {
     trx?: Kysely<Database>,
     saved?: SavedQuery,
   ): Promise<RecordWhere> {
+    return (await this.wherePlans(ctx, filter, search, trx, saved)).where;
+  }
+
+  /**
+   * `whereOf`'s where-clause; whether it searches text (a "contains" or the search box); the same
+   * clause without the full-text narrowing (`plain`: plain LIKEs, for the ordered walk, which tests
+   * rows as it reads them); and the table's ready indexes.
+   */
+  private async wherePlans(
+    ctx: SchemaContext,
+    filter: FilterGroup | undefined,
+    search: string | undefined,
+    trx?: Kysely<Database>,
+    saved?: SavedQuery,
+  ): Promise<{ where: RecordWhere; plain: RecordWhere; text: boolean; ready: Set<string> }> {
     const both: FilterGroup = {
       op: 'and',
       conditions: [...(filter?.conditions ?? []), ...(saved?.filter?.conditions ?? [])],
     };
     const env = await queryEnv(ctx, this.repo, this.now(), both, trx);
-    if (this.indexes && (search?.trim() || mentionsContains(both) || mentionsContains(ctx.rights.rows.filter)))
-      env.fulltext = await this.indexes.fulltext(ctx.schema.table_name);
+    const text = Boolean(search?.trim() || mentionsContains(both) || mentionsContains(ctx.rights.rows.filter));
+    let ready = new Set<string>();
+    if (this.indexes && text) {
+      const indexes = await this.indexes.ready(ctx.schema.table_name);
+      env.fulltext = indexes.fulltext;
+      ready = indexes.names;
+    }
     const viewCtx = saved ? savedContext(ctx, saved) : ctx;
     const viewFilter = saved ? runnableFilter(viewCtx, saved.filter, env) : undefined;
-    return (eb) => {
-      const parts = [];
-      const scope = rowScope(eb, ctx, env);
-      if (scope) parts.push(scope);
-      if (viewFilter) parts.push(filterExpression(eb, viewCtx, viewFilter, env));
-      if (filter) parts.push(filterExpression(eb, ctx, filter, env));
-      const text = search ? searchExpression(eb, ctx, search, env.fulltext) : null;
-      if (text) parts.push(text);
-      return parts.length ? eb.and(parts) : sql<SqlBool>`1 = 1`;
-    };
+    const build =
+      (e: QueryEnv): RecordWhere =>
+      (eb) => {
+        const parts = [];
+        const scope = rowScope(eb, ctx, e);
+        if (scope) parts.push(scope);
+        if (viewFilter) parts.push(filterExpression(eb, viewCtx, viewFilter, e));
+        if (filter) parts.push(filterExpression(eb, ctx, filter, e));
+        const found = search ? searchExpression(eb, ctx, search, e.fulltext) : null;
+        if (found) parts.push(found);
+        return parts.length ? eb.and(parts) : sql<SqlBool>`1 = 1`;
+      };
+    const { fulltext: _, ...bare } = env;
+    return { where: build(env), plain: build(bare), text, ready };
   }
 
   /**

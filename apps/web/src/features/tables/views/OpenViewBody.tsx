@@ -10,7 +10,7 @@ import { ViewToolbar } from './toolbar/ViewToolbar';
 import { useRecordWrites } from './useRecordWrites';
 import { useRecordCount } from './useViewRecords';
 import type { OpenView, ViewEnv } from './view-env';
-import { asViewKind, queryBody, type ResolvedColumn, resolveColumns, toSavedColumns } from './view-model';
+import { asViewKind, gridFields, queryBody, type ResolvedColumn, resolveColumns, toSavedColumns } from './view-model';
 
 interface Props {
   env: ViewEnv;
@@ -43,8 +43,9 @@ export function OpenViewBody({ env, open, onAdd, extra }: Props) {
   // hidden from them); one they can change runs as they have it on screen (saving follows later).
   const named = open.editable ? undefined : open.view.code;
   const body = useMemo(
-    () => queryBody(config, env.known, settled, groupBy, named),
-    [config, env.known, settled, groupBy, named],
+    () =>
+      queryBody(config, env.known, settled, groupBy, named, kind === 'grid' ? gridFields(columns, groupBy) : undefined),
+    [config, env.known, settled, groupBy, named, kind, columns],
   );
   const count = useRecordCount(env, body);
   const filtering = Boolean(body.filter || body.search);

@@ -4,6 +4,7 @@ import { queryFields } from './filter-ops';
 import { systemNames, testField, testRecord } from './test-fixtures';
 import {
   effectiveSorts,
+  gridFields,
   groupRecords,
   moveColumn,
   queryBody,
@@ -104,6 +105,16 @@ describe('view queries', () => {
       limit: 50,
     });
     expect(queryBody(config, known, '', undefined, 'v1')).toEqual({ view: 'v1', sorts: [], limit: 50 });
+  });
+
+  it('asks for the grid’s shown columns and its group field only', () => {
+    const cols = setHidden(resolveColumns([], fields, none), 'b', true);
+    const group = known.find((f) => f.code === 'b');
+    expect(gridFields(cols)).toEqual(['a', 'c']);
+    expect(gridFields(cols, group)).toEqual(['a', 'c', 'b']);
+    expect(queryBody(config, known, '', undefined, undefined, gridFields(cols)).fields).toEqual(['a', 'c']);
+    expect(queryBody(config, known, '', undefined, 'v1', ['a']).fields).toEqual(['a']);
+    expect(queryBody(config, known, '')).not.toHaveProperty('fields');
   });
 
   it('drops deleted fields before saving', () => {

@@ -145,8 +145,10 @@ export function queryBody(
   search: string,
   groupBy?: QueryField,
   viewCode?: string,
+  fields?: string[],
 ): RecordQueryBody {
   const text = search.trim().slice(0, 100);
+  const carry = fields ? { fields } : {};
   if (viewCode) {
     const grouping =
       groupBy && sortable(groupBy) && !config.sorts.some((s) => s.field === groupBy.code)
@@ -157,6 +159,7 @@ export function queryBody(
       sorts: grouping,
       ...(text ? { search: text } : {}),
       limit: Math.max(10, Math.min(500, config.pageSize)),
+      ...carry,
     };
   }
   const filter = runnableFilter(config.filter, known);
@@ -165,7 +168,18 @@ export function queryBody(
     sorts: effectiveSorts(config.sorts, groupBy, known),
     ...(text ? { search: text } : {}),
     limit: Math.max(10, Math.min(500, config.pageSize)),
+    ...carry,
   };
+}
+
+/**
+ * The fields a grid's rows carry (issue 15, payload): its shown columns and the group field; the
+ * record's title comes with every row anyway. The other kinds read every field they may see.
+ */
+export function gridFields(columns: ResolvedColumn[], groupBy?: QueryField): string[] {
+  const codes = columns.filter((c) => !c.hidden).map((c) => c.field.code);
+  const group = groupBy?.field?.code;
+  return group && !codes.includes(group) ? [...codes, group] : codes;
 }
 
 /** A value's group: option id, the sorted ids of a list, or '' for empty (未分组). */
