@@ -104,14 +104,14 @@ export function compileConverter(ctx: SchemaContext, plan: ColumnPlan[], names: 
     columns,
     convert(row) {
       const out: unknown[] = new Array(columns.length);
-      let unknown: FieldProblem[] | null = null;
-      let problems: FieldProblem[] | null = null;
+      const unknown: FieldProblem[] = [];
+      const problems: FieldProblem[] = [];
       const values: Record<string, unknown> | null = needValues ? {} : null;
       const given: string[] | null = guarded ? [] : null;
       for (let i = 0; i < steps.length; i++) {
         const step = steps[i] as FieldStep;
         if (step.kind === 'constant') {
-          if (step.problem) (problems ??= []).push(step.problem);
+          if (step.problem) problems.push(step.problem);
           out[i] = step.stored;
           if (values) values[step.code] = step.value;
           continue;
@@ -119,8 +119,8 @@ export function compileConverter(ctx: SchemaContext, plan: ColumnPlan[], names: 
         const f = step.field;
         const input = step.read(row[step.index]);
         if (input === UNKNOWN_NAME) {
-          (unknown ??= []).push({ field: f.code, key: 'field.people.unknown' });
-          if (step.fallback.problem) (problems ??= []).push(step.fallback.problem);
+          unknown.push({ field: f.code, key: 'field.people.unknown' });
+          if (step.fallback.problem) problems.push(step.fallback.problem);
           out[i] = step.fallback.stored;
           if (values) values[f.code] = step.fallback.value;
           continue;
@@ -128,18 +128,18 @@ export function compileConverter(ctx: SchemaContext, plan: ColumnPlan[], names: 
         given?.push(f.code);
         const result = step.parse(input);
         if (!result.ok) {
-          (problems ??= []).push({ field: f.code, key: result.key, params: result.params, label: f.name });
+          problems.push({ field: f.code, key: result.key, params: result.params, label: f.name });
           continue;
         }
         if (step.required && result.value === null) {
-          (problems ??= []).push({ field: f.code, key: 'validate.required', label: f.name });
+          problems.push({ field: f.code, key: 'validate.required', label: f.name });
           continue;
         }
         const value = step.rich && typeof result.value === 'string' ? sanitizeRichText(result.value) : result.value;
         out[i] = step.store(value);
         if (values) values[f.code] = value;
       }
-      if (problems || unknown) return { ok: false, problems: [...(unknown ?? []), ...(problems ?? [])] };
+      if (problems.length || unknown.length) return { ok: false, problems: [...unknown, ...problems] };
       if (guarded && values && given) {
         try {
           guardWrite(ctx, given, values, null);

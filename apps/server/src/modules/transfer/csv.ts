@@ -41,7 +41,7 @@ export function parseCsv(text: string, final: boolean): { rows: string[][]; cons
   let start = 0; // where the row being read starts
   let i = 0;
   let row: string[] = [];
-  rows: while (i < n) {
+  scan: while (i < n) {
     // One field from i.
     let value: string;
     if (text.charCodeAt(i) === QUOTE) {
@@ -50,12 +50,12 @@ export function parseCsv(text: string, final: boolean): { rows: string[][]; cons
       for (;;) {
         const q = text.indexOf('"', j);
         if (q === -1) {
-          if (!final) break rows;
+          if (!final) break scan;
           value += text.slice(j);
           i = n;
           break;
         }
-        if (q + 1 === n && !final) break rows;
+        if (q + 1 === n && !final) break scan;
         if (text.charCodeAt(q + 1) === QUOTE) {
           value += text.slice(j, q + 1);
           j = q + 2;
