@@ -802,6 +802,48 @@ describe('import', () => {
     expect(entry.last_id > entry.first_id).toBe(true);
   });
 
+  it('keeps the full-text index right: a bulk load is added to it after the move', async () => {
+    const db = server.database.handle.db;
+    const schemaCode = base.split('/').pop() as string;
+    const table = (
+      await db.selectFrom('schemas').select('table_name').where('code', '=', schemaCode).executeTakeFirstOrThrow()
+    ).table_name;
+    const name = `${table}_f_${f.name}_tx`;
+    const state = async () =>
+      (await db.selectFrom('record_indexes').select('state').where('name', '=', name).executeTakeFirst())?.state;
+    // A list searching the name asks for its full-text index; the job builds it.
+    const contains = (needle: string) => ({
+      filter: { op: 'and', conditions: [{ field: f.name, operator: 'contains', value: needle }] },
+    });
+    expect((await team.owner.request('POST', `${base}/records/query`, { body: contains('导入') })).status).toBe(200);
+    await expect.poll(state, { timeout: 60_000 }).toBe('ready');
+    const job = (await team.owner.upload(`${base}/imports`, '全文.csv', bigSheet(3_000, '全文检索'), APP)).json.data;
+    await team.owner.request('POST', `${base}/imports/${job.id}/start`, {
+      body: { mapping: job.mapping, mode: 'atomic' },
+    });
+    expect(await waitFor(team.owner, job.id)).toMatchObject({ state: 'done', created: 3_000 });
+    // Right at once (SQLite scans while the index catches up), and after it is ready again.
+    expect(await countNamed('全文检索')).toBe(3_000);
+    await expect.poll(state, { timeout: 60_000 }).toBe('ready');
+    const found = await team.owner.request('POST', `${base}/records/query`, {
+      body: { ...contains('全文检索2999'), limit: 10 },
+    });
+    expect(found.json.data.resultList.map((r: { data: Record<string, unknown> }) => r.data[f.name as string])).toEqual([
+      '全文检索2999',
+    ]);
+    if (server.database.handle.dialect === 'sqlite') {
+      const indexed = await sql<{ n: number }>`select count(*) as n from ${sql.table(name)} where rowid in
+        (select rowid from ${sql.table(table)} where ${sql.ref(`f_${f.name}`)} like '全文检索%')`.execute(db);
+      expect(Number(indexed.rows[0]?.n)).toBe(3_000);
+      // New rows after the load reach the index through its trigger again.
+      await team.owner.request('POST', `${base}/records`, { body: { data: { [f.name as string]: '全文检索之后' } } });
+      const after = await sql<{ n: number }>`select count(*) as n from ${sql.table(name)} where ${sql.ref(
+        `f_${f.name}`,
+      )} = '全文检索之后'`.execute(db);
+      expect(Number(after.rows[0]?.n)).toBe(1);
+    }
+  });
+
   it('fails a skip-bad-rows import whose process died, saying how many rows it wrote', async () => {
     const job = (await team.owner.upload(`${base}/imports`, 'e.csv', Buffer.from(csv), APP)).json.data;
     await orphan(job.id, 'skip', { created: 3 });

@@ -183,6 +183,11 @@ export class RecordService {
     this.writeHooks.push({ hook, ...(listens ? { listens } : {}) });
   }
 
+  /** A bulk load into the table inside `trx`, the indexes brought up to date after it (indexes.ts bulkLoad). */
+  bulkLoad<T>(ctx: SchemaContext, trx: Kysely<Database>, work: () => Promise<T>): Promise<T> {
+    return this.indexes ? this.indexes.bulkLoad(trx, ctx.schema.table_name, work) : work();
+  }
+
   /** Whether any write hook wants this table's creations (an import tells them only then). */
   async listensToCreates(ctx: SchemaContext, trx: Kysely<Database>): Promise<boolean> {
     for (const { listens } of this.writeHooks) if (!listens || (await listens(ctx, trx, 'record.created'))) return true;

@@ -536,7 +536,7 @@ export class ImportService {
           return;
         }
         await this.db.transaction().execute(async (trx) => {
-          await writer.moveStage(trx);
+          await this.records.bulkLoad(ctx, trx, () => writer.moveStage(trx));
           await commit(trx);
         });
       } finally {
