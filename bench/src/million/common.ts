@@ -104,7 +104,8 @@ export function serverEnv(m: Pick<Manifest, 'dataDir' | 'databaseUrl'>, port: nu
 export interface ServerProcess {
   baseUrl: string;
   child: ChildProcess;
-  memory(): Promise<NodeJS.MemoryUsage>;
+  /** Memory, and the CPU time the server used so far (a measure a loaded machine distorts less than wall time). */
+  memory(): Promise<NodeJS.MemoryUsage & { cpu?: NodeJS.CpuUsage }>;
   stop(): Promise<void>;
 }
 

@@ -94,6 +94,7 @@ export async function importBench(db: Db, csvRows: number, tableRows: number, mo
       const code = byName.get(column.replace(/^\ufeff/, ''));
       if (code) mapping[column] = code;
     }
+    const cpuBefore = (await server.memory()).cpu;
     t = performance.now();
     let job = await owner.call<Job>('POST', `${base}/imports/${uploaded.id}/start`, { mapping, mode });
     const ownerHeaders = { cookie: owner.cookieHeader, 'x-engine-code': m.engineCode };
@@ -120,12 +121,20 @@ export async function importBench(db: Db, csvRows: number, tableRows: number, mo
     }
     process.stderr.write('\n');
     const jobSeconds = (performance.now() - t) / 1000;
+    const cpuAfter = (await server.memory()).cpu;
+    // The server's CPU seconds over the job (user + system), polling included.
+    const cpuSeconds =
+      cpuBefore && cpuAfter
+        ? (cpuAfter.user + cpuAfter.system - cpuBefore.user - cpuBefore.system) / 1_000_000
+        : Number.NaN;
     const errors =
       job.failed > 0 ? await owner.call<unknown[]>('GET', `${base}/imports/${uploaded.id}/errors`) : ([] as unknown[]);
     Object.assign(result, {
       uploadSeconds: Math.round(uploadSeconds * 10) / 10,
       jobSeconds: Math.round(jobSeconds * 10) / 10,
       rowsPerSecond: Math.round(job.processed / jobSeconds),
+      serverCpuSeconds: Math.round(cpuSeconds * 10) / 10,
+      rowsPerCpuSecond: Math.round(job.processed / cpuSeconds),
       state: job.state,
       message: job.message,
       created: job.created,
