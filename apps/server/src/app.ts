@@ -242,13 +242,15 @@ export async function buildApp({ config, database, logger, recordLog = true }: B
   recordRoutes(app, ctx, records, (c, code) => views.savedQuery(c, code));
   openRecordRoutes(app, ctx, records);
   const webhooks = new WebhookService(services.db, config.webhooksAllowPrivate, recordRepository, letters);
-  records.onWrite((c, trx, event, items) =>
-    webhooks.enqueue(
-      trx,
-      WebhookService.recordSource(c),
-      event,
-      items.map((record) => ({ recordId: record.id, data: { record } })),
-    ),
+  records.onWrite(
+    (c, trx, event, items) =>
+      webhooks.enqueue(
+        trx,
+        WebhookService.recordSource(c),
+        event,
+        items.map((record) => ({ recordId: record.id, data: { record } })),
+      ),
+    (c, trx, event) => webhooks.listens(trx, WebhookService.recordSource(c), event),
   );
   webhookRoutes(app, ctx, webhooks);
   await jobs.schedule('webhooks.drain', 2_000, async () => void (await webhooks.drain()));
@@ -311,6 +313,7 @@ export async function buildApp({ config, database, logger, recordLog = true }: B
     jobs,
     (t, a, s, admin) => contexts.context(t, a, s, admin),
   );
+  app.decorate('imports', imports);
   // Formula computations a restart cut off go on; a graceful stop lets go of the ones running here.
   await formulaJobs.start();
   app.addHook('onClose', () => formulaJobs.stop());

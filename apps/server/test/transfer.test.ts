@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { RecordLimits } from '@canopy/contract';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMaintenance } from '../src/maintenance.js';
 import { exportView, finishedExport } from './export-helpers.js';
@@ -616,6 +617,231 @@ describe('import', () => {
     await orphan(job.id, 'atomic', { created: 1 });
     expect(await waitFor(team.owner, job.id)).toMatchObject({ state: 'done', created: 1 });
     expect((await all(team.owner)).length).toBe(before);
+  });
+
+  /** The SQLite connection's TEMP staging tables left (PostgreSQL writes in its transaction: none). */
+  async function stagingTables(): Promise<string[]> {
+    const handle = server.database.handle;
+    if (handle.dialect !== 'sqlite') return [];
+    const rows = await sql<{ name: string }>`select name from sqlite_temp_master
+      where type = 'table' and name like 'import_stage_%'`.execute(handle.db);
+    return rows.rows.map((r) => r.name);
+  }
+
+  /** A sheet of `n` rows named 批量<i> with amounts 1…n; row `bad` (a 1-based data row) has a bad amount. */
+  const bigSheet = (n: number, prefix: string, bad?: number) =>
+    Buffer.from(
+      [
+        '名称,金额,状态,已付款',
+        ...Array.from({ length: n }, (_, i) => `${prefix}${i + 1},${i + 1 === bad ? '不是数字' : i + 1},进行中,是`),
+      ].join('\n'),
+    );
+
+  async function countNamed(prefix: string): Promise<number> {
+    const count = await team.owner.request('POST', `${base}/records/count`, {
+      body: { filter: { op: 'and', conditions: [{ field: f.name, operator: 'contains', value: prefix }] } },
+    });
+    expect(count.status, JSON.stringify(count.json)).toBe(200);
+    return count.json.data.count;
+  }
+
+  it('writes one history entry per import: each record names its import, the entry finds its rows', async () => {
+    const db = server.database.handle.db;
+    const job = (await team.owner.upload(`${base}/imports`, '一次导入.csv', bigSheet(2_500, '历史'), APP)).json.data;
+    await team.owner.request('POST', `${base}/imports/${job.id}/start`, {
+      body: { mapping: job.mapping, mode: 'atomic' },
+    });
+    expect(await waitFor(team.owner, job.id)).toMatchObject({ state: 'done', created: 2_500 });
+    const entry = await db
+      .selectFrom('record_imports')
+      .selectAll()
+      .where('import_id', '=', job.id)
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ member_id: team.memberId, file_name: '一次导入.csv' });
+    expect(Number(entry.count)).toBe(2_500);
+    // The entry's id range is exactly the import's records.
+    const table = (
+      await db
+        .selectFrom('schemas')
+        .select('table_name')
+        .where('code', '=', entry.schema_code)
+        .executeTakeFirstOrThrow()
+    ).table_name;
+    const inRange = await sql<{ id: string; name: string }>`select id, ${sql.ref(`f_${f.name}`)} as name
+      from ${sql.table(table)} where id between ${entry.first_id} and ${entry.last_id} order by id`.execute(db);
+    expect(inRange.rows.length).toBe(2_500);
+    expect(inRange.rows.every((r) => r.name.startsWith('历史'))).toBe(true);
+    expect(inRange.rows[0]?.name).toBe('历史1');
+    expect(inRange.rows[2_499]?.name).toBe('历史2500');
+    // No history row per record.
+    const perRecord = await db
+      .selectFrom('record_history')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('record_id', 'in', [entry.first_id, entry.last_id])
+      .executeTakeFirstOrThrow();
+    expect(Number(perRecord.n)).toBe(0);
+    const id = inRange.rows[1_234]?.id as string;
+    const history = (await team.owner.request('GET', `${base}/records/${id}/history`)).json.data;
+    expect(history).toEqual([
+      expect.objectContaining({
+        action: 'import',
+        memberId: team.memberId,
+        userName: '王小明',
+        importId: job.id,
+        fileName: '一次导入.csv',
+        changes: [],
+      }),
+    ]);
+    // A later change of that record follows the import's entry.
+    const record = (await team.owner.request('GET', `${base}/records/${id}`)).json.data;
+    const changed = await team.owner.request('PATCH', `${base}/records/${id}`, {
+      body: { version: record.version, data: { [f.amount as string]: 9_999 } },
+    });
+    expect(changed.status, JSON.stringify(changed.json)).toBe(200);
+    const after = (await team.owner.request('GET', `${base}/records/${id}/history`)).json.data;
+    expect(after.map((e: { action: string }) => e.action)).toEqual(['import', 'update']);
+    expect(await stagingTables()).toEqual([]);
+  });
+
+  it('answers other requests between the chunks of a big all-or-nothing import, showing none of its rows until the end', async () => {
+    const imports = server.app.imports;
+    let reached!: (info: { stage: string | null; staged: number }) => void;
+    const atChunk = new Promise<{ stage: string | null; staged: number }>((r) => {
+      reached = r;
+    });
+    let release!: () => void;
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
+    imports.betweenChunks = async (_job, info) => {
+      if (info.staged === 0) return;
+      imports.betweenChunks = null;
+      reached(info);
+      await released;
+    };
+    try {
+      const job = (await team.owner.upload(`${base}/imports`, '大表.csv', bigSheet(5_000, '并发'), APP)).json.data;
+      await team.owner.request('POST', `${base}/imports/${job.id}/start`, {
+        body: { mapping: job.mapping, mode: 'atomic' },
+      });
+      const info = await atChunk;
+      expect(info.staged).toBe(2_000);
+      if (server.database.handle.dialect === 'sqlite') expect(await stagingTables()).toEqual([info.stage]);
+      // The import holds nothing other requests need: a read and a write are answered meanwhile.
+      expect(await countNamed('并发')).toBe(0);
+      const made = await team.owner.request('POST', `${base}/records`, {
+        body: { data: { [f.name as string]: '导入时新建', [f.amount as string]: 1 } },
+      });
+      expect(made.status, JSON.stringify(made.json)).toBe(200);
+      expect((await team.owner.request('GET', `${base}/imports/${job.id}`)).json.data.state).toBe('running');
+      release();
+      expect(await waitFor(team.owner, job.id)).toMatchObject({ state: 'done', created: 5_000, failed: 0 });
+      expect(await countNamed('并发')).toBe(5_000);
+      expect(await countNamed('导入时新建')).toBe(1);
+      expect(await stagingTables()).toEqual([]);
+    } finally {
+      imports.betweenChunks = null;
+      release();
+    }
+  });
+
+  it('all or nothing: a bad row after chunks were staged, or a failure mid-way, leaves no rows and no staging table', async () => {
+    // A bad row in the third chunk: two chunks were staged, then dropped.
+    const job = (await team.owner.upload(`${base}/imports`, '坏行.csv', bigSheet(5_000, '坏行', 4_321), APP)).json.data;
+    await team.owner.request('POST', `${base}/imports/${job.id}/start`, {
+      body: { mapping: job.mapping, mode: 'atomic' },
+    });
+    expect(await waitFor(team.owner, job.id)).toMatchObject({
+      state: 'failed',
+      created: 0,
+      failed: 1,
+      processed: 5_000,
+      message: '有 1 行数据校验不通过，已全部撤销',
+    });
+    const errors = (await team.owner.request('GET', `${base}/imports/${job.id}/errors`)).json.data;
+    expect(errors.map((e: { row: number; field: string }) => [e.row, e.field])).toEqual([[4_322, '金额']]);
+    expect(await countNamed('坏行')).toBe(0);
+    expect(await stagingTables()).toEqual([]);
+    // The import stops half-way (as if its work broke down): nothing is written, the staging goes.
+    const imports = server.app.imports;
+    imports.betweenChunks = async (_job, info) => {
+      if (info.staged > 0) throw new Error('the import broke down');
+    };
+    try {
+      const broken = (await team.owner.upload(`${base}/imports`, '中断.csv', bigSheet(5_000, '中断'), APP)).json.data;
+      await team.owner.request('POST', `${base}/imports/${broken.id}/start`, {
+        body: { mapping: broken.mapping, mode: 'atomic' },
+      });
+      expect(await waitFor(team.owner, broken.id)).toMatchObject({ state: 'failed', created: 0 });
+    } finally {
+      imports.betweenChunks = null;
+    }
+    expect(await countNamed('中断')).toBe(0);
+    expect(await stagingTables()).toEqual([]);
+    const entries = await server.database.handle.db
+      .selectFrom('record_imports')
+      .select('import_id')
+      .where('import_id', '=', job.id)
+      .execute();
+    expect(entries).toEqual([]);
+  });
+
+  it('skip bad rows in bulk: good chunks commit, the import keeps one entry covering what it wrote', async () => {
+    const job = (await team.owner.upload(`${base}/imports`, '跳过.csv', bigSheet(4_500, '跳过', 10), APP)).json.data;
+    await team.owner.request('POST', `${base}/imports/${job.id}/start`, {
+      body: { mapping: job.mapping, mode: 'skip' },
+    });
+    expect(await waitFor(team.owner, job.id)).toMatchObject({ state: 'done', created: 4_499, failed: 1 });
+    expect(await countNamed('跳过')).toBe(4_499);
+    const entry = await server.database.handle.db
+      .selectFrom('record_imports')
+      .selectAll()
+      .where('import_id', '=', job.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(entry.count)).toBe(4_499);
+    expect(entry.last_id > entry.first_id).toBe(true);
+  });
+
+  it('keeps the full-text index right: a bulk load is added to it after the move', async () => {
+    const db = server.database.handle.db;
+    const schemaCode = base.split('/').pop() as string;
+    const table = (
+      await db.selectFrom('schemas').select('table_name').where('code', '=', schemaCode).executeTakeFirstOrThrow()
+    ).table_name;
+    const name = `${table}_f_${f.name}_tx`;
+    const state = async () =>
+      (await db.selectFrom('record_indexes').select('state').where('name', '=', name).executeTakeFirst())?.state;
+    // A list searching the name asks for its full-text index; the job builds it.
+    const contains = (needle: string) => ({
+      filter: { op: 'and', conditions: [{ field: f.name, operator: 'contains', value: needle }] },
+    });
+    expect((await team.owner.request('POST', `${base}/records/query`, { body: contains('导入') })).status).toBe(200);
+    await expect.poll(state, { timeout: 60_000 }).toBe('ready');
+    const job = (await team.owner.upload(`${base}/imports`, '全文.csv', bigSheet(3_000, '全文检索'), APP)).json.data;
+    await team.owner.request('POST', `${base}/imports/${job.id}/start`, {
+      body: { mapping: job.mapping, mode: 'atomic' },
+    });
+    expect(await waitFor(team.owner, job.id)).toMatchObject({ state: 'done', created: 3_000 });
+    // Right at once (SQLite scans while the index catches up), and after it is ready again.
+    expect(await countNamed('全文检索')).toBe(3_000);
+    await expect.poll(state, { timeout: 60_000 }).toBe('ready');
+    const found = await team.owner.request('POST', `${base}/records/query`, {
+      body: { ...contains('全文检索2999'), limit: 10 },
+    });
+    expect(found.json.data.resultList.map((r: { data: Record<string, unknown> }) => r.data[f.name as string])).toEqual([
+      '全文检索2999',
+    ]);
+    if (server.database.handle.dialect === 'sqlite') {
+      const indexed = await sql<{ n: number }>`select count(*) as n from ${sql.table(name)} where rowid in
+        (select rowid from ${sql.table(table)} where ${sql.ref(`f_${f.name}`)} like '全文检索%')`.execute(db);
+      expect(Number(indexed.rows[0]?.n)).toBe(3_000);
+      // New rows after the load reach the index through its trigger again.
+      await team.owner.request('POST', `${base}/records`, { body: { data: { [f.name as string]: '全文检索之后' } } });
+      const after = await sql<{ n: number }>`select count(*) as n from ${sql.table(name)} where ${sql.ref(
+        `f_${f.name}`,
+      )} = '全文检索之后'`.execute(db);
+      expect(Number(after.rows[0]?.n)).toBe(1);
+    }
   });
 
   it('fails a skip-bad-rows import whose process died, saying how many rows it wrote', async () => {

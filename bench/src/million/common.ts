@@ -104,7 +104,8 @@ export function serverEnv(m: Pick<Manifest, 'dataDir' | 'databaseUrl'>, port: nu
 export interface ServerProcess {
   baseUrl: string;
   child: ChildProcess;
-  memory(): Promise<NodeJS.MemoryUsage>;
+  /** Memory, and the CPU time the server used so far (a measure a loaded machine distorts less than wall time). */
+  memory(): Promise<NodeJS.MemoryUsage & { cpu?: NodeJS.CpuUsage }>;
   stop(): Promise<void>;
 }
 
@@ -113,7 +114,12 @@ export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise
   const child = fork(path.join(REPO_ROOT, 'bench/src/million/serve.ts'), [], {
     cwd: REPO_ROOT,
     env,
-    execArgv: ['--import', 'tsx'],
+    // BENCH_CPU_PROF=<dir>: the server writes a CPU profile there when it stops (node --cpu-prof).
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   child.setMaxListeners(0);

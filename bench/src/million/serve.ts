@@ -6,7 +6,7 @@
  *     validation, handler, SQL, serialization; not the socket write), and the CPU time this process
  *     used meanwhile (the whole process: meaningful for requests measured one at a time; on SQLite it
  *     includes the database's work, on PostgreSQL not);
- *   - answers `{ type: 'mem' }` on the IPC channel with process.memoryUsage().
+ *   - answers `{ type: 'mem' }` on the IPC channel with process.memoryUsage() and its CPU time (`cpu`).
  * With BENCH_BARE=1 it serves only a bare Fastify JSON endpoint (POST /bare) to compare against.
  */
 import path from 'node:path';
@@ -52,7 +52,7 @@ async function start(): Promise<void> {
   }
   addServerTiming(app);
   process.on('message', (msg: { type?: string }) => {
-    if (msg?.type === 'mem') process.send?.({ type: 'mem', ...process.memoryUsage() });
+    if (msg?.type === 'mem') process.send?.({ type: 'mem', ...process.memoryUsage(), cpu: process.cpuUsage() });
   });
   process.on('SIGTERM', () => {
     void app

@@ -276,7 +276,11 @@ export const HistoryEntry = Type.Object({
   userName: Type.String(),
   createdAt: Type.Integer(),
   changes: Type.Array(Type.Object({ field: Type.String(), from: Type.Unknown(), to: Type.Unknown() })),
+  /** action `import`: the import that wrote the record (its one history entry) and its sheet's name. */
+  importId: Type.Optional(Type.String()),
+  fileName: Type.Optional(Type.String()),
 });
+export type HistoryEntry = Static<typeof HistoryEntry>;
 
 /** The form of a data table: what fill, detail and edit pages show. */
 export const FormLayout = Type.Object(

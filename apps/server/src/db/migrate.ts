@@ -44,6 +44,7 @@ import * as shortcutModes from './migrations/20261126T0510_shortcut_modes.js';
 import * as recordIndexes from './migrations/20261126T0600_record_indexes.js';
 import * as wecomLogins from './migrations/20261126T0700_wecom_logins.js';
 import * as auditPending from './migrations/20261127T0000_audit_pending.js';
+import * as recordImports from './migrations/20261127T0100_record_imports.js';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from source, from a
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '20261127T0000_audit_pending': auditPending,
   '20261126T0200_data_sources': dataSources,
   '20261126T0600_record_indexes': recordIndexes,
+  '20261127T0100_record_imports': recordImports,
   '20261125T0400_jobs': jobs,
   '20261124T0200_api_tokens': apiTokens,
   '20261124T0200_webhooks': webhooks,

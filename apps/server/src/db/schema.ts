@@ -803,6 +803,19 @@ export interface RecordIndexesTable {
   built_at: number | null;
 }
 
+/** An import's one history entry: its records are the ids first_id … last_id of its table (records/import-ids.ts). */
+export interface RecordImportsTable {
+  import_id: string;
+  engine_code: string;
+  schema_code: string;
+  member_id: string;
+  file_name: string;
+  first_id: string;
+  last_id: string;
+  count: number;
+  created_at: number;
+}
+
 /** A unit of work of the job queue (jobs/queue.ts), taken by one process with a lease. */
 export interface JobsTable {
   id: string;
@@ -894,6 +907,7 @@ export interface Database {
   sync_tables: SyncTablesTable;
   sync_logs: SyncLogsTable;
   record_indexes: RecordIndexesTable;
+  record_imports: RecordImportsTable;
 }
 
 export interface DataSourcesTable {

@@ -66,10 +66,10 @@ export class RecordIndexes {
     private readonly jobs: JobQueue,
     private readonly now: () => number = Date.now,
   ) {
-    jobs.register<{ names: string[] }>(RECORD_INDEX_JOB, {
+    jobs.register<{ names: string[]; after?: number }>(RECORD_INDEX_JOB, {
       // One build at a time in a process: two concurrent builds on one PostgreSQL table deadlock.
-      run: ({ names }, job) => {
-        const run = this.queue.then(() => this.build(names, job.attempt < job.maxAttempts));
+      run: ({ names, after }, job) => {
+        const run = this.queue.then(() => this.build(names, job.attempt < job.maxAttempts, after ?? 0));
         this.queue = run.catch(() => undefined);
         return run;
       },
@@ -142,8 +142,49 @@ export class RecordIndexes {
     return { names: new Set(rows.map((r) => r.name)), fulltext };
   }
 
+  /**
+   * Runs a bulk load (an import's move from its staging table, transfer/import-service.ts) inside
+   * `trx` without the full-text triggers of the table's ready indexes (SQLite: one FTS5 insert a row
+   * would make the move many times longer, holding the one connection). Those indexes go back to
+   * `building` in the same transaction — lists scan the column meanwhile, so answers stay right —
+   * and a job fills in the rows past the old end, then marks them ready again.
+   */
+  async bulkLoad<T>(trx: Kysely<Database>, table: string, work: () => Promise<T>): Promise<T> {
+    if (this.dialect !== 'sqlite') return work();
+    const ready = await trx
+      .selectFrom('record_indexes')
+      .select(['name', 'definition'])
+      .where('table_name', '=', table)
+      .where('kind', '=', 'text')
+      .where('state', '=', 'ready')
+      .execute();
+    if (!ready.length) return work();
+    const top = await sql<{ m: number | null }>`select max(rowid) as m from ${sql.table(table)}`.execute(trx);
+    const after = Number(top.rows[0]?.m ?? 0);
+    for (const { name } of ready) await sql`drop trigger if exists ${sql.id(`${name}_ai`)}`.execute(trx);
+    const out = await work();
+    for (const { name, definition } of ready) {
+      const column = (JSON.parse(definition) as { column: string }).column;
+      await this.insertTrigger(trx, table, name, column);
+    }
+    const names = ready.map((r) => r.name);
+    const job = await this.jobs.enqueue(RECORD_INDEX_JOB, { names, after }, { trx });
+    await trx
+      .updateTable('record_indexes')
+      .set({ state: 'building', progress: 0, job_id: job.id })
+      .where('name', 'in', names)
+      .execute();
+    return out;
+  }
+
+  private insertTrigger(trx: Kysely<Database>, table: string, name: string, column: string) {
+    const col = sql.ref(column);
+    return sql`create trigger if not exists ${sql.id(`${name}_ai`)} after insert on ${sql.table(table)} begin
+        insert or replace into ${sql.id(name)} (rowid, ${col}) values (new.rowid, new.${col}); end`.execute(trx);
+  }
+
   /** Builds what is not ready yet; a failure is tried again by the job's next attempt, then marked failed. */
-  private async build(names: string[], canRetry: boolean): Promise<void> {
+  private async build(names: string[], canRetry: boolean, after = 0): Promise<void> {
     let failed = 0;
     for (const name of names) {
       const row = await this.db.selectFrom('record_indexes').selectAll().where('name', '=', name).executeTakeFirst();
@@ -151,7 +192,7 @@ export class RecordIndexes {
       const spec = { kind: row.kind, ...JSON.parse(row.definition) } as IndexSpec;
       await this.mark(name, { state: 'building', progress: 0, error: null });
       try {
-        if (spec.kind === 'text') await this.buildText(row.table_name, name, spec.column);
+        if (spec.kind === 'text') await this.buildText(row.table_name, name, spec.column, after);
         else await this.create(name, row.table_name, spec);
         await this.mark(name, { state: 'ready', progress: 100, built_at: this.now() });
       } catch (e) {
@@ -197,7 +238,8 @@ export class RecordIndexes {
     await sql`drop table if exists ${sql.id(name)}`.execute(this.db);
   }
 
-  private async buildText(table: string, name: string, column: string): Promise<void> {
+  /** `after`: the rows up to this rowid are in the index already (a refill after a bulk load). */
+  private async buildText(table: string, name: string, column: string, after = 0): Promise<void> {
     if (this.dialect === 'postgres') {
       // The migrations put pg_trgm in `public` (an instance may have it elsewhere): its operator
       // class is named with its schema, whatever the connection's search_path.
@@ -215,8 +257,7 @@ export class RecordIndexes {
     // own statement; a batch below copying a row a trigger wrote already writes the same value.
     await this.db.transaction().execute(async (trx) => {
       await sql`create virtual table if not exists ${fts} using fts5(${col}, tokenize = 'trigram')`.execute(trx);
-      await sql`create trigger if not exists ${sql.id(`${name}_ai`)} after insert on ${sql.table(table)} begin
-        insert or replace into ${fts} (rowid, ${col}) values (new.rowid, new.${col}); end`.execute(trx);
+      await this.insertTrigger(trx, table, name, column);
       await sql`create trigger if not exists ${sql.id(`${name}_ad`)} after delete on ${sql.table(table)} begin
         delete from ${fts} where rowid = old.rowid; end`.execute(trx);
       await sql`create trigger if not exists ${sql.id(`${name}_au`)} after update of ${col} on ${sql.table(table)} begin
@@ -224,13 +265,13 @@ export class RecordIndexes {
     });
     const top = await sql<{ m: number | null }>`select max(rowid) as m from ${sql.table(table)}`.execute(this.db);
     const end = Number(top.rows[0]?.m ?? 0);
-    let after = 0;
-    while (after < end) {
-      const upTo = Math.min(after + FILL_BATCH, end);
+    let done = after;
+    while (done < end) {
+      const upTo = Math.min(done + FILL_BATCH, end);
       await sql`insert or replace into ${fts} (rowid, ${col}) select rowid, ${col} from ${sql.table(table)}
-        where rowid > ${after} and rowid <= ${upTo} and ${col} is not null`.execute(this.db);
-      after = upTo;
-      await this.mark(name, { progress: Math.floor((after / end) * 99) });
+        where rowid > ${done} and rowid <= ${upTo} and ${col} is not null`.execute(this.db);
+      done = upTo;
+      await this.mark(name, { progress: Math.floor(((done - after) / (end - after)) * 99) });
       // Let the writers queued behind this batch in before the next one.
       await new Promise((resolve) => setImmediate(resolve));
     }

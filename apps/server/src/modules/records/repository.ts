@@ -7,6 +7,7 @@ import {
   sql,
 } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { importFirstId } from './import-ids.js';
 import type { RecordWhere } from './row-scope.js';
 
 /** Rows of a user-designed table: table and column names come only from our own metadata. */
@@ -573,6 +574,28 @@ export class RecordRepository {
         created_at: now,
       })
       .execute();
+  }
+
+  /** The import that wrote this record in bulk (its one history entry), if one did. */
+  importOf(schemaCode: string, engineCode: string, id: string) {
+    const first = importFirstId(id);
+    if (!first) return Promise.resolve(undefined);
+    return this.db
+      .selectFrom('record_imports')
+      .leftJoin('members', 'members.member_id', 'record_imports.member_id')
+      .leftJoin('users', 'users.id', 'members.user_id')
+      .select([
+        'record_imports.import_id',
+        'record_imports.member_id',
+        'record_imports.file_name',
+        'record_imports.created_at',
+        'users.user_name',
+      ])
+      .where('record_imports.schema_code', '=', schemaCode)
+      .where('record_imports.engine_code', '=', engineCode)
+      .where('record_imports.first_id', '=', first)
+      .where('record_imports.last_id', '>=', id)
+      .executeTakeFirst();
   }
 
   history(schemaCode: string, engineCode: string, id: string) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   ErrorCode,
   type FilterGroup,
+  type HistoryEntry,
   InstanceState,
   type RecordAction,
   type RecordItem,
@@ -35,6 +36,8 @@ import { liveFields, RecordValidator, settingsOf } from './validation.js';
 import { buildWritePlan, type WritePlan } from './write-plan.js';
 
 export type WriteEvent = 'record.created' | 'record.updated' | 'record.deleted';
+/** Whether a write hook wants a table's events of this kind at all (one cheap query). */
+export type WriteListens = (ctx: SchemaContext, trx: Kysely<Database>, event: WriteEvent) => Promise<boolean>;
 export type WriteHook = (
   ctx: SchemaContext,
   trx: Kysely<Database>,
@@ -179,16 +182,53 @@ export class RecordService {
    * imports' bulk inserts included, a batch at once — so other modules can queue what follows from
    * it (webhooks). After the write; a delete is told before its row goes, so the row can still be read.
    */
-  private readonly writeHooks: WriteHook[] = [];
-  onWrite(hook: WriteHook): void {
-    this.writeHooks.push(hook);
+  private readonly writeHooks: { hook: WriteHook; listens?: WriteListens }[] = [];
+  /**
+   * `listens` (optional) says whether the hook wants a table's creations at all: a bulk import
+   * reads its records back for the hooks only if one does (without it, the hook always does).
+   */
+  onWrite(hook: WriteHook, listens?: WriteListens): void {
+    this.writeHooks.push({ hook, ...(listens ? { listens } : {}) });
+  }
+
+  /** A bulk load into the table inside `trx`, the indexes brought up to date after it (indexes.ts bulkLoad). */
+  bulkLoad<T>(ctx: SchemaContext, trx: Kysely<Database>, work: () => Promise<T>): Promise<T> {
+    return this.indexes ? this.indexes.bulkLoad(trx, ctx.schema.table_name, work) : work();
+  }
+
+  /** Whether any write hook wants this table's creations (an import tells them only then). */
+  async listensToCreates(ctx: SchemaContext, trx: Kysely<Database>): Promise<boolean> {
+    for (const { listens } of this.writeHooks) if (!listens || (await listens(ctx, trx, 'record.created'))) return true;
+    return false;
+  }
+
+  /**
+   * Records a bulk import wrote (transfer/bulk-writer.ts), told to the write hooks like any
+   * creation, in its transaction, read back 2,000 at a time. Only called when `listensToCreates`.
+   */
+  async tellImported(ctx: SchemaContext, trx: Kysely<Database>, ids: string[]): Promise<void> {
+    for (let at = 0; at < ids.length; at += 2_000) {
+      const rows = await this.repo.findMany(
+        ctx.schema.table_name,
+        ctx.schema.engine_code,
+        ids.slice(at, at + 2_000),
+        undefined,
+        trx,
+      );
+      await this.wrote(
+        ctx,
+        trx,
+        'record.created',
+        rows.map((row) => this.toItem(ctx, row)),
+      );
+    }
   }
 
   private async wrote(ctx: SchemaContext, trx: Kysely<Database>, event: WriteEvent, items: RecordItem[]) {
     if (!items.length) return;
     const held = event === 'record.created' ? this.heldCreates.get(ctx) : undefined;
     if (held) held.push(...items);
-    else for (const hook of this.writeHooks) await hook(ctx, trx, event, items);
+    else for (const { hook } of this.writeHooks) await hook(ctx, trx, event, items);
   }
 
   /** Records created inside `inBatch`, told to the write hooks once at its end. */
@@ -397,8 +437,8 @@ export class RecordService {
 
   /**
    * Imports write many rows at once. Tables whose rows need the database per row (unique values,
-   * auto-numbers, links to records or files) go through createIn row by row; the rest are checked in
-   * memory and written as multi-row inserts with one history entry each.
+   * auto-numbers, links to records or files) go through createIn row by row; the rest are converted
+   * in memory and written in bulk with one history entry for the import (transfer/import-service.ts).
    */
   needsRowByRow(ctx: SchemaContext): boolean {
     return this.live(ctx).some(
@@ -414,36 +454,6 @@ export class RecordService {
     const parsed = this.validator.parse(ctx, data, true);
     guardWrite(ctx, Object.keys(data), parsed.values, null);
     return parsed;
-  }
-
-  async insertPrepared(
-    ctx: SchemaContext,
-    trx: Kysely<Database>,
-    rows: { columns: Record<string, unknown>; values: Record<string, unknown> }[],
-  ): Promise<void> {
-    if (!rows.length) return;
-    const now = this.now();
-    const member = ctx.access.tenant.memberId;
-    const records = rows.map(({ columns, values }) => this.newRow(ctx, randomUUID(), columns, values, now));
-    await this.repo.insertMany(trx, ctx.schema.table_name, records);
-    await this.repo.addHistoryMany(
-      trx,
-      records.map((r) => ({
-        schema_code: ctx.schema.code,
-        record_id: r.id,
-        engine_code: ctx.schema.engine_code,
-        member_id: member,
-        action: 'import',
-        changes: '[]',
-        created_at: now,
-      })),
-    );
-    await this.wrote(
-      ctx,
-      trx,
-      'record.created',
-      records.map((r) => this.toItem(ctx, r as unknown as RecordRow)),
-    );
   }
 
   /** Counts dropped here are dropped in the other server processes too, and theirs here (issue 16). */
@@ -730,12 +740,25 @@ export class RecordService {
       if (!(e instanceof AppError) || e.statusCode !== 404 || ctx.rights.rows.scope !== 'all') throw e;
     });
     const rows = await this.repo.history(ctx.schema.code, ctx.schema.engine_code, id);
-    return rows.map((r) => ({
+    const entries: HistoryEntry[] = rows.map((r) => ({
       action: r.action,
       memberId: r.member_id,
       userName: r.user_name ?? '',
       createdAt: Number(r.created_at),
       changes: visibleChanges(ctx, JSON.parse(r.changes) as { field: string; from: unknown; to: unknown }[]),
     }));
+    // A record a bulk import wrote has no row of its own: its import's one entry comes first.
+    const imported = await this.repo.importOf(ctx.schema.code, ctx.schema.engine_code, id);
+    if (imported)
+      entries.unshift({
+        action: 'import',
+        memberId: imported.member_id,
+        userName: imported.user_name ?? '',
+        createdAt: Number(imported.created_at),
+        changes: [],
+        importId: imported.import_id,
+        fileName: imported.file_name,
+      });
+    return entries;
   }
 }

@@ -138,50 +138,90 @@ function byName(book: Map<string, string>, ids_: Map<string, string>, text: stri
   return ids;
 }
 
-/**
- * A sheet cell → the value the record API takes for that field (then checked by the field type like
- * any other input, so an import follows exactly the rules of the form).
- */
-export function importCell(f: FieldsTable, cell: unknown, names: NameBook): unknown {
+/** A cell as text to convert: trimmed, our own exports' leading apostrophe dropped; null when empty. */
+function cellText(cell: unknown): string | null {
   if (cell === null || cell === undefined) return null;
   let text = cell instanceof Date ? cell.toISOString() : String(cell).trim();
   if (text === '') return null;
   // Our own exports keep formula-like text as text with a leading apostrophe: a round trip drops it.
-  if (/^'[=+\-@\t\r]/.test(text)) text = text.slice(1);
+  if (text.charCodeAt(0) === 39 && /^'[=+\-@\t\r]/.test(text)) text = text.slice(1);
+  return text;
+}
+
+/** Option label or id → id, built once per field. */
+function optionIds(f: FieldsTable): Map<string, string> {
+  const ids = new Map<string, string>();
+  const options = optionsOf(f);
+  // The first option whose label or id is the text wins, as a search in order would find it.
+  for (const o of [...options].reverse()) {
+    ids.set(o.id, o.id);
+    ids.set(o.label, o.id);
+  }
+  return ids;
+}
+
+/** Reads one column's cells for a field: the field's settings and options looked at once, not per cell. */
+export type CellReader = (cell: unknown) => unknown;
+
+/**
+ * A sheet cell → the value the record API takes for that field (then checked by the field type like
+ * any other input, so an import follows exactly the rules of the form), compiled once per column.
+ */
+export function compileImportCell(f: FieldsTable, names: NameBook): CellReader {
   switch (f.type) {
     case 'number':
     case 'money':
-    case 'percent': {
-      if (typeof cell === 'number') return cell;
-      const n = Number(text.replace(/[,，¥$￥\s]/g, ''));
-      return Number.isFinite(n) ? n : text;
-    }
-    case 'checkbox': {
-      const word = text.toLowerCase();
-      if (TRUE_WORDS.has(word)) return true;
-      if (FALSE_WORDS.has(word)) return false;
-      return text;
-    }
+    case 'percent':
+      return (cell) => {
+        const text = cellText(cell);
+        if (text === null) return null;
+        if (typeof cell === 'number') return cell;
+        const n = Number(text.replace(/[,，¥$￥\s]/g, ''));
+        return Number.isFinite(n) ? n : text;
+      };
+    case 'checkbox':
+      return (cell) => {
+        const text = cellText(cell);
+        if (text === null) return null;
+        const word = text.toLowerCase();
+        if (TRUE_WORDS.has(word)) return true;
+        if (FALSE_WORDS.has(word)) return false;
+        return text;
+      };
     case 'date':
-      return toDay(cell);
+      return (cell) => (cellText(cell) === null ? null : toDay(cell));
     case 'datetime':
-      return toMoment(cell);
-    case 'singleSelect':
-      return optionsOf(f).find((o) => o.label === text || o.id === text)?.id ?? text;
+      return (cell) => (cellText(cell) === null ? null : toMoment(cell));
+    case 'singleSelect': {
+      const ids = optionIds(f);
+      return (cell) => {
+        const text = cellText(cell);
+        return text === null ? null : (ids.get(text) ?? text);
+      };
+    }
     case 'multiSelect': {
-      const options = optionsOf(f);
-      return splitList(text).map((label) => options.find((o) => o.label === label || o.id === label)?.id ?? label);
+      const ids = optionIds(f);
+      return (cell) => {
+        const text = cellText(cell);
+        return text === null ? null : splitList(text).map((label) => ids.get(label) ?? label);
+      };
     }
     case 'member':
     case 'department': {
-      const ids =
-        f.type === 'member'
-          ? byName(names.memberByName, names.members, text)
-          : byName(names.departmentByName, names.departments, text);
+      const [book, known] =
+        f.type === 'member' ? [names.memberByName, names.members] : [names.departmentByName, names.departments];
       // A single-person field given two names keeps both, so the field's own check says "only one".
-      return ids;
+      return (cell) => {
+        const text = cellText(cell);
+        return text === null ? null : byName(book, known, text);
+      };
     }
     default:
-      return text;
+      return cellText;
   }
+}
+
+/** One cell at a time (tests, small callers); an import compiles its columns once (converter.ts). */
+export function importCell(f: FieldsTable, cell: unknown, names: NameBook): unknown {
+  return compileImportCell(f, names)(cell);
 }

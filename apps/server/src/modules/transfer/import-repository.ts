@@ -1,7 +1,7 @@
 import type { ImportJob, Language, ServerMessageKey } from '@canopy/contract';
 import { formatMessage } from '@canopy/contract';
 import type { Kysely, Updateable } from 'kysely';
-import type { Database, ImportJobsTable } from '../../db/schema.js';
+import type { Database, ImportJobsTable, RecordImportsTable } from '../../db/schema.js';
 
 /** A stored message: its key and parameters, put into words in the reader's language. */
 export interface StoredMessage {
@@ -91,6 +91,20 @@ export class ImportRepository {
       .where('job_id', '=', jobId)
       .orderBy('row_number')
       .limit(ERRORS_KEPT)
+      .execute();
+  }
+
+  /** The import's one history entry (records/import-ids.ts), written with its first rows. */
+  addImport(trx: Kysely<Database>, row: RecordImportsTable) {
+    return trx.insertInto('record_imports').values(row).execute();
+  }
+
+  /** A "skip bad rows" import's entry after each chunk it commits. */
+  growImport(trx: Kysely<Database>, importId: string, lastId: string, count: number) {
+    return trx
+      .updateTable('record_imports')
+      .set({ last_id: lastId, count })
+      .where('import_id', '=', importId)
       .execute();
   }
 

@@ -21,12 +21,15 @@ import { type JobQueue, type JobRun, LeaseLost } from '../../jobs/queue.js';
 import type { FileStore } from '../../storage/store.js';
 import { recordAudit } from '../audit/record.js';
 import type { TransferLetters } from '../notices/transfer-letters.js';
+import { ImportIds } from '../records/import-ids.js';
 import type { RecordService } from '../records/service.js';
 import type { SchemaContext } from '../schema-context/context.js';
+import { BulkWriter } from './bulk-writer.js';
 import { importCell, type NameBook, UNKNOWN_NAME } from './cells.js';
+import { type ColumnPlan, compileConverter } from './converter.js';
 import { ImportRepository, type StoredMessage, toJob } from './import-repository.js';
 import { loadNames } from './names.js';
-import { checkZip, formatOf, readSheet, SheetError, type SheetFormat } from './sheets.js';
+import { checkZip, formatOf, readSheet, readSheetChunks, SheetError, type SheetFormat } from './sheets.js';
 
 const PREVIEW_ROWS = 10;
 
@@ -39,6 +42,8 @@ class RowFailure extends Error {
     super('row failed');
   }
 }
+/** An atomic bulk import on PostgreSQL met a bad row: its transaction rolls back. */
+class BulkRolledBack extends Error {}
 const notFound = () => new AppError(404, ErrorCode.notFound, 'import.notFound');
 const message = (m: StoredMessage) => JSON.stringify(m);
 
@@ -47,8 +52,6 @@ interface RowProblem {
   field: string;
   message: string;
 }
-
-type Prepared = { columns: Record<string, unknown>; values: Record<string, unknown> };
 
 /** What the queued job needs to see the table as the member who started it, in any process. */
 interface ImportPayload {
@@ -69,6 +72,12 @@ export type ContextResolver = (
 ) => Promise<SchemaContext>;
 
 export const IMPORT_JOB = 'import';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    imports: ImportService;
+  }
+}
 
 /**
  * Imports a sheet into a table as a persisted job: upload (header, preview, row count, suggested
@@ -340,7 +349,7 @@ export class ImportService {
   /** Row → record data by the mapping; unknown people are a problem of that row. */
   private toData(
     row: unknown[],
-    plan: { index: number; field: FieldsTable }[],
+    plan: ColumnPlan[],
     names: NameBook,
   ): { data: Record<string, unknown>; problems: { field: string; key: 'field.people.unknown' }[] } {
     const data: Record<string, unknown> = {};
@@ -374,7 +383,183 @@ export class ImportService {
       const field = ctx.fields.find((f) => f.code === code);
       return field ? [{ index: columns.indexOf(column), field }] : [];
     });
-    const rowByRow = this.records.needsRowByRow(ctx);
+    if (this.records.needsRowByRow(ctx)) return this.runRowByRow(ctx, job, lang, held, plan, names);
+    return this.runBulk(ctx, job, lang, held, plan, names);
+  }
+
+  /** A test's or a bench's look between two chunks of a bulk import (the import waits for it). */
+  betweenChunks: ((job: ImportJobsTable, info: { staged: number; stage: string | null }) => Promise<void>) | null =
+    null;
+
+  /**
+   * Tables whose rows need nothing from the database per row (issue 15): each row converted by a
+   * converter compiled once (converter.ts), written by the bulk writer (bulk-writer.ts) with ids of
+   * one range (records/import-ids.ts), and one history entry for the import (`record_imports`)
+   * instead of one per record. "All or nothing": SQLite loads a TEMP staging table chunk by chunk
+   * (other requests run in between) and moves it into the table in one short transaction;
+   * PostgreSQL writes into the table inside one transaction (other connections never wait on it).
+   * Either way a bad row leaves nothing, and so does a crash: the transaction or the temp table goes.
+   */
+  private async runBulk(
+    ctx: SchemaContext,
+    job: ImportJobsTable,
+    lang: Language,
+    held: JobRun,
+    plan: ColumnPlan[],
+    names: NameBook,
+  ): Promise<void> {
+    const now = this.now();
+    const converter = compileConverter(ctx, plan, names, new Date(now));
+    const ids = new ImportIds(now);
+    const writer = new BulkWriter(
+      this.db,
+      ctx.schema.table_name,
+      converter.columns,
+      { engineCode: ctx.schema.engine_code, memberId: ctx.access.tenant.memberId, now },
+      ids,
+    );
+    const entry = {
+      import_id: job.id,
+      engine_code: ctx.schema.engine_code,
+      schema_code: ctx.schema.code,
+      member_id: ctx.access.tenant.memberId,
+      file_name: job.file_name,
+      first_id: ids.first,
+      created_at: now,
+    };
+    const listens = await this.records.listensToCreates(ctx, this.db);
+    const chunkRows = RecordLimits.importBatchRows;
+    let processed = 0;
+    let failed = 0;
+    /** Rows committed to the table ("all or nothing": only in the transaction that moves them all). */
+    let created = 0;
+    /** Rows written so far but not committed ("all or nothing"). */
+    let staged = 0;
+    let kept = 0;
+    const report = async (problems: RowProblem[]) => {
+      if (!problems.length) return;
+      await this.repo.addErrors(job.id, problems, kept);
+      kept += problems.length;
+    };
+    /** Converts the sheet chunk by chunk, handing the good rows of each chunk to `write`. */
+    const convert = async (write: (good: unknown[][]) => Promise<void>) => {
+      let line = 1;
+      for await (const rows of readSheetChunks(job.file_path, job.format as SheetFormat, chunkRows)) {
+        const good: unknown[][] = [];
+        const problems: RowProblem[] = [];
+        for (const row of rows) {
+          line += 1;
+          processed += 1;
+          const result = converter.convert(row);
+          if (result.ok) good.push(result.values);
+          else {
+            failed += 1;
+            problems.push(...this.describe(ctx, line, new FieldValidationError(result.problems), lang));
+          }
+        }
+        await report(problems);
+        await write(good);
+        await this.repo.update(job.id, { processed, created, failed, updated_at: this.now() });
+        await this.betweenChunks?.(job, { staged, stage: writer.stageName });
+      }
+    };
+    /** The records' ids, for the write hooks (only read when one listens). */
+    const allIds = () => Array.from({ length: ids.taken }, (_, i) => ids.at(i));
+
+    if (job.mode !== 'atomic') {
+      // Skip bad rows: each chunk's good rows commit on their own, the import's entry growing with them.
+      await convert(async (good) => {
+        if (!good.length) return;
+        await this.db.transaction().execute(async (trx) => {
+          const written = await writer.insert(trx, good);
+          if (created === 0) await this.repo.addImport(trx, { ...entry, last_id: ids.last, count: written.length });
+          else await this.repo.growImport(trx, job.id, ids.last, created + written.length);
+          if (listens) await this.records.tellImported(ctx, trx, written);
+          await held.hold(trx);
+        });
+        created += good.length;
+        this.records.changed(ctx);
+      });
+      await this.finish(job, 'done', { processed, created, failed });
+      return;
+    }
+
+    const rolledBack = () =>
+      this.finish(
+        job,
+        'failed',
+        { processed, created: 0, failed },
+        { key: 'import.rolledBack', params: { count: failed } },
+      );
+    /** The end of an atomic import, in the transaction that makes its rows visible. */
+    const commit = async (trx: Kysely<Database>) => {
+      created = staged;
+      await this.repo.addImport(trx, { ...entry, last_id: ids.last, count: created });
+      if (listens) await this.records.tellImported(ctx, trx, allIds());
+      // Committed with the rows: a process that takes the job over after a crash sees them written.
+      await this.repo.update(job.id, { processed, created, updated_at: this.now() }, trx);
+      // Last: only the process that holds the job commits (a fence), and its row stays locked until then.
+      await held.hold(trx);
+    };
+
+    if (writer.dialect === 'postgres') {
+      const written = await this.db
+        .transaction()
+        .execute(async (trx) => {
+          await convert(async (good) => {
+            if (failed) return; // a bad row: nothing more is written, the rest is only checked
+            await writer.insert(trx, good);
+            staged += good.length;
+          });
+          if (failed) throw new BulkRolledBack();
+          await commit(trx);
+        })
+        .then(() => true)
+        .catch((error: unknown) => {
+          if (error instanceof BulkRolledBack) return false;
+          throw error;
+        });
+      if (!written) {
+        await rolledBack();
+        return;
+      }
+    } else {
+      await writer.openStage();
+      try {
+        await convert(async (good) => {
+          if (failed || !good.length) return;
+          await writer.toStage(good);
+          staged += good.length;
+        });
+        if (failed) {
+          await rolledBack();
+          return;
+        }
+        await this.db.transaction().execute(async (trx) => {
+          await this.records.bulkLoad(ctx, trx, () => writer.moveStage(trx));
+          await commit(trx);
+        });
+      } finally {
+        // A failure, a lost lease or the end: the staging table goes (a dead process takes it along).
+        await writer.dropStage().catch(() => undefined);
+      }
+    }
+    this.records.changed(ctx);
+    await this.finish(job, 'done', { processed, created, failed: 0 });
+  }
+
+  /**
+   * Tables with unique, auto-number, relation or file fields: each row checked against the database
+   * through the records' own create path (createIn), one history row per record as for any create.
+   */
+  private async runRowByRow(
+    ctx: SchemaContext,
+    job: ImportJobsTable,
+    lang: Language,
+    held: JobRun,
+    plan: ColumnPlan[],
+    names: NameBook,
+  ): Promise<void> {
     const batchSize = RecordLimits.importBatchRows;
     let processed = 0;
     let created = 0;
@@ -386,46 +571,30 @@ export class ImportService {
       kept += problems.length;
     };
 
-    /** Checks one row in memory: its prepared values, or its problems. */
-    const check = (
-      row: unknown[],
-      rowNumber: number,
-    ): (Prepared & { data: Record<string, unknown> }) | RowProblem[] => {
+    /** Checks one row in memory: its record data, or its problems. */
+    const check = (row: unknown[], rowNumber: number): { data: Record<string, unknown> } | RowProblem[] => {
       const { data, problems } = this.toData(row, plan, names);
-      let prepared: Prepared;
       try {
-        prepared = this.records.prepare(ctx, data);
+        this.records.prepare(ctx, data);
       } catch (error) {
         const all =
           error instanceof FieldValidationError ? new FieldValidationError([...problems, ...error.problems]) : error;
         return this.describe(ctx, rowNumber, all, lang);
       }
       if (problems.length) return this.describe(ctx, rowNumber, new FieldValidationError(problems), lang);
-      return { ...prepared, data };
+      return { data };
     };
-    /** Writes one batch of good rows in the given transaction. */
-    const write = async (
-      trx: Kysely<Database>,
-      rows: { prepared: Prepared; data: Record<string, unknown>; line?: number }[],
-    ) => {
-      if (rowByRow)
-        // Each row checked against the database; their events told once for the batch.
-        await this.records.inBatch(ctx, trx, async () => {
-          for (const r of rows) {
-            try {
-              await this.records.createIn(ctx, trx, r.data);
-            } catch (error) {
-              throw new RowFailure(r.line ?? 0, error);
-            }
+    /** Writes rows one by one in the given transaction, their events told once for the batch. */
+    const write = (trx: Kysely<Database>, rows: { data: Record<string, unknown>; line?: number }[]) =>
+      this.records.inBatch(ctx, trx, async () => {
+        for (const r of rows) {
+          try {
+            await this.records.createIn(ctx, trx, r.data);
+          } catch (error) {
+            throw new RowFailure(r.line ?? 0, error);
           }
-        });
-      else
-        await this.records.insertPrepared(
-          ctx,
-          trx,
-          rows.map((r) => r.prepared),
-        );
-    };
+        }
+      });
     const rows = async function* (filePath: string, format: SheetFormat) {
       let first = true;
       let line = 1;
@@ -465,10 +634,9 @@ export class ImportService {
         .execute(async (trx) => {
           // Only the process that holds the job writes (and the job cannot be taken until this commits).
           await held.hold(trx);
-          let batch: { prepared: Prepared; data: Record<string, unknown>; line: number }[] = [];
+          let batch: { data: Record<string, unknown>; line: number }[] = [];
           for await (const { row, line } of rows(job.file_path, job.format as SheetFormat)) {
-            const data = dataOf(row);
-            batch.push({ prepared: this.records.prepare(ctx, data), data, line });
+            batch.push({ data: dataOf(row), line });
             if (batch.length >= batchSize) {
               await write(trx, batch);
               created += batch.length;
@@ -502,29 +670,20 @@ export class ImportService {
       return;
     }
 
-    // Skip bad rows: batch by batch, each in its own transaction, progress after each.
-    let batch: { prepared: Prepared; data: Record<string, unknown> }[] = [];
+    // Skip bad rows: row by row, each row its own check against the database (unique values, links).
+    let batch: { data: Record<string, unknown> }[] = [];
     const flush = async () => {
       if (!batch.length) return;
       const current = batch;
       batch = [];
-      if (rowByRow) {
-        // Row by row, each row its own check against the database (unique values, links).
-        for (const r of current) {
-          try {
-            await this.db.transaction().execute((trx) => this.records.createIn(ctx, trx, r.data));
-            created += 1;
-          } catch (error) {
-            failed += 1;
-            await report(this.describe(ctx, 0, error, lang));
-          }
+      for (const r of current) {
+        try {
+          await this.db.transaction().execute((trx) => this.records.createIn(ctx, trx, r.data));
+          created += 1;
+        } catch (error) {
+          failed += 1;
+          await report(this.describe(ctx, 0, error, lang));
         }
-      } else {
-        await this.db.transaction().execute(async (trx) => {
-          await held.hold(trx);
-          await write(trx, current);
-        });
-        created += current.length;
       }
       this.records.changed(ctx);
       await this.repo.update(job.id, { processed, created, failed, updated_at: this.now() });
@@ -535,7 +694,7 @@ export class ImportService {
       if (Array.isArray(result)) {
         failed += 1;
         await report(result);
-      } else batch.push({ prepared: result, data: result.data });
+      } else batch.push(result);
       if (batch.length >= batchSize) await flush();
     }
     await flush();

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import { RecordLimits } from '@canopy/contract';
-import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
+import { csvChunks } from './csv.js';
 import { inspectZip } from './zip-check.js';
 
 export type SheetFormat = 'xlsx' | 'csv';
@@ -44,10 +43,7 @@ function cellValue(value: ExcelJS.CellValue): unknown {
 /** The sheet's rows, one at a time (the first is the header), without loading the file into memory. */
 export async function* readSheet(path: string, format: SheetFormat): AsyncGenerator<SheetRow> {
   if (format === 'csv') {
-    const parser = fs
-      .createReadStream(path)
-      .pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, relax_quotes: true }));
-    for await (const record of parser) yield record as string[];
+    for await (const rows of csvChunks(path)) yield* rows;
     return;
   }
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
@@ -64,4 +60,30 @@ export async function* readSheet(path: string, format: SheetFormat): AsyncGenera
     }
     return; // the first worksheet only
   }
+}
+
+/** The sheet's data rows (the header skipped), `size` at a time: what an import converts and writes per chunk. */
+export async function* readSheetChunks(path: string, format: SheetFormat, size: number): AsyncGenerator<SheetRow[]> {
+  let header = true;
+  let chunk: SheetRow[] = [];
+  const source: AsyncIterable<SheetRow[]> =
+    format === 'csv'
+      ? csvChunks(path)
+      : (async function* () {
+          for await (const row of readSheet(path, format)) yield [row];
+        })();
+  for await (const rows of source) {
+    for (const row of rows) {
+      if (header) {
+        header = false;
+        continue;
+      }
+      chunk.push(row);
+      if (chunk.length >= size) {
+        yield chunk;
+        chunk = [];
+      }
+    }
+  }
+  if (chunk.length) yield chunk;
 }

@@ -275,6 +275,19 @@ export class WebhookService {
         .execute();
   }
 
+  /** Whether an active hook of this table wants this event (a bulk import reads its records back only then). */
+  async listens(trx: Kysely<Database>, source: HookSource, event: WebhookEvent): Promise<boolean> {
+    const hooks = await trx
+      .selectFrom('webhooks')
+      .select('events')
+      .where('engine_code', '=', source.engineCode)
+      .where('schema_code', '=', source.schemaCode)
+      .where('active', '=', 1)
+      .where('paused_at', 'is', null)
+      .execute();
+    return hooks.some((h) => (JSON.parse(h.events) as string[]).includes(event));
+  }
+
   /** A record change's source: the writer's context knows the table and its fields. */
   static recordSource(ctx: SchemaContext): HookSource {
     return {

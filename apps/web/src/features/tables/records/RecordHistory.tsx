@@ -41,11 +41,15 @@ export function RecordHistory({ engineCode, p, id, fields, version }: Props) {
         content: (
           <div>
             <Typography.Text strong>{e.userName}</Typography.Text>{' '}
-            {t(`tables.historyAction.${e.action === 'create' || e.action === 'delete' ? e.action : 'update'}`)}
+            {t(
+              `tables.historyAction.${e.action === 'create' || e.action === 'delete' || e.action === 'import' ? e.action : 'update'}`,
+            )}
+            {e.fileName ? <Typography.Text type="secondary">（{e.fileName}）</Typography.Text> : null}
             <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
               {dayjs(e.createdAt).format('YYYY-MM-DD HH:mm')}
             </Typography.Text>
             {e.action !== 'create' &&
+              e.action !== 'import' &&
               e.changes.map((c) => {
                 const f = byCode.get(c.field);
                 return (

@@ -42,7 +42,12 @@ export const enTables: typeof zhTables = {
     conflictHint: 'What you typed is still in the form; copy it before loading the latest data.',
     history: 'Change history',
     noHistory: 'No changes yet',
-    historyAction: { create: 'created the record', update: 'changed the record', delete: 'deleted the record' },
+    historyAction: {
+      create: 'created the record',
+      import: 'imported the record',
+      update: 'changed the record',
+      delete: 'deleted the record',
+    },
     historyChange: '{{field}}: {{from}} → {{to}}',
     emptyValue: 'empty',
     addField: 'Add field',

@@ -42,7 +42,12 @@ export const jpTables: typeof zhTables = {
     conflictHint: '入力した内容はフォームに残っています。最新のデータを読み込む前にコピーしてください。',
     history: '変更履歴',
     noHistory: '変更はまだありません',
-    historyAction: { create: 'データを作成しました', update: 'データを変更しました', delete: 'データを削除しました' },
+    historyAction: {
+      create: 'データを作成しました',
+      import: 'インポートでデータを作成しました',
+      update: 'データを変更しました',
+      delete: 'データを削除しました',
+    },
     historyChange: '{{field}}: {{from}} → {{to}}',
     emptyValue: '（空）',
     addField: 'フィールドを追加',

@@ -40,7 +40,7 @@ export const zhTables = {
     conflictHint: '你输入的内容仍保留在表单中，可复制后加载最新数据再修改。',
     history: '修改记录',
     noHistory: '暂无修改记录',
-    historyAction: { create: '创建了数据', update: '修改了数据', delete: '删除了数据' },
+    historyAction: { create: '创建了数据', import: '通过导入创建了数据', update: '修改了数据', delete: '删除了数据' },
     historyChange: '{{field}}：{{from}} → {{to}}',
     emptyValue: '空',
     addField: '添加字段',

@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
+import { type DialectName, dialectOf } from '../../db/dialect.js';
+import type { Database } from '../../db/schema.js';
+import type { ImportIds } from '../records/import-ids.js';
+
+/** The bound values a SQLite statement may carry (its limit is 32,766). */
+const SQLITE_PARAMS = 30_000;
+/** Rows a PostgreSQL `unnest` insert carries: one array parameter per column, whatever the count. */
+const PG_ROWS = 10_000;
+
+const SYSTEM_COLUMNS = ['id', 'engine_code', 'version', 'created_by', 'created_at', 'modified_by', 'modified_at'];
+const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** Who and when: the same for every record of an import. */
+export interface BulkStamp {
+  engineCode: string;
+  memberId: string;
+  now: number;
+}
+
+/**
+ * Writes an import's converted rows (converter.ts) fast (issue 15), with statements whose text
+ * depends only on the table, its columns and the row count, so SQLite's kept statements
+ * (db/database.ts StatementCache) serve every chunk of an import and Kysely compiles nothing:
+ *
+ * - SQLite: multi-row `insert … select column1, <stamp>, … from (values (…), (…))`, the stamp bound
+ *   once a statement; either straight into the table ("skip bad rows", each chunk its own short
+ *   transaction) or into a TEMP staging table that one short transaction then moves into the
+ *   table (`moveStage`) — "all or nothing" without holding the one connection for the whole load.
+ *   A TEMP table lives in the connection's own temp file: a process that dies takes it along.
+ * - PostgreSQL: `insert … select … from unnest($1::text[], …)`, one array a column, 10,000 rows a
+ *   statement, inside the caller's transaction (other connections never wait on it).
+ */
+export class BulkWriter {
+  readonly dialect: DialectName;
+  /** The temp staging table (SQLite "all or nothing"), once created. */
+  private stage: string | null = null;
+  private readonly texts = new Map<string, string>();
+  private pgTypes: Map<string, string> | null = null;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly table: string,
+    /** The physical field (and formula) columns of each row's values, in order. */
+    private readonly columns: string[],
+    private readonly stamp: BulkStamp,
+    private readonly ids: ImportIds,
+  ) {
+    this.dialect = dialectOf(db as Kysely<unknown>);
+  }
+
+  private get targetColumns(): string {
+    return [...SYSTEM_COLUMNS, ...this.columns].map(ident).join(', ');
+  }
+
+  /** Creates the staging table (SQLite): the row's id and its values, no constraints, no indexes. */
+  async openStage(): Promise<void> {
+    this.stage = `import_stage_${randomBytes(6).toString('hex')}`;
+    const columns = ['id', ...this.columns.map((_, i) => `c${i}`)].map(ident).join(', ');
+    await sql.raw(`create temp table ${ident(this.stage)} (${columns})`).execute(this.db);
+  }
+
+  /** Drops the staging table, whether or not its rows were moved. */
+  async dropStage(): Promise<void> {
+    if (!this.stage) return;
+    const name = this.stage;
+    this.stage = null;
+    await sql.raw(`drop table if exists temp.${ident(name)}`).execute(this.db);
+  }
+
+  /** The staging table's name (tests look for leftovers). */
+  get stageName(): string | null {
+    return this.stage;
+  }
+
+  /** Rows into the staging table, each statement on its own (others get the connection in between). */
+  async toStage(rows: unknown[][]): Promise<string[]> {
+    if (!this.stage) throw new Error('no staging table');
+    const width = this.columns.length + 1;
+    const per = Math.max(1, Math.floor(SQLITE_PARAMS / width));
+    const ids: string[] = [];
+    for (let at = 0; at < rows.length; at += per) {
+      const part = rows.slice(at, at + per);
+      const text = this.text(`stage:${part.length}`, () => {
+        const one = `(${new Array(width).fill('?').join(',')})`;
+        return `insert into temp.${ident(this.stage as string)} values ${new Array(part.length).fill(one).join(',')}`;
+      });
+      const params: unknown[] = [];
+      for (const values of part) {
+        const id = this.ids.next();
+        ids.push(id);
+        params.push(id);
+        for (const v of values) params.push(v);
+      }
+      await this.db.executeQuery(CompiledQuery.raw(text, params));
+    }
+    return ids;
+  }
+
+  /** Moves the staged rows into the table, in their order (ids ascending), inside `trx`. */
+  async moveStage(trx: Kysely<Database>): Promise<void> {
+    if (!this.stage) throw new Error('no staging table');
+    const staged = this.columns.map((_, i) => ident(`c${i}`)).join(', ');
+    const text = `insert into ${ident(this.table)} (${this.targetColumns}) select "id", ?, 1, ?, ?, ?, ?${
+      staged ? `, ${staged}` : ''
+    } from temp.${ident(this.stage)} order by rowid`;
+    const { engineCode, memberId, now } = this.stamp;
+    await trx.executeQuery(CompiledQuery.raw(text, [engineCode, memberId, now, memberId, now]));
+  }
+
+  /** Rows straight into the table, inside `trx`; answers their ids. */
+  async insert(trx: Kysely<Database>, rows: unknown[][]): Promise<string[]> {
+    return this.dialect === 'postgres' ? this.insertPg(trx, rows) : this.insertSqlite(trx, rows);
+  }
+
+  private async insertSqlite(trx: Kysely<Database>, rows: unknown[][]): Promise<string[]> {
+    const width = this.columns.length + 1;
+    const per = Math.max(1, Math.floor((SQLITE_PARAMS - 5) / width));
+    const { engineCode, memberId, now } = this.stamp;
+    const ids: string[] = [];
+    for (let at = 0; at < rows.length; at += per) {
+      const part = rows.slice(at, at + per);
+      const text = this.text(`table:${part.length}`, () => {
+        const one = `(${new Array(width).fill('?').join(',')})`;
+        const picked = ['column1', '?', '1', '?', '?', '?', '?', ...this.columns.map((_, i) => `column${i + 2}`)];
+        return `insert into ${ident(this.table)} (${this.targetColumns}) select ${picked.join(', ')} from (values ${new Array(
+          part.length,
+        )
+          .fill(one)
+          .join(',')})`;
+      });
+      // The stamp's five values come first: `select` binds before `from (values …)`.
+      const params: unknown[] = [engineCode, memberId, now, memberId, now];
+      for (const values of part) {
+        const id = this.ids.next();
+        ids.push(id);
+        params.push(id);
+        for (const v of values) params.push(v);
+      }
+      await trx.executeQuery(CompiledQuery.raw(text, params));
+    }
+    return ids;
+  }
+
+  /** The table's column types (PostgreSQL), for the arrays' casts. */
+  private async types(trx: Kysely<Database>): Promise<Map<string, string>> {
+    if (this.pgTypes) return this.pgTypes;
+    const result = await sql<{ column_name: string; data_type: string }>`select column_name, data_type
+      from information_schema.columns where table_schema = current_schema() and table_name = ${this.table}`.execute(
+      trx,
+    );
+    this.pgTypes = new Map(result.rows.map((r) => [r.column_name, r.data_type]));
+    return this.pgTypes;
+  }
+
+  private async insertPg(trx: Kysely<Database>, rows: unknown[][]): Promise<string[]> {
+    const types = await this.types(trx);
+    const { engineCode, memberId, now } = this.stamp;
+    const ids: string[] = [];
+    for (let at = 0; at < rows.length; at += PG_ROWS) {
+      const part = rows.slice(at, at + PG_ROWS);
+      const text = this.text('pg', () => {
+        const arrays = ['id', ...this.columns].map((c, i) => `$${i + 6}::${types.get(c) ?? 'text'}[]`);
+        const names = ['id', ...this.columns.map((_, i) => `c${i}`)].map(ident);
+        const picked = [ident('id'), '$1', '1', '$2', '$3', '$4', '$5', ...names.slice(1)];
+        return `insert into ${ident(this.table)} (${this.targetColumns}) select ${picked.join(', ')} from unnest(${arrays.join(
+          ', ',
+        )}) as u(${names.join(', ')})`;
+      });
+      const arrays: unknown[][] = [[], ...this.columns.map(() => [])];
+      const idColumn = arrays[0] as unknown[];
+      for (const values of part) {
+        const id = this.ids.next();
+        ids.push(id);
+        idColumn.push(id);
+        for (let i = 0; i < values.length; i++) (arrays[i + 1] as unknown[]).push(values[i] ?? null);
+      }
+      await trx.executeQuery(CompiledQuery.raw(text, [engineCode, memberId, now, memberId, now, ...arrays]));
+    }
+    return ids;
+  }
+
+  private text(key: string, make: () => string): string {
+    let text = this.texts.get(key);
+    if (!text) {
+      text = make();
+      this.texts.set(key, text);
+    }
+    return text;
+  }
+}

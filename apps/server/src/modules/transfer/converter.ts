@@ -1,0 +1,159 @@
+import { fieldType } from '@canopy/fields';
+import type { FieldsTable } from '../../db/schema.js';
+import { type FieldProblem, FieldValidationError } from '../../http/app-error.js';
+import { sanitizeRichText } from '../apps/sanitize.js';
+import { guardWrite } from '../records/field-guard.js';
+import { compileFormulas } from '../records/formulas.js';
+import { liveFields, settingsOf } from '../records/validation.js';
+import type { SchemaContext } from '../schema-context/context.js';
+import { compileImportCell, type NameBook, UNKNOWN_NAME } from './cells.js';
+
+/** A sheet column mapped to a field. */
+export interface ColumnPlan {
+  index: number;
+  field: FieldsTable;
+}
+
+/** One sheet row as the physical columns of a new record, or the problems of its fields. */
+export type Converted = { ok: true; values: unknown[] } | { ok: false; problems: FieldProblem[] };
+
+export interface RowConverter {
+  /** The physical columns every converted row fills, in `values` order: fields, then formulas. */
+  columns: string[];
+  convert(row: unknown[]): Converted;
+}
+
+/** What one field does to every row, worked out once. */
+type FieldStep =
+  | { kind: 'constant'; code: string; value: unknown; stored: unknown; problem: FieldProblem | null }
+  | {
+      kind: 'cell';
+      field: FieldsTable;
+      index: number;
+      read: (cell: unknown) => unknown;
+      parse: (input: unknown) => ReturnType<NonNullable<ReturnType<typeof fieldType>>['parse']>;
+      store: (value: unknown) => unknown;
+      rich: boolean;
+      required: boolean;
+      /** What the field gets when its cell names an unknown person (as if it was not given). */
+      fallback: { value: unknown; stored: unknown; problem: FieldProblem | null };
+    };
+
+/**
+ * Converts an import's rows exactly as `RecordValidator.parse(ctx, data, true)` + `guardWrite` +
+ * the formulas would (issue 15: "a converter compiled once per import"): per field its type, parsed
+ * settings, option lookup and default are looked up once here, not per cell. A field the sheet does
+ * not fill gets its default, parsed once. Problems come back in the order the row-by-row path gave
+ * them: unknown people first, then the fields' own checks in field order.
+ */
+export function compileConverter(ctx: SchemaContext, plan: ColumnPlan[], names: NameBook, now: Date): RowConverter {
+  const live = liveFields(ctx);
+  const mapped = new Map(plan.map((p) => [p.field.code, p]));
+  const steps: FieldStep[] = [];
+  const columns: string[] = [];
+  /** The field left out of a new record: its default, checked once. */
+  const absent = (f: FieldsTable, type: NonNullable<ReturnType<typeof fieldType>>) => {
+    const settings = settingsOf(f);
+    const input = f.default_value ? (JSON.parse(f.default_value) as unknown) : undefined;
+    const result = type.parse(input, settings);
+    if (!result.ok)
+      return {
+        value: null,
+        stored: null,
+        problem: { field: f.code, key: result.key, params: result.params, label: f.name } as FieldProblem,
+      };
+    if (f.required === 1 && result.value === null)
+      return {
+        value: null,
+        stored: null,
+        problem: { field: f.code, key: 'validate.required', label: f.name } as const,
+      };
+    const value =
+      type.richText && typeof result.value === 'string' ? sanitizeRichText(result.value) : (result.value as unknown);
+    return { value, stored: type.toStorage(value, settings), problem: null };
+  };
+  for (const f of live) {
+    const type = fieldType(f.type);
+    if (!type || type.system) continue;
+    columns.push(f.column_name);
+    const column = mapped.get(f.code);
+    if (!column) {
+      steps.push({ kind: 'constant', code: f.code, ...absent(f, type) });
+      continue;
+    }
+    const settings = settingsOf(f);
+    steps.push({
+      kind: 'cell',
+      field: f,
+      index: column.index,
+      read: compileImportCell(f, names),
+      parse: (input) => type.parse(input, settings),
+      store: (value) => type.toStorage(value, settings),
+      rich: Boolean(type.richText),
+      required: f.required === 1,
+      fallback: absent(f, type),
+    });
+  }
+  const formulaFields = live.filter((f) => f.type === 'formula' && f.column_name);
+  const formulas = formulaFields.length ? compileFormulas(live) : null;
+  for (const f of formulaFields) columns.push(f.column_name);
+  const guarded = ctx.rights.hidden.size > 0 || ctx.rights.readonly.size > 0;
+  const needValues = guarded || formulas !== null;
+
+  return {
+    columns,
+    convert(row) {
+      const out: unknown[] = new Array(columns.length);
+      const unknown: FieldProblem[] = [];
+      const problems: FieldProblem[] = [];
+      const values: Record<string, unknown> | null = needValues ? {} : null;
+      const given: string[] | null = guarded ? [] : null;
+      for (let i = 0; i < steps.length; i++) {
+        const step = steps[i] as FieldStep;
+        if (step.kind === 'constant') {
+          if (step.problem) problems.push(step.problem);
+          out[i] = step.stored;
+          if (values) values[step.code] = step.value;
+          continue;
+        }
+        const f = step.field;
+        const input = step.read(row[step.index]);
+        if (input === UNKNOWN_NAME) {
+          unknown.push({ field: f.code, key: 'field.people.unknown' });
+          if (step.fallback.problem) problems.push(step.fallback.problem);
+          out[i] = step.fallback.stored;
+          if (values) values[f.code] = step.fallback.value;
+          continue;
+        }
+        given?.push(f.code);
+        const result = step.parse(input);
+        if (!result.ok) {
+          problems.push({ field: f.code, key: result.key, params: result.params, label: f.name });
+          continue;
+        }
+        if (step.required && result.value === null) {
+          problems.push({ field: f.code, key: 'validate.required', label: f.name });
+          continue;
+        }
+        const value = step.rich && typeof result.value === 'string' ? sanitizeRichText(result.value) : result.value;
+        out[i] = step.store(value);
+        if (values) values[f.code] = value;
+      }
+      if (problems.length || unknown.length) return { ok: false, problems: [...unknown, ...problems] };
+      if (guarded && values && given) {
+        try {
+          guardWrite(ctx, given, values, null);
+        } catch (error) {
+          if (error instanceof FieldValidationError) return { ok: false, problems: error.problems };
+          throw error;
+        }
+      }
+      if (formulas && values) {
+        const computed = formulas(values, now);
+        let at = steps.length;
+        for (const f of formulaFields) out[at++] = computed[f.column_name] ?? null;
+      }
+      return { ok: true, values: out };
+    },
+  };
+}
