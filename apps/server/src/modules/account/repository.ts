@@ -68,6 +68,7 @@ export class AccountRepository {
         'engines.engine_shard as m_engine_shard',
         'engines.purge_at as m_purge_at',
         'engines.time_zone as m_time_zone',
+        'engines.meta_version as m_meta_version',
         'members.member_id as m_member_id',
         'members.role as m_role',
       ])
@@ -92,6 +93,7 @@ export class AccountRepository {
       m_engine_shard,
       m_purge_at,
       m_time_zone,
+      m_meta_version,
       m_member_id,
       m_role,
       ...user
@@ -109,6 +111,7 @@ export class AccountRepository {
             role: m_role ?? 'member',
             purge_at: m_purge_at ?? null,
             time_zone: m_time_zone ?? '',
+            ...(m_meta_version === null || m_meta_version === undefined ? {} : { meta_version: m_meta_version }),
           }
         : null;
     return {

@@ -48,6 +48,17 @@ export class AppRepository {
     return q.orderBy('apps.deleted_at', 'desc').execute();
   }
 
+  /** The member's role in one app; null: none. */
+  async roleOf(memberId: string, appCode: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('app_members')
+      .select('role')
+      .where('member_id', '=', memberId)
+      .where('app_code', '=', appCode)
+      .executeTakeFirst();
+    return row?.role ?? null;
+  }
+
   /** The member's role in each of these apps, in one query. */
   async rolesOf(memberId: string, appCodes: string[]): Promise<Map<string, string>> {
     if (!appCodes.length) return new Map();

@@ -12,6 +12,8 @@ export interface Membership {
   role: string;
   purge_at?: number | null;
   time_zone: string;
+  /** The team's metadata version when this was read (schema-context/cache.ts). */
+  meta_version?: number;
 }
 
 /** Teams (engines) and memberships. */
@@ -33,6 +35,7 @@ export class EngineRepository {
         'members.role',
         'engines.purge_at',
         'engines.time_zone',
+        'engines.meta_version',
       ])
       .where('members.user_id', '=', userId)
       .where('members.state', '=', 'ACTIVE');
