@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { FIXED } from '../../db/fixed.js';
 import type { Database, LoginThrottleTable, SessionsTable, UsersTable } from '../../db/schema.js';
 import type { Membership } from '../engines/repository.js';
 
@@ -43,6 +44,7 @@ export class AccountRepository {
   ): Promise<{ session: SessionsTable; user: UsersTable; membership: Membership | null } | undefined> {
     const row = await this.db
       .selectFrom('sessions')
+      .modifyFront(FIXED)
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .leftJoin('members', (join) =>
         join

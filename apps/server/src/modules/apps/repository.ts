@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { FIXED } from '../../db/fixed.js';
 import type { AppsTable, Database, FunctionNodesTable } from '../../db/schema.js';
 
 export interface AppRow extends AppsTable {
@@ -22,7 +23,7 @@ export class AppRepository {
   }
 
   find(engineCode: string, code: string): Promise<AppRow | undefined> {
-    return this.apps(engineCode).where('apps.code', '=', code).executeTakeFirst();
+    return this.apps(engineCode).modifyFront(FIXED).where('apps.code', '=', code).executeTakeFirst();
   }
 
   /** Active apps: all of the team's (for its owner and admins) or those the member has a role in. */
@@ -52,6 +53,7 @@ export class AppRepository {
   async roleOf(memberId: string, appCode: string): Promise<string | null> {
     const row = await this.db
       .selectFrom('app_members')
+      .modifyFront(FIXED)
       .select('role')
       .where('member_id', '=', memberId)
       .where('app_code', '=', appCode)

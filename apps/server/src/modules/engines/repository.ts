@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { FIXED } from '../../db/fixed.js';
 import type { Database } from '../../db/schema.js';
 
 export interface Membership {
@@ -23,6 +24,7 @@ export class EngineRepository {
   private memberships(userId: string) {
     return this.db
       .selectFrom('members')
+      .modifyFront(FIXED)
       .innerJoin('engines', 'engines.engine_code', 'members.engine_code')
       .select([
         'engines.engine_code',
