@@ -53,8 +53,14 @@ export class SchemaContexts {
   constructor(
     db: Kysely<Database>,
     private readonly apps: AppRepository,
+    /** Off only to measure the cache (config METADATA_CACHE). */
+    private readonly cached = true,
   ) {
     this.repo = new SchemaContextRepository(db);
+  }
+
+  private team(tenant: TenantContext | null): TeamMetadata | null {
+    return this.cached && tenant ? this.cache.team(tenant.engineCode, metaVersionOf(tenant)) : null;
   }
 
   /** `db`: inside a transaction pass it (on SQLite the transaction holds the one connection). */
@@ -66,7 +72,7 @@ export class SchemaContexts {
     db?: Kysely<Database>,
   ): Promise<SchemaContext> {
     // Never from or into the cache inside a transaction: it may read its own uncommitted changes.
-    const team = !db && tenant ? this.cache.team(tenant.engineCode, metaVersionOf(tenant)) : null;
+    const team = db ? null : this.team(tenant);
     const apps = team ? this.cachedApps(team) : db ? new AppRepository(db) : this.apps;
     const access = await resolveApp(apps, tenant, appCode, adminHeader);
     return this.load(access, appCode, schemaCode, db, team);
@@ -81,7 +87,7 @@ export class SchemaContexts {
   async targetContext(ctx: SchemaContext, schemaCode: string, db?: Kysely<Database>): Promise<SchemaContext | null> {
     const repo = db ? new SchemaContextRepository(db) : this.repo;
     const tenant = ctx.access.tenant;
-    const team = db ? null : this.cache.team(tenant.engineCode, metaVersionOf(tenant));
+    const team = db ? null : this.team(tenant);
     const engineCode = ctx.schema.engine_code;
     const appCode = team
       ? await team.get(team.appOf, schemaCode, () => repo.appOf(engineCode, schemaCode))
