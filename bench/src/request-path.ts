@@ -89,15 +89,16 @@ async function main(): Promise<void> {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const base = `http://127.0.0.1:${port}`;
+    // Killed on the way out even when it never answers.
+    servers.push({ label, base, kill: () => child.kill('SIGTERM') });
     for (let i = 0; ; i++) {
       try {
         if ((await fetch(`${base}/healthz`)).ok) break;
       } catch {
-        if (i > 600) throw new Error(`${label} did not start`);
+        if (i > 1800) throw new Error(`${label} did not start`);
         await new Promise((r) => setTimeout(r, 100));
       }
     }
-    servers.push({ label, base, kill: () => child.kill('SIGTERM') });
     return base;
   };
   try {
