@@ -202,7 +202,7 @@ export async function buildApp({ config, database, logger, recordLog = true }: B
   const departments = new DepartmentService(services.db, orgRepository);
   orgRoutes(app, departments, new MemberService(services.db, orgRepository, departments));
   const appRepository = new AppRepository(services.db);
-  const contexts = new SchemaContexts(services.db, appRepository);
+  const contexts = new SchemaContexts(services.db, appRepository, config.metadataCache);
   const ctx = schemaContextOf(contexts);
   const recordRepository = new RecordRepository(services.db);
   const formulaJobs = new FormulaJobs(services.db, recordRepository, app.log);

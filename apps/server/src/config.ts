@@ -39,6 +39,11 @@ export interface Config {
   /** Requests per API token per minute (API_TOKEN_RATE_LIMIT). */
   apiTokenRatePerMinute: number;
   /**
+   * Keep table metadata per team and version (schema-context/cache.ts); METADATA_CACHE=off reads it
+   * per request as before, only to measure the cache (bench/).
+   */
+  metadataCache: boolean;
+  /**
    * How long a package install's process holds its task without renewing it (PostgreSQL;
    * PACKAGE_INSTALL_LEASE_MS, default 60 s): past it, a task of a dead process is failed.
    */
@@ -145,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new Error(`JOB_LEASE_SECONDS must be a number of seconds (1 or more), got ${env.JOB_LEASE_SECONDS}`);
   return {
     apiTokenRatePerMinute: tokenRate,
+    metadataCache: env.METADATA_CACHE !== 'off',
     packageInstallLeaseMs: leaseMs,
     packageCrashAt: CRASH_POINTS.includes(crashAt as CrashPoint) ? (crashAt as CrashPoint) : undefined,
     jobLeaseMs: Math.round(jobLease * 1000),

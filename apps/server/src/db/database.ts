@@ -1,9 +1,11 @@
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, type DatabaseConnection, Kysely, PostgresDialect, SqliteDialect, SqliteDriver } from 'kysely';
 import pg from 'pg';
 import type { DialectName } from './dialect.js';
+import { FIXED_MARK } from './fixed.js';
 import type { Database } from './schema.js';
 
 export interface DatabaseHandle {
@@ -173,13 +175,50 @@ class PgListener {
   }
 }
 
+/** Statement names by SQL text: a name is a hash of the text, so one name never means two texts. */
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `canopy_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * node-postgres client that sends statements marked fixed (db/fixed.ts) as named prepared
+ * statements (issue 15: "fixed statements prepared once"): each connection parses and plans them
+ * once, later runs send only the values. Kysely prepares nothing itself: every other statement is
+ * parsed and planned on each run, as before. A kept plan that a migration made stale (the table's
+ * columns changed under it) fails once with 0A000; it is prepared again under a new name.
+ */
+class NamedStatementClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: node-postgres' query has a dozen overloads; Kysely calls (text, values)
+  override query(config: any, values?: any, callback?: any): any {
+    if (typeof config !== 'string' || !Array.isArray(values) || callback || !config.includes(FIXED_MARK))
+      return super.query(config, values, callback);
+    const run = (name: string) => super.query({ name, text: config, values }) as Promise<pg.QueryResult>;
+    return run(statementName(config)).catch((e: { code?: string }) => {
+      if (e?.code !== '0A000') throw e;
+      const renamed = `${statementName(config)}_${randomUUID().slice(0, 8)}`;
+      statementNames.set(config, renamed);
+      return run(renamed);
+    });
+  }
+}
+
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   sqliteFile?: string;
   /** PostgreSQL schema to use (tests isolate each suite in its own schema). */
   pgSchema?: string;
   poolSize?: number;
-  /** SQLite: keep prepared statements (StatementCache); off only to measure it (bench/). */
+  /**
+   * Keep prepared statements: SQLite all of them (StatementCache), PostgreSQL the fixed ones
+   * (NamedStatementClient). Off only to measure them (bench/).
+   */
   statementCache?: boolean;
 }
 
@@ -198,6 +237,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       types: pgTypes,
+      ...(options.statementCache === false ? {} : { Client: NamedStatementClient }),
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

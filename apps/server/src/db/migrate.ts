@@ -45,6 +45,7 @@ import * as recordIndexes from './migrations/20261126T0600_record_indexes.js';
 import * as wecomLogins from './migrations/20261126T0700_wecom_logins.js';
 import * as auditPending from './migrations/20261127T0000_audit_pending.js';
 import * as recordImports from './migrations/20261127T0100_record_imports.js';
+import * as metaVersion from './migrations/20261127T0300_meta_version.js';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from source, from a
@@ -96,6 +97,7 @@ const migrations: Record<string, Migration> = {
   '20261126T0500_app_origins': appOrigins,
   '20261126T0510_shortcut_modes': shortcutModes,
   '20261126T0100_app_log': appLog,
+  '20261127T0300_meta_version': metaVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -60,6 +60,11 @@ export interface EnginesTable {
   time_zone: Generated<string>;
   /** Days the application log keeps entries (contract AppLogLimits.retentionDays). */
   applog_retention_days: Generated<number>;
+  /**
+   * The team's metadata version: triggers bump it with every write to apps, app members, menu
+   * nodes, tables and fields (migration 20261127T0300), so cached metadata is checked per request.
+   */
+  meta_version: Generated<number>;
 }
 
 export interface MembersTable {

@@ -1,6 +1,7 @@
 import { EngineState, Headers } from '@canopy/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EngineRepository, Membership } from '../modules/engines/repository.js';
+import { markMetaVersion } from '../modules/schema-context/cache.js';
 import { Errors } from './app-error.js';
 import type { TenantContext } from './context.js';
 
@@ -13,7 +14,7 @@ export function firstHeader(req: FastifyRequest, name: string): string | undefin
 
 export function toTenant(m: Membership): TenantContext {
   const role = m.role === 'owner' || m.role === 'admin' ? m.role : 'member';
-  return {
+  const tenant: TenantContext = {
     engineCode: m.engine_code,
     corpId: m.corp_id,
     memberId: m.member_id,
@@ -21,6 +22,9 @@ export function toTenant(m: Membership): TenantContext {
     engineShard: m.engine_shard,
     timeZone: m.time_zone,
   };
+  // The team's metadata version read in the same statement vouches for cached table metadata.
+  markMetaVersion(tenant, m.meta_version);
+  return tenant;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { FIXED } from '../../db/fixed.js';
 import type { Database, LoginThrottleTable, SessionsTable, UsersTable } from '../../db/schema.js';
 import type { Membership } from '../engines/repository.js';
 
@@ -43,6 +44,7 @@ export class AccountRepository {
   ): Promise<{ session: SessionsTable; user: UsersTable; membership: Membership | null } | undefined> {
     const row = await this.db
       .selectFrom('sessions')
+      .modifyFront(FIXED)
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .leftJoin('members', (join) =>
         join
@@ -68,6 +70,7 @@ export class AccountRepository {
         'engines.engine_shard as m_engine_shard',
         'engines.purge_at as m_purge_at',
         'engines.time_zone as m_time_zone',
+        'engines.meta_version as m_meta_version',
         'members.member_id as m_member_id',
         'members.role as m_role',
       ])
@@ -92,6 +95,7 @@ export class AccountRepository {
       m_engine_shard,
       m_purge_at,
       m_time_zone,
+      m_meta_version,
       m_member_id,
       m_role,
       ...user
@@ -109,6 +113,7 @@ export class AccountRepository {
             role: m_role ?? 'member',
             purge_at: m_purge_at ?? null,
             time_zone: m_time_zone ?? '',
+            ...(m_meta_version === null || m_meta_version === undefined ? {} : { meta_version: m_meta_version }),
           }
         : null;
     return {

@@ -31,7 +31,7 @@ export function isTeamManager(tenant: TenantContext): boolean {
  * recycle bin (unless asked for) and one of another team are all simply "not found".
  */
 export async function resolveApp(
-  repo: AppRepository,
+  repo: Pick<AppRepository, 'find' | 'roleOf'>,
   tenant: TenantContext | null,
   appCode: string,
   corpAdminHeader: boolean,
@@ -40,7 +40,7 @@ export async function resolveApp(
   if (!tenant) throw appError(403, 'org.noTeam');
   const app = await repo.find(tenant.engineCode, appCode);
   if (!app || (app.state !== 'ACTIVE' && !options.includeDeleted)) throw appError(404, 'app.notFound');
-  const role = (await repo.rolesOf(tenant.memberId, [app.code])).get(app.code) ?? null;
+  const role = await repo.roleOf(tenant.memberId, app.code);
   const adminMode = corpAdminHeader && isTeamManager(tenant);
   const isOwner = role === 'owner';
   const canEdit = adminMode || isOwner || role === 'manager';

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { FIXED } from '../../db/fixed.js';
 import type { AppsTable, Database, FunctionNodesTable } from '../../db/schema.js';
 
 export interface AppRow extends AppsTable {
@@ -22,7 +23,7 @@ export class AppRepository {
   }
 
   find(engineCode: string, code: string): Promise<AppRow | undefined> {
-    return this.apps(engineCode).where('apps.code', '=', code).executeTakeFirst();
+    return this.apps(engineCode).modifyFront(FIXED).where('apps.code', '=', code).executeTakeFirst();
   }
 
   /** Active apps: all of the team's (for its owner and admins) or those the member has a role in. */
@@ -46,6 +47,18 @@ export class AppRepository {
     let q = this.apps(engineCode).where('apps.state', '=', 'DELETED');
     if (ownerMemberId) q = q.where('o.member_id', '=', ownerMemberId);
     return q.orderBy('apps.deleted_at', 'desc').execute();
+  }
+
+  /** The member's role in one app; null: none. */
+  async roleOf(memberId: string, appCode: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('app_members')
+      .modifyFront(FIXED)
+      .select('role')
+      .where('member_id', '=', memberId)
+      .where('app_code', '=', appCode)
+      .executeTakeFirst();
+    return row?.role ?? null;
   }
 
   /** The member's role in each of these apps, in one query. */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { FIXED } from '../../db/fixed.js';
 import type { Database } from '../../db/schema.js';
 
 export interface Membership {
@@ -12,6 +13,8 @@ export interface Membership {
   role: string;
   purge_at?: number | null;
   time_zone: string;
+  /** The team's metadata version when this was read (schema-context/cache.ts). */
+  meta_version?: number;
 }
 
 /** Teams (engines) and memberships. */
@@ -21,6 +24,7 @@ export class EngineRepository {
   private memberships(userId: string) {
     return this.db
       .selectFrom('members')
+      .modifyFront(FIXED)
       .innerJoin('engines', 'engines.engine_code', 'members.engine_code')
       .select([
         'engines.engine_code',
@@ -33,6 +37,7 @@ export class EngineRepository {
         'members.role',
         'engines.purge_at',
         'engines.time_zone',
+        'engines.meta_version',
       ])
       .where('members.user_id', '=', userId)
       .where('members.state', '=', 'ACTIVE');

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { FIXED } from '../../db/fixed.js';
 import type { Database, FieldsTable } from '../../db/schema.js';
 
 export interface SchemaRow {
@@ -22,6 +23,7 @@ export class SchemaContextRepository {
   find(engineCode: string, appCode: string, schemaCode: string): Promise<SchemaRow | undefined> {
     return this.db
       .selectFrom('schemas')
+      .modifyFront(FIXED)
       .innerJoin('function_nodes', 'function_nodes.code', 'schemas.code')
       .select([
         'schemas.code',
@@ -43,13 +45,20 @@ export class SchemaContextRepository {
   }
 
   fields(schemaCode: string): Promise<FieldsTable[]> {
-    return this.db.selectFrom('fields').selectAll().where('schema_code', '=', schemaCode).orderBy('sort_key').execute();
+    return this.db
+      .selectFrom('fields')
+      .modifyFront(FIXED)
+      .selectAll()
+      .where('schema_code', '=', schemaCode)
+      .orderBy('sort_key')
+      .execute();
   }
 
   /** The app of a table in this team, or undefined. */
   async appOf(engineCode: string, schemaCode: string): Promise<string | undefined> {
     const row = await this.db
       .selectFrom('schemas')
+      .modifyFront(FIXED)
       .select('app_code')
       .where('engine_code', '=', engineCode)
       .where('code', '=', schemaCode)
