@@ -43,6 +43,7 @@ import * as appOrigins from './migrations/20261126T0500_app_origins.js';
 import * as shortcutModes from './migrations/20261126T0510_shortcut_modes.js';
 import * as recordIndexes from './migrations/20261126T0600_record_indexes.js';
 import * as wecomLogins from './migrations/20261126T0700_wecom_logins.js';
+import * as dashboardRollups from './migrations/20261127T0400_dashboard_rollups.js';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from source, from a
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   '20261126T0500_app_origins': appOrigins,
   '20261126T0510_shortcut_modes': shortcutModes,
   '20261126T0100_app_log': appLog,
+  '20261127T0400_dashboard_rollups': dashboardRollups,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
