@@ -342,7 +342,7 @@ describe('kept roll-ups', () => {
 
   it('answer as the records do', async () => {
     await compareAll('as built');
-  });
+  }, 120_000);
 
   it('stay exact after inserts, backdated dates, updates that move a record between groups, and deletes', async () => {
     const made = await batch(alice.client, {
@@ -381,10 +381,10 @@ describe('kept roll-ups', () => {
     const gone = [...alicesFirst, updated.updated[0] as Item];
     await batch(alice.client, { delete: gone.map((r) => ({ id: r.id, version: r.version })) });
     await compareAll('after deletes');
-  });
+  }, 120_000);
 
   it('are compacted when the dashboard is saved again, figures unchanged', async () => {
     await saveAndWait();
     await compareAll('after compaction');
-  });
+  }, 120_000);
 });
