@@ -318,12 +318,12 @@ beforeAll(async () => {
   };
   const put = await team.owner.request('PUT', `/v1/apps/${appCode}/schemas/${schemaCode}`, { body: { permissions } });
   expect(put.status, JSON.stringify(put.json)).toBe(200);
-});
+}, 180_000);
 
 afterAll(async () => {
   await plain?.app.close();
   await server?.close();
-});
+}, 60_000);
 
 describe('kept roll-ups', () => {
   it("are built by the dashboard's job, one per set of keys", async () => {
