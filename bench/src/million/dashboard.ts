@@ -180,9 +180,20 @@ export async function runDashboardBench(m: Manifest, samples: number) {
     const measure = async (w: Widget, who: string, headers: Record<string, string>) => {
       const kept = await measureOn(w, who, headers, 'rollups');
       const records = await measureOn(w, who, headers, 'records');
-      // The same figures either way (a float's last digits aside).
-      const round = (x: unknown) => JSON.stringify(x, (_, v) => (typeof v === 'number' ? Number(v.toPrecision(9)) : v));
-      if (round(kept) !== round(records)) throw new Error(`${w.id} (${who}): the roll-up's figures differ`);
+      // The same figures either way (cells in any order; a float's last digits aside).
+      const canon = (x: unknown): string => {
+        const d = x as { rows?: unknown[]; cells?: unknown[] };
+        const list = (d.rows ?? d.cells ?? []).map((r) =>
+          JSON.stringify(r, (_, v) => (typeof v === 'number' ? Number(v.toPrecision(9)) : v)),
+        );
+        return list.sort().join('\n');
+      };
+      if (canon(kept) !== canon(records)) {
+        const a = canon(kept).split('\n');
+        const b = canon(records).split('\n');
+        const at = a.findIndex((x, i) => x !== b[i]);
+        throw new Error(`${w.id} (${who}): the roll-up's figures differ: ${a[at]} vs ${b[at]}`);
+      }
     };
     for (const w of list) await measure(w, 'owner', ownerHeaders);
     for (const w of list) await measure(w, 'member, rows: mine', memberHeaders);
