@@ -180,20 +180,24 @@ export async function runDashboardBench(m: Manifest, samples: number) {
     const measure = async (w: Widget, who: string, headers: Record<string, string>) => {
       const kept = await measureOn(w, who, headers, 'rollups');
       const records = await measureOn(w, who, headers, 'records');
-      // The same figures either way (cells in any order; a float's last digits aside).
-      const canon = (x: unknown): string => {
-        const d = x as { rows?: unknown[]; cells?: unknown[] };
-        const list = (d.rows ?? d.cells ?? []).map((r) =>
-          JSON.stringify(r, (_, v) => (typeof v === 'number' ? Number(v.toPrecision(9)) : v)),
-        );
-        return list.sort().join('\n');
+      // The same figures either way: cells in any order, numbers within a float's last digits (sums of
+      // doubles added in another order differ there).
+      type Entry = { key?: unknown; r?: unknown; c?: unknown; values: (number | null)[] };
+      const entries = (x: unknown) => {
+        const d = x as { rows?: Entry[]; cells?: Entry[] };
+        return (d.rows ?? d.cells ?? [])
+          .map((e) => ({ id: JSON.stringify([e.key, e.r, e.c]), values: e.values }))
+          .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
       };
-      if (canon(kept) !== canon(records)) {
-        const a = canon(kept).split('\n');
-        const b = canon(records).split('\n');
-        const at = a.findIndex((x, i) => x !== b[i]);
-        throw new Error(`${w.id} (${who}): the roll-up's figures differ: ${a[at]} vs ${b[at]}`);
-      }
+      const close = (a: number | null, b: number | null | undefined) =>
+        a === b || (a !== null && b != null && Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b)));
+      const a = entries(kept);
+      const b = entries(records);
+      const at = a.findIndex((e, i) => e.id !== b[i]?.id || e.values.some((v, j) => !close(v, b[i]?.values[j])));
+      if (a.length !== b.length || at >= 0)
+        throw new Error(
+          `${w.id} (${who}): the roll-up's figures differ: ${JSON.stringify(a[at])} vs ${JSON.stringify(b[at])}`,
+        );
     };
     for (const w of list) await measure(w, 'owner', ownerHeaders);
     for (const w of list) await measure(w, 'member, rows: mine', memberHeaders);
