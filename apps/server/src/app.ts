@@ -124,6 +124,8 @@ export interface BuildOptions {
   logger?: boolean | Record<string, unknown>;
   /** Records' writes in the application log; off only for the bench's baseline (bench/src/applog.ts). */
   recordLog?: boolean;
+  /** Dashboards read kept roll-ups; off only for the bench's side-by-side (bench/src/million/dashboard.ts). */
+  dashboardRollups?: boolean;
 }
 
 /**
@@ -138,7 +140,13 @@ function validatorCompiler() {
     (httpPart === 'body' ? bodyAjv : otherAjv).compile(schema);
 }
 
-export async function buildApp({ config, database, logger, recordLog = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  recordLog = true,
+  dashboardRollups = true,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -277,7 +285,10 @@ export async function buildApp({ config, database, logger, recordLog = true }: B
   apps.onDelete((trx, access) => workflow.instances.appDeleted(trx, access.tenant, access.app.code));
   records.onRemove((c, trx, id) => workflow.instances.recordDeleted(trx, c.access.tenant, c.schema.code, id));
   viewRoutes(app, ctx, views);
-  dashboardRoutes(app, new DashboardService(services.db, appRepository, contexts, records, jobs));
+  dashboardRoutes(
+    app,
+    new DashboardService(services.db, appRepository, contexts, records, jobs, Date.now, dashboardRollups),
+  );
   customPageRoutes(app, new CustomPageService(services.db, appRepository));
   await registerDataSources(app, {
     config,

@@ -11,6 +11,10 @@
  * Options: --db, --rows, --dir, --keep (as run.ts; a missing data set is generated first),
  * --samples N (requests per widget, default 20, at most 60 s each). Results go to stdout and to
  * bench/results/dashboard-<db>-<rows>.json.
+ *
+ * Side by side: a second server on the same data set reads the records only (no kept roll-ups,
+ * BENCH_DASHBOARD_ROLLUPS=off); each widget is measured on both, one after the other, so both
+ * figures see the same load.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -103,6 +107,8 @@ export function widgets(m: Manifest): Widget[] {
 interface Case {
   widget: string;
   who: string;
+  /** rollups: the kept roll-ups where they serve; records: the records only (the baseline). */
+  path: 'rollups' | 'records';
   stats: LoadStats;
   groups: number;
 }
@@ -110,6 +116,8 @@ interface Case {
 export async function runDashboardBench(m: Manifest, samples: number) {
   const port = 3960 + (process.pid % 10);
   const server = await startServer(serverEnv(m, port), port);
+  const plainPort = port + 20;
+  const plain = await startServer({ ...serverEnv(m, plainPort), BENCH_DASHBOARD_ROLLUPS: 'off' }, plainPort);
   try {
     const owner = await ownerClient(server.baseUrl, m);
     const ownerHeaders = { cookie: owner.cookieHeader, 'x-engine-code': m.engineCode };
@@ -148,11 +156,12 @@ export async function runDashboardBench(m: Manifest, samples: number) {
       await withPg(m.databaseUrl, (c) => c.query(`vacuum (analyze) "${m.tableName}"`));
     }
     const cases: Case[] = [];
-    const measure = async (w: Widget, who: string, headers: Record<string, string>) => {
+    const measureOn = async (w: Widget, who: string, headers: Record<string, string>, via: Case['path']) => {
       const endpoint = w.kind === 'pivot' ? 'pivot' : 'aggregate';
+      const base = via === 'rollups' ? server.baseUrl : plain.baseUrl;
       const shot: Shot = {
         method: 'POST',
-        url: `${server.baseUrl}/v1/apps/${m.appCode}/dashboards/${node.code}/${endpoint}`,
+        url: `${base}/v1/apps/${m.appCode}/dashboards/${node.code}/${endpoint}`,
         headers,
         body: w.query,
       };
@@ -164,8 +173,31 @@ export async function runDashboardBench(m: Manifest, samples: number) {
       if (data.state !== 'ok') throw new Error(`${w.id}: ${data.state}`);
       const stats = await run([shot], { total: samples, seconds: 60, concurrency: 1, warmup: 2 });
       const groups = (data.rows ?? data.cells ?? []).length;
-      console.log(`  ${w.id} (${who}): p50 ${stats.serverP50} ms, p95 ${stats.serverP95} ms, ${groups} groups`);
-      cases.push({ widget: `${w.kind} · ${w.title}`, who, stats, groups });
+      console.log(`  ${w.id} (${who}, ${via}): p50 ${stats.serverP50} ms, p95 ${stats.serverP95} ms, ${groups} groups`);
+      cases.push({ widget: `${w.kind} · ${w.title}`, who, path: via, stats, groups });
+      return data;
+    };
+    const measure = async (w: Widget, who: string, headers: Record<string, string>) => {
+      const kept = await measureOn(w, who, headers, 'rollups');
+      const records = await measureOn(w, who, headers, 'records');
+      // The same figures either way: cells in any order, numbers within a float's last digits (sums of
+      // doubles added in another order differ there).
+      type Entry = { key?: unknown; r?: unknown; c?: unknown; values: (number | null)[] };
+      const entries = (x: unknown) => {
+        const d = x as { rows?: Entry[]; cells?: Entry[] };
+        return (d.rows ?? d.cells ?? [])
+          .map((e) => ({ id: JSON.stringify([e.key, e.r, e.c]), values: e.values }))
+          .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      };
+      const close = (a: number | null, b: number | null | undefined) =>
+        a === b || (a !== null && b != null && Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b)));
+      const a = entries(kept);
+      const b = entries(records);
+      const at = a.findIndex((e, i) => e.id !== b[i]?.id || e.values.some((v, j) => !close(v, b[i]?.values[j])));
+      if (a.length !== b.length || at >= 0)
+        throw new Error(
+          `${w.id} (${who}): the roll-up's figures differ: ${JSON.stringify(a[at])} vs ${JSON.stringify(b[at])}`,
+        );
     };
     for (const w of list) await measure(w, 'owner', ownerHeaders);
     for (const w of list) await measure(w, 'member, rows: mine', memberHeaders);
@@ -174,6 +206,7 @@ export async function runDashboardBench(m: Manifest, samples: number) {
     return { db: m.db, rows: m.rows, date: new Date().toISOString().slice(0, 10), samples, saveSeconds, load, cases };
   } finally {
     await server.stop();
+    await plain.stop();
   }
 }
 
@@ -189,10 +222,12 @@ if (isMain(import.meta.url)) {
       const out = path.join(REPO_ROOT, 'bench/results', `dashboard-${db}-${m.rows}.json`);
       fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
       console.log(`load average after the run: ${result.load.join(', ')}`);
-      console.log('| widget | who | server p50 ms | p95 ms | groups |');
-      console.log('| --- | --- | --- | --- | --- |');
+      console.log('| widget | who | path | server p50 ms | p95 ms | groups |');
+      console.log('| --- | --- | --- | --- | --- | --- |');
       for (const c of result.cases)
-        console.log(`| ${c.widget} | ${c.who} | ${c.stats.serverP50} | ${c.stats.serverP95} | ${c.groups} |`);
+        console.log(
+          `| ${c.widget} | ${c.who} | ${c.path} | ${c.stats.serverP50} | ${c.stats.serverP95} | ${c.groups} |`,
+        );
     } finally {
       if (!o.keep) await removeDataSet(m);
     }

@@ -47,7 +47,13 @@ async function start(): Promise<void> {
       statementCache: process.env.BENCH_STATEMENT_CACHE !== 'off',
     });
     await migrateToLatest(database.db as unknown as Kysely<unknown>);
-    app = await buildApp({ config, database, logger: false });
+    // BENCH_DASHBOARD_ROLLUPS=off: the baseline whose dashboards read the records only.
+    app = await buildApp({
+      config,
+      database,
+      logger: false,
+      dashboardRollups: process.env.BENCH_DASHBOARD_ROLLUPS !== 'off',
+    });
     close = () => database.close();
   }
   addServerTiming(app);

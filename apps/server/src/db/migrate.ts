@@ -46,6 +46,7 @@ import * as wecomLogins from './migrations/20261126T0700_wecom_logins.js';
 import * as auditPending from './migrations/20261127T0000_audit_pending.js';
 import * as recordImports from './migrations/20261127T0100_record_imports.js';
 import * as metaVersion from './migrations/20261127T0300_meta_version.js';
+import * as dashboardRollups from './migrations/20261127T0400_dashboard_rollups.js';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from source, from a
@@ -98,6 +99,7 @@ const migrations: Record<string, Migration> = {
   '20261126T0510_shortcut_modes': shortcutModes,
   '20261126T0100_app_log': appLog,
   '20261127T0300_meta_version': metaVersion,
+  '20261127T0400_dashboard_rollups': dashboardRollups,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

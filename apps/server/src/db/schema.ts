@@ -298,6 +298,16 @@ export interface DashboardsTable {
   updated_at: number;
 }
 
+/** A dashboards' kept roll-up that is ready to read (modules/dashboards/rollup.ts). */
+export interface DashboardRollupsTable {
+  name: string;
+  engine_code: string;
+  table_name: string;
+  /** JSON RollupSpec. */
+  spec: string;
+  built_at: number;
+}
+
 export interface PrintTemplatesTable {
   id: string;
   engine_code: string;
@@ -882,6 +892,7 @@ export interface Database {
   app_preferences: AppPreferencesTable;
   function_nodes: FunctionNodesTable;
   dashboards: DashboardsTable;
+  dashboard_rollups: DashboardRollupsTable;
   print_templates: PrintTemplatesTable;
   audit_log: AuditLogTable;
   audit_pending: AuditPendingTable;

@@ -16,6 +16,7 @@ import { columnOf } from '../records/query.js';
 import { type RecordWhere, ruleContext } from '../records/row-scope.js';
 import { offsetChanges } from '../records/time-zone.js';
 import type { SchemaContext } from '../schema-context/context.js';
+import { dayColumn, filledColumn, type Rollup, sumColumn } from './rollup.js';
 
 /** How a widget's dimension groups the rows. */
 export type DimensionKind = 'text' | 'select' | 'list' | 'people' | 'member' | 'date';
@@ -147,8 +148,16 @@ function localDay(
 function preKey(plan: DimensionPlan, zone: string): RawBuilder<unknown> {
   const ref = sql.ref(`base.${plan.column}`);
   if (plan.storage !== 'moment') return ref;
-  // Integer arithmetic on both databases (PostgreSQL's AT TIME ZONE per row costs several times more),
-  // with the zone's offset at each instant from the same offset changes as SQLite's buckets.
+  return dayNumberSql(ref, zone);
+}
+
+/**
+ * The local day (days since 1970) of the epoch milliseconds in `ref`, in `zone`. Integer arithmetic
+ * on both databases (PostgreSQL's AT TIME ZONE per row costs several times more), with the zone's
+ * offset at each instant from the same offset changes as SQLite's buckets; literals only, so a
+ * trigger (rollup.ts) can hold it too.
+ */
+export function dayNumberSql(ref: RawBuilder<unknown>, zone: string): RawBuilder<unknown> {
   const local = sql`(${ref} + ${offsetSql(ref, zone)})`;
   // Whole days since 1970 (rounded down before 1970 too: integer division truncates).
   return sql`((${local} - case when ${local} < 0 then 86399999 else 0 end) / 86400000)`;
@@ -240,12 +249,24 @@ const toNumber = (v: unknown): number | null => {
   return Number.isFinite(n) ? n : null;
 };
 
-/** The rows `where` selects (the viewer's row rule and the widget's filter), as the subquery `base`. */
-function baseOf(ctx: SchemaContext, where: RecordWhere): RawBuilder<unknown> {
+/**
+ * The rows `where` selects (the viewer's row rule and the widget's filter), as the subquery `base`:
+ * of the records, or of a roll-up's groups — which keep the columns `where` reads under their own
+ * names and with their stored values, so the same condition selects the groups of the same records.
+ */
+function baseOf(ctx: SchemaContext, where: RecordWhere, rollup?: Rollup): RawBuilder<unknown> {
   // biome-ignore lint/suspicious/noExplicitAny: physical tables are defined at run time
   const filter: Expression<SqlBool> = where(expressionBuilder<any, any>());
-  return sql`(select * from ${sql.table(ctx.schema.table_name)} where engine_code = ${ctx.schema.engine_code} and ${filter}) as base`;
+  const table = rollup ? rollup.name : ctx.schema.table_name;
+  return sql`(select * from ${sql.table(table)} where engine_code = ${ctx.schema.engine_code} and ${filter}) as base`;
 }
+
+/** A dimension as a roll-up keeps it: a date-time by its local day (already in the team's zone). */
+const inRollup = (plan: DimensionPlan, rollup?: Rollup): DimensionPlan =>
+  rollup && plan.storage === 'moment' ? { ...plan, column: dayColumn(plan.column), storage: 'localDay' } : plan;
+
+/** Groups a roll-up holds no records of any more (all deleted) are no groups. */
+const keptGroups = (rollup?: Rollup) => (rollup ? sql`having sum(base.n) <> 0` : sql``);
 
 /**
  * One widget's figures, computed by the database: the rows `where` selects (the viewer's row rule
@@ -260,6 +281,7 @@ export async function aggregate(
   dimension: WidgetDimension | undefined,
   measures: WidgetMeasure[],
   zone: string,
+  rollup?: Rollup,
 ): Promise<AggregateAnswer> {
   const dialect = dialectOf(db as unknown as Kysely<unknown>);
   const plan = dimension ? planDimension(ctx, dimension) : null;
@@ -267,21 +289,35 @@ export async function aggregate(
   const base = baseOf(ctx, where);
   const measureList = sql.join(values.map((v, i) => sql`${v} as ${sql.ref(`m${i}`)}`));
   const cap = DashboardLimits.groups;
+  const additive = additiveParts(ctx, measures, 'raw', rollup);
+  // A roll-up serves only measures with additive parts (findRollup): otherwise the records.
+  const kept = additive ? rollup : undefined;
 
   if (!plan) {
-    const { rows } = await sql<Record<string, unknown>>`select ${measureList} from ${base}`.execute(db);
+    const { rows } = await (kept && additive
+      ? sql<Record<string, unknown>>`select ${additive.combined} from (select ${additive.parts} from ${baseOf(
+          ctx,
+          where,
+          kept,
+        )}) as raw`
+      : sql<Record<string, unknown>>`select ${measureList} from ${base}`
+    ).execute(db);
     const row = rows[0] ?? {};
     return { rows: [{ key: '', values: measures.map((_, i) => toNumber(row[`m${i}`])) }], rest: null };
   }
 
   const { key, join } = keyPart(dialect, plan, 'e', zone);
   const spread = join ?? sql``;
-  const additive = additiveParts(ctx, measures, 'raw');
   // Additive measures: grouped by the stored value first, then by the key (see preKey).
   const grouped = additive
     ? (() => {
-        const post = keyPart(dialect, afterPreKey(plan), 'e', zone, sql.ref('raw.r'));
-        const raw = sql`select ${preKey(plan, zone)} as r, ${additive.parts} from ${base} group by 1`;
+        const source = inRollup(plan, kept);
+        const post = keyPart(dialect, afterPreKey(source), 'e', zone, sql.ref('raw.r'));
+        const raw = sql`select ${preKey(source, zone)} as r, ${additive.parts} from ${baseOf(
+          ctx,
+          where,
+          kept,
+        )} group by 1 ${keptGroups(kept)}`;
         return sql`select ${post.key} as k, ${additive.combined} from (${raw}) as raw ${post.join ?? sql``} group by 1`;
       })()
     : sql`select ${key} as k, ${measureList} from ${base} ${spread} group by 1`;
@@ -299,6 +335,7 @@ export async function aggregate(
     top.sort((a, b) => (a.key === null ? 1 : b.key === null ? -1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
   let rest: AggregateAnswer['rest'] = null;
+  // The groups past the first ones, from the records (a roll-up's groups do not name them).
   if (rows.length > cap) {
     const keys = top.map((r) => r.key).filter((k): k is string => k !== null);
     const hasEmpty = top.some((r) => r.key === null);
@@ -321,8 +358,10 @@ export async function aggregate(
 function partsOf(
   ctx: SchemaContext,
   m: WidgetMeasure,
+  rollup?: Rollup,
 ): { parts: RawBuilder<unknown>[]; combine: (p: RawBuilder<unknown>[]) => RawBuilder<unknown> } | null {
   if (m.aggregate === 'distinct') return null;
+  if (rollup) return rollupPartsOf(ctx, m);
   if (m.aggregate === 'count') return { parts: [sql`count(*)`], combine: ([p]) => sql`coalesce(sum(${p}), 0)` };
   const ref = sql.ref(`base.${columnOf(ctx, m.field ?? '').name}`);
   switch (m.aggregate) {
@@ -341,11 +380,34 @@ function partsOf(
 }
 
 /**
- * The measures' additive parts, as a select list over `base` (p<i>_<j>), and their combination over
- * the grouped parts in `alias` (m<i>); null when a measure has none (a distinct count).
+ * The same parts over a roll-up's groups: counts are sums of their counts; a sum is empty (null) where
+ * no record had a value, as over the records; an average is the sums over the non-empty counts.
+ * Minimum and maximum have no parts a deletion can take back: never read from a roll-up.
  */
-function additiveParts(ctx: SchemaContext, measures: WidgetMeasure[], alias: string) {
-  const split = measures.map((m) => partsOf(ctx, m));
+function rollupPartsOf(
+  ctx: SchemaContext,
+  m: WidgetMeasure,
+): { parts: RawBuilder<unknown>[]; combine: (p: RawBuilder<unknown>[]) => RawBuilder<unknown> } | null {
+  if (m.aggregate === 'count') return { parts: [sql`sum(base.n)`], combine: ([p]) => sql`coalesce(sum(${p}), 0)` };
+  if (m.aggregate !== 'sum' && m.aggregate !== 'avg') return null;
+  const column = columnOf(ctx, m.field ?? '').name;
+  const s = sql.ref(`base.${sumColumn(column)}`);
+  const c = sql.ref(`base.${filledColumn(column)}`);
+  if (m.aggregate === 'sum')
+    return { parts: [sql`case when sum(${c}) <> 0 then sum(${s}) end`], combine: ([p]) => sql`sum(${p})` };
+  return {
+    parts: [sql`sum(${s})`, sql`sum(${c})`],
+    combine: ([x, n]) => sql`sum(${x}) * 1.0 / nullif(sum(${n}), 0)`,
+  };
+}
+
+/**
+ * The measures' additive parts, as a select list over `base` (p<i>_<j>), and their combination over
+ * the grouped parts in `alias` (m<i>); null when a measure has none (a distinct count; over a
+ * roll-up, a minimum or maximum too).
+ */
+function additiveParts(ctx: SchemaContext, measures: WidgetMeasure[], alias: string, rollup?: Rollup) {
+  const split = measures.map((m) => partsOf(ctx, m, rollup));
   if (!split.every((p) => p !== null)) return null;
   const parts = split.flatMap((p, i) => p.parts.map((x, j) => sql`${x} as ${sql.ref(`p${i}_${j}`)}`));
   const combined = split.map(
@@ -376,6 +438,7 @@ export async function pivot(
   columnDims: WidgetDimension[],
   measures: WidgetMeasure[],
   zone: string,
+  rollup?: Rollup,
 ): Promise<PivotAnswer> {
   const dialect = dialectOf(db as unknown as Kysely<unknown>);
   const plans = [...rowDims, ...columnDims].map((d) => planDimension(ctx, d));
@@ -389,15 +452,21 @@ export async function pivot(
   const nul = sql`cast(null as text)`;
   const kAs = (k: number) => sql.ref(`k${k}`);
   const mAs = (i: number) => sql.ref(`m${i}`);
-  const additive = additiveParts(ctx, measures, 'cells');
+  // A roll-up serves only measures with additive parts (findRollup): otherwise the records.
+  const kept = additiveParts(ctx, measures, 'cells', rollup) ? rollup : undefined;
+  const additive = additiveParts(ctx, measures, 'cells', kept);
 
   let statement: RawBuilder<unknown>;
   if (additive) {
-    // The records grouped once by every dimension's stored value (preKey); each level from those groups.
-    const cells = sql`select ${sql.join(plans.map((p, i) => sql`${preKey(p, zone)} as ${kAs(i)}`))}, ${
+    // The records (or a roll-up's groups of them) grouped once by every dimension's stored value
+    // (preKey); each level from those groups.
+    const sources = plans.map((p) => inRollup(p, kept));
+    const cells = sql`select ${sql.join(sources.map((p, i) => sql`${preKey(p, zone)} as ${kAs(i)}`))}, ${
       additive.parts
-    } from ${base} group by ${sql.join(plans.map((_, i) => sql.lit(i + 1)))}`;
-    const post = plans.map((p, k) => keyPart(dialect, afterPreKey(p), `e${k}`, zone, sql.ref(`cells.k${k}`)));
+    } from ${kept ? baseOf(ctx, where, kept) : base} group by ${sql.join(
+      plans.map((_, i) => sql.lit(i + 1)),
+    )} ${keptGroups(kept)}`;
+    const post = sources.map((p, k) => keyPart(dialect, afterPreKey(p), `e${k}`, zone, sql.ref(`cells.k${k}`)));
     const branch = (level: number[], g: number) => {
       const ks = plans.map((_, k) => (level.includes(k) ? (post[k] as KeyPart).key : nul));
       const select = sql`select ${sql.lit(g)} as g, ${sql.join(ks.map((k, i) => sql`${k} as ${kAs(i)}`))}, ${

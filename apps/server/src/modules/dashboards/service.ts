@@ -23,6 +23,7 @@ import { DEFAULT_TIME_ZONE } from '../records/time-zone.js';
 import { allows, type SchemaContext, type SchemaContexts } from '../schema-context/context.js';
 import { aggregate, checkWidget, filterFields, indexWidget, pivot } from './aggregate.js';
 import { DashboardRepository } from './repository.js';
+import { buildRollup, findRollup, rollupSpecFor } from './rollup.js';
 
 /** The team's time zone: its local days are the date buckets. */
 const zoneOf = (access: AppAccess) => access.tenant.timeZone ?? DEFAULT_TIME_ZONE;
@@ -74,20 +75,27 @@ export class DashboardService {
     private readonly records: RecordService,
     private readonly jobs: JobQueue,
     private readonly now: () => number = Date.now,
+    /** Read figures from kept roll-ups where one serves (off only for the bench's side-by-side). */
+    private readonly rollups = true,
   ) {
     this.repo = new DashboardRepository(db);
     jobs.register<IndexJob>(INDEX_JOB, { run: (payload) => this.buildIndexes(payload), maxAttempts: 2 });
   }
 
   /**
-   * The covering indexes of a saved dashboard's widgets (see indexWidget), built by the job queue
-   * after the save answered — seconds on a big table, never inside a request. The widgets are read
-   * again, as the designer who saved them sees their tables; a widget or table gone since is skipped.
+   * The covering indexes of a saved dashboard's widgets (see indexWidget) and their kept roll-ups
+   * (rollup.ts: keyed by the widget's dimensions and what its filter, the dashboard's filters on the
+   * table and the table's row rules read), built by the job queue after the save answered — seconds
+   * on a big table, never inside a request. The widgets are read again, as the designer who saved
+   * them sees their tables; a widget or table gone since is skipped. A roll-up built already is
+   * compacted.
    */
   private async buildIndexes({ tenant, appCode, code, adminHeader }: IndexJob): Promise<void> {
     const row = await this.repo.find(code);
     if (!row) return;
     const widgets = JSON.parse(row.widgets) as Widget[];
+    const filters = row.filters ? (JSON.parse(row.filters) as DashboardFilter[]) : [];
+    const zone = tenant.timeZone ?? DEFAULT_TIME_ZONE;
     for (const schemaCode of new Set(widgets.map((w) => w.query.schemaCode))) {
       let ctx: SchemaContext;
       try {
@@ -95,7 +103,18 @@ export class DashboardService {
       } catch {
         continue;
       }
-      for (const w of widgets) if (w.query.schemaCode === schemaCode) await indexWidget(this.db, ctx, w.query);
+      const filtered = filters.flatMap((f) => f.targets.filter((t) => t.schemaCode === schemaCode).map((t) => t.field));
+      const built = new Set<string>();
+      for (const w of widgets) {
+        if (w.query.schemaCode !== schemaCode) continue;
+        await indexWidget(this.db, ctx, w.query);
+        const spec = rollupSpecFor(ctx, w.query, filtered, zone);
+        const key = JSON.stringify(spec);
+        if (spec && !built.has(key)) {
+          built.add(key);
+          await buildRollup(this.db, ctx.schema.engine_code, ctx.schema.table_name, spec, this.now());
+        }
+      }
     }
   }
 
@@ -255,7 +274,9 @@ export class DashboardService {
     if (widgetFields(q).some((f) => ctx.rights.hidden.has(f))) return NO_PERMISSION;
     // The same where-clause the records list builds: the viewer's row rule and the widget's filter.
     const where = await this.records.whereOf(ctx, q.filter, undefined);
-    const answer = await aggregate(this.db, ctx, where, q.dimension, q.measures, zoneOf(access));
+    const zone = zoneOf(access);
+    const rollup = this.rollups ? await findRollup(this.db, ctx, q, zone) : undefined;
+    const answer = await aggregate(this.db, ctx, where, q.dimension, q.measures, zone, rollup);
     const labels = q.dimension
       ? await this.labels(
           ctx,
@@ -288,7 +309,9 @@ export class DashboardService {
     if (widgetFields(q).some((f) => ctx.rights.hidden.has(f))) return PIVOT_NO_PERMISSION;
     const where = await this.records.whereOf(ctx, q.filter, undefined);
     const { rows, columns } = q.pivot;
-    const answer = await pivot(this.db, ctx, where, rows, columns, q.measures, zoneOf(access));
+    const zone = zoneOf(access);
+    const rollup = this.rollups ? await findRollup(this.db, ctx, q, zone) : undefined;
+    const answer = await pivot(this.db, ctx, where, rows, columns, q.measures, zone, rollup);
     if (answer.tooMany) return { state: 'tooMany', cells: [], labels: [] };
     const dims = [...rows, ...columns];
     const labels = await Promise.all(

@@ -1,0 +1,287 @@
+import { createHash } from 'node:crypto';
+import type { WidgetQuery } from '@canopy/contract';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { dialectOf } from '../../db/dialect.js';
+import type { Database } from '../../db/schema.js';
+import { columnOf } from '../records/query.js';
+import { ruleContext } from '../records/row-scope.js';
+import type { SchemaContext } from '../schema-context/context.js';
+import { dayNumberSql, filterFields, planDimension } from './aggregate.js';
+
+/**
+ * A kept roll-up of one data table (issue 13): the records grouped by a few low-cardinality columns
+ * as stored (`raw`, under their own names, so the viewer's row rule and the widget's filter read it
+ * exactly as they read the records) and by the team's local day of date-times (`days`, as
+ * d_<column>), each group with its record count (n) and, per number column, its sum (s_<column>) and
+ * its count of non-empty values (c_<column>). Counts, sums and averages add up from those parts;
+ * minimum, maximum and distinct counts do not, and are never read from a roll-up.
+ *
+ * Kept exact by triggers on the data table: every insert, update and delete — through any code path,
+ * in the write's own transaction — appends its difference (+1 row, −1 row, the values' signs alike).
+ * Groups are never updated in place, so concurrent writers never wait on one group's row; a group's
+ * figures are the sum of its rows, and the roll-up is compacted (rows of a group summed into one)
+ * when its dashboard's indexes are built again.
+ */
+export interface RollupSpec {
+  /** Columns kept as stored, sorted. */
+  raw: string[];
+  /** Date-time (epoch ms) columns kept as the local day number in `zone`, sorted. */
+  days: string[];
+  /** Number columns summed and counted, sorted. */
+  sums: string[];
+  /** The zone of `days`; null when there are none. */
+  zone: string | null;
+}
+
+export interface Rollup {
+  name: string;
+  spec: RollupSpec;
+}
+
+/** What a column may be kept as stored: few distinct values, compared by filters as they are. */
+const RAW_FAMILIES = new Set(['choice', 'list', 'people', 'member', 'date']);
+/** At most this many key columns: more would make a roll-up as big as its table. */
+const MAX_KEYS = 8;
+
+export const dayColumn = (column: string) => `d_${column}`;
+export const sumColumn = (column: string) => `s_${column}`;
+export const filledColumn = (column: string) => `c_${column}`;
+
+interface Needs {
+  raw: string[];
+  days: string[];
+  sums: string[];
+}
+
+/** The keys and sums a widget's dimensions and measures need; null when a roll-up cannot serve them. */
+function widgetNeeds(ctx: SchemaContext, q: WidgetQuery): Needs | null {
+  const needs: Needs = { raw: [], days: [], sums: [] };
+  const dims = [...(q.dimension ? [q.dimension] : []), ...(q.pivot ? [...q.pivot.rows, ...q.pivot.columns] : [])];
+  for (const d of dims) {
+    const plan = planDimension(ctx, d);
+    if (plan.kind === 'text') return null;
+    (plan.storage === 'moment' ? needs.days : needs.raw).push(plan.column);
+  }
+  for (const m of q.measures) {
+    if (m.aggregate === 'count') continue;
+    if (m.aggregate !== 'sum' && m.aggregate !== 'avg') return null;
+    const column = columnOf(ctx, m.field ?? '');
+    if (column.family !== 'number') return null;
+    needs.sums.push(column.name);
+  }
+  return needs;
+}
+
+/** The columns filters on these fields read, when every one can be kept as stored; else null. */
+function rawColumns(ctx: SchemaContext, fields: string[]): string[] | null {
+  const out: string[] = [];
+  for (const f of fields) {
+    let column: ReturnType<typeof columnOf>;
+    try {
+      column = columnOf(ctx, f);
+    } catch {
+      return null;
+    }
+    if (!RAW_FAMILIES.has(column.family)) return null;
+    out.push(column.name);
+  }
+  return out;
+}
+
+const sorted = (xs: string[]) => [...new Set(xs)].sort();
+
+/**
+ * The roll-up to keep for a saved widget: its dimensions and measures, the columns its filter, the
+ * dashboard's filters on this table and the table's row rules read (those that can be kept as
+ * stored: a date-time filter is left to the records), the creator when a rule is "mine" or "my
+ * departments". Null when the widget cannot be served from a roll-up.
+ */
+export function rollupSpecFor(
+  ctx: SchemaContext,
+  q: WidgetQuery,
+  dashboardFilterFields: string[],
+  zone: string,
+): RollupSpec | null {
+  const needs = widgetNeeds(ctx, q);
+  if (!needs) return null;
+  const own = rawColumns(ctx, filterFields(q.filter));
+  if (!own) return null;
+  const rules = Object.values(ctx.permissions.rows);
+  const optional = [
+    ...dashboardFilterFields.flatMap((f) => rawColumns(ctx, [f]) ?? []),
+    ...(rules.some((r) => r.scope === 'mine' || r.scope === 'myDepartments') ? ['created_by'] : []),
+    ...rules.flatMap((r) =>
+      r.scope === 'filter' ? filterFields(r.filter).flatMap((f) => rawColumns(ruleContext(ctx), [f]) ?? []) : [],
+    ),
+  ];
+  const days = sorted(needs.days);
+  const raw = sorted([...needs.raw, ...own, ...optional]).filter((c) => !days.includes(c));
+  if (raw.length + days.length > MAX_KEYS) return null;
+  return { raw, days, sums: sorted(needs.sums), zone: days.length ? zone : null };
+}
+
+export function rollupName(table: string, spec: RollupSpec): string {
+  return `${table}_r_${createHash('sha1').update(JSON.stringify(spec)).digest('hex').slice(0, 10)}`;
+}
+
+/**
+ * A ready roll-up that answers this widget for this viewer, exactly: it keeps every dimension (a
+ * date-time by its local day in the team's zone), every measured column, and every column the
+ * viewer's row rule and the widget's filter read; the smallest such. Undefined otherwise.
+ */
+export async function findRollup(
+  db: Kysely<Database>,
+  ctx: SchemaContext,
+  q: WidgetQuery,
+  zone: string,
+): Promise<Rollup | undefined> {
+  const needs = widgetNeeds(ctx, q);
+  if (!needs) return undefined;
+  const filtered = rawColumns(ctx, filterFields(q.filter));
+  const rule = ctx.rights.rows;
+  const ruled =
+    rule.scope === 'mine' || rule.scope === 'myDepartments'
+      ? ['created_by']
+      : rule.scope === 'filter'
+        ? rawColumns(ruleContext(ctx), filterFields(rule.filter))
+        : [];
+  if (!filtered || !ruled) return undefined;
+  const raw = [...needs.raw, ...filtered, ...ruled];
+  const rows = await db
+    .selectFrom('dashboard_rollups')
+    .select(['name', 'spec'])
+    .where('table_name', '=', ctx.schema.table_name)
+    .where('engine_code', '=', ctx.schema.engine_code)
+    .execute();
+  let best: Rollup | undefined;
+  for (const row of rows) {
+    const spec = JSON.parse(row.spec) as RollupSpec;
+    const serves =
+      (!needs.days.length || spec.zone === zone) &&
+      needs.days.every((c) => spec.days.includes(c)) &&
+      raw.every((c) => spec.raw.includes(c)) &&
+      needs.sums.every((c) => spec.sums.includes(c));
+    const size = spec.raw.length + spec.days.length;
+    if (serves && (!best || size < best.spec.raw.length + best.spec.days.length)) best = { name: row.name, spec };
+  }
+  return best;
+}
+
+/** The roll-up's key columns (as named in it) and its part columns, in table order. */
+function columnsOf(spec: RollupSpec): string[] {
+  return [
+    'engine_code',
+    ...spec.raw,
+    ...spec.days.map(dayColumn),
+    'n',
+    ...spec.sums.flatMap((c) => [sumColumn(c), filledColumn(c)]),
+  ];
+}
+
+/** One record's difference to its group, as the values of a roll-up row (`rec`: new or old). */
+function differenceOf(spec: RollupSpec, rec: 'new' | 'old', sign: 1 | -1): RawBuilder<unknown>[] {
+  // Column names come from our own metadata (validated identifiers), quoted.
+  const col = (c: string) => sql.raw(`${rec}."${c}"`);
+  const zone = spec.zone ?? 'UTC';
+  return [
+    col('engine_code'),
+    ...spec.raw.map(col),
+    ...spec.days.map((c) => dayNumberSql(col(c), zone)),
+    sql.lit(sign),
+    ...spec.sums.flatMap((c) => [
+      sign === 1 ? col(c) : sql`-${col(c)}`,
+      sql`case when ${col(c)} is null then 0 else ${sql.lit(sign)} end`,
+    ]),
+  ];
+}
+
+/**
+ * Builds a roll-up and its triggers, in one transaction that keeps writers out of the data table
+ * meanwhile (SQLite: the transaction itself; PostgreSQL: a lock that lets readers on), so no write
+ * falls between the roll-up's first fill and its triggers; then marks it ready. A roll-up built
+ * already is compacted instead.
+ */
+export async function buildRollup(
+  db: Kysely<Database>,
+  engineCode: string,
+  table: string,
+  spec: RollupSpec,
+  now: number,
+): Promise<string> {
+  const name = rollupName(table, spec);
+  const pg = dialectOf(db as unknown as Kysely<unknown>) === 'postgres';
+  const columns = columnsOf(spec);
+  const list = sql.join(columns.map((c) => sql.id(c)));
+  await db.transaction().execute(async (trx) => {
+    // SHARE ROW EXCLUSIVE: writers wait, readers go on, and two builders take turns.
+    if (pg) await sql`lock table ${sql.table(table)} in share row exclusive mode`.execute(trx);
+    const ready = await trx.selectFrom('dashboard_rollups').select('name').where('name', '=', name).executeTakeFirst();
+    if (ready) {
+      await compact(trx, name, spec, pg);
+      return;
+    }
+    await sql`drop table if exists ${sql.table(name)}`.execute(trx);
+    const zone = spec.zone ?? 'UTC';
+    const keys = [
+      sql`base.engine_code`,
+      ...spec.raw.map((c) => sql.ref(`base.${c}`)),
+      ...spec.days.map((c) => dayNumberSql(sql.ref(`base.${c}`), zone)),
+    ];
+    const parts = [
+      sql`count(*)`,
+      ...spec.sums.flatMap((c) => [sql`sum(${sql.ref(`base.${c}`)})`, sql`count(${sql.ref(`base.${c}`)})`]),
+    ];
+    const select = sql.join([...keys, ...parts].map((e, i) => sql`${e} as ${sql.id(columns[i] as string)}`));
+    await sql`create table ${sql.table(name)} as select ${select} from ${sql.table(table)} as base group by ${sql.join(
+      keys.map((_, i) => sql.lit(i + 1)),
+    )}`.execute(trx);
+    const plus = sql.join(differenceOf(spec, 'new', 1));
+    const minus = sql.join(differenceOf(spec, 'old', -1));
+    const watched = sql.join(
+      [...new Set(['engine_code', ...spec.raw, ...spec.days, ...spec.sums])].map((c) => sql.id(c)),
+    );
+    const into = sql`insert into ${sql.table(name)} (${list})`;
+    if (pg) {
+      const fn = sql.id(`${name}_f`);
+      await sql`create or replace function ${fn}() returns trigger language plpgsql as $$
+        begin
+          if tg_op <> 'INSERT' then ${into} values (${minus}); end if;
+          if tg_op <> 'DELETE' then ${into} values (${plus}); end if;
+          return null;
+        end $$`.execute(trx);
+      await sql`create trigger ${sql.id(`${name}_t`)} after insert or delete or update of ${watched} on ${sql.table(
+        table,
+      )} for each row execute function ${fn}()`.execute(trx);
+    } else {
+      const on = sql.table(table);
+      await sql`create trigger ${sql.id(`${name}_i`)} after insert on ${on} begin ${into} values (${plus}); end`.execute(
+        trx,
+      );
+      await sql`create trigger ${sql.id(`${name}_d`)} after delete on ${on} begin ${into} values (${minus}); end`.execute(
+        trx,
+      );
+      await sql`create trigger ${sql.id(`${name}_u`)} after update of ${watched} on ${on} begin ${into} values (${minus}); ${into} values (${plus}); end`.execute(
+        trx,
+      );
+    }
+    await trx
+      .insertInto('dashboard_rollups')
+      .values({ name, engine_code: engineCode, table_name: table, spec: JSON.stringify(spec), built_at: now })
+      .execute();
+  });
+  return name;
+}
+
+/** A group's rows summed into one (groups left without records go); writers wait meanwhile. */
+async function compact(trx: Kysely<Database>, name: string, spec: RollupSpec, pg: boolean): Promise<void> {
+  const keys = columnsOf(spec).slice(0, 1 + spec.raw.length + spec.days.length);
+  const parts = ['n', ...spec.sums.flatMap((c) => [sumColumn(c), filledColumn(c)])];
+  const temp = sql.table(`${name}_c`);
+  if (pg) await sql`lock table ${sql.table(name)} in exclusive mode`.execute(trx);
+  await sql`create temporary table ${temp} as select ${sql.join(keys.map((c) => sql.ref(c)))}, ${sql.join(
+    parts.map((c) => sql`sum(${sql.ref(c)}) as ${sql.id(c)}`),
+  )} from ${sql.table(name)} group by ${sql.join(keys.map((c) => sql.ref(c)))} having sum(n) <> 0`.execute(trx);
+  await sql`delete from ${sql.table(name)}`.execute(trx);
+  await sql`insert into ${sql.table(name)} select * from ${temp}`.execute(trx);
+  await sql`drop table ${temp}`.execute(trx);
+}
