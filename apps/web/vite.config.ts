@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { authPagesDevPlugin } from './build/auth-pages.ts';
 import { buildVersion, versionFilePlugin } from './build/build-version.ts';
+import { bundleReportPlugin } from './build/bundle-report.ts';
 import { precompressPlugin } from './build/precompress.ts';
 import pkg from './package.json' with { type: 'json' };
 
@@ -19,7 +20,7 @@ const vendorGroups = [
 ];
 
 export default defineConfig({
-  plugins: [react(), versionFilePlugin(version), authPagesDevPlugin(), precompressPlugin()],
+  plugins: [react(), versionFilePlugin(version), authPagesDevPlugin(), precompressPlugin(), bundleReportPlugin()],
   define: {
     __APP_VERSION__: JSON.stringify(version),
   },
