@@ -27,7 +27,16 @@ export function bundleReportPlugin(): Plugin {
           ),
         };
       }
-      await fs.writeFile(path.join(dir, '..', 'bundle-report.json'), `${JSON.stringify(chunks)}\n`);
+      // Who imports whom (statically or not), for `chunks.ts --why`: the chain from an entry to a module.
+      const importers: Record<string, string[]> = {};
+      for (const id of this.getModuleIds()) {
+        const info = this.getModuleInfo(id);
+        if (!info) continue;
+        importers[path.relative(repoRoot, id)] = [...info.importers, ...info.dynamicImporters].map((i) =>
+          path.relative(repoRoot, i),
+        );
+      }
+      await fs.writeFile(path.join(dir, '..', 'bundle-report.json'), `${JSON.stringify({ chunks, importers })}\n`);
     },
   };
 }

@@ -5,6 +5,7 @@
  * shared among its modules by rendered size (an estimate: brotli does not compress every module alike).
  *
  *   npm run build && npx tsx bench/src/web/home.ts --loads 3 && npx tsx bench/src/web/chunks.ts [--top 40]
+ *   npx tsx bench/src/web/chunks.ts --why antd/es/select   (the import chains that bring a module in)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,7 +23,10 @@ interface ChunkReport {
   dynamicImports: string[];
   modules: Record<string, number>;
 }
-const report = JSON.parse(fs.readFileSync('apps/web/bundle-report.json', 'utf8')) as Record<string, ChunkReport>;
+const { chunks: report, importers } = JSON.parse(fs.readFileSync('apps/web/bundle-report.json', 'utf8')) as {
+  chunks: Record<string, ChunkReport>;
+  importers: Record<string, string[]>;
+};
 const home = JSON.parse(fs.readFileSync('bench/results/web-home.json', 'utf8')) as { files: string[] };
 
 /** A module's group: the npm package (scope kept), or the app's source folder two levels deep. */
@@ -79,3 +83,26 @@ for (const r of rows.sort((a, b) => b.br - a.br)) console.log(`| ${r.file} | ${k
 console.log('\n| package or folder | br KB (est.) |\n| --- | --- |');
 for (const [g, n] of [...byGroup.entries()].sort((a, b) => b[1] - a[1]).slice(0, top))
   console.log(`| ${g} | ${kb(n)} |`);
+
+/** `--why <part of a module path>`: up to 12 chains from the module up to the app's own files importing it. */
+const why = arg('why', '');
+if (why) {
+  const target = Object.keys(importers).find((id) => id.includes(why));
+  if (!target) console.log(`\nno module matches ${why}`);
+  else {
+    console.log(`\nwhy ${target}:`);
+    const seen = new Set<string>();
+    let printed = 0;
+    const walk = (id: string, chain: string[]) => {
+      if (printed >= 12 || seen.has(id)) return;
+      seen.add(id);
+      if (chain.length > 0 && !id.includes('node_modules')) {
+        console.log(`  ${[...chain, id].join(' ← ')}`);
+        printed += 1;
+        return;
+      }
+      for (const i of importers[id] ?? []) walk(i, [...chain, id]);
+    };
+    walk(target, []);
+  }
+}
