@@ -96,22 +96,20 @@ export type PrintBlock = Static<typeof PrintBlock>;
 export type PrintBlockKind = PrintBlock['kind'];
 
 /** What a designer saves. Header and footer may hold {page}, {pages}, {title} and {date}. */
-export const SavePrintTemplateBody = Type.Object(
-  {
-    name: Type.String({ minLength: 1, maxLength: PrintLimits.nameMax }),
-    page: PrintPage,
-    header: Type.String({ maxLength: PrintLimits.headerMax }),
-    footer: Type.String({ maxLength: PrintLimits.headerMax }),
-    blocks: Type.Array(PrintBlock, { maxItems: PrintLimits.blocks }),
-  },
-  { additionalProperties: false },
-);
+const savePrintTemplateBodyFields = {
+  name: Type.String({ minLength: 1, maxLength: PrintLimits.nameMax }),
+  page: PrintPage,
+  header: Type.String({ maxLength: PrintLimits.headerMax }),
+  footer: Type.String({ maxLength: PrintLimits.headerMax }),
+  blocks: Type.Array(PrintBlock, { maxItems: PrintLimits.blocks }),
+};
+export const SavePrintTemplateBody = Type.Object(savePrintTemplateBodyFields, { additionalProperties: false });
 export type SavePrintTemplateBody = Static<typeof SavePrintTemplateBody>;
 
 export const PrintTemplate = Type.Object({
   id: Type.String(),
   schemaCode: Type.String(),
-  ...SavePrintTemplateBody.properties,
+  ...savePrintTemplateBodyFields,
   updatedAt: Type.Integer(),
 });
 export type PrintTemplate = Static<typeof PrintTemplate>;

@@ -89,7 +89,7 @@ export function completePermissions(p: Partial<SchemaPermissionsInput> | null | 
   };
 }
 
-export const FieldInfo = Type.Object({
+const fieldInfoFields = {
   code: Type.String(),
   name: Type.String(),
   type: Type.String(),
@@ -101,7 +101,8 @@ export const FieldInfo = Type.Object({
   defaultValue: Type.Unknown(),
   system: Type.Boolean(),
   deleted: Type.Boolean(),
-});
+};
+export const FieldInfo = Type.Object(fieldInfoFields);
 export type FieldInfo = Static<typeof FieldInfo>;
 
 /**
@@ -119,7 +120,7 @@ export const FormulaJob = Type.Object({
 export type FormulaJob = Static<typeof FormulaJob>;
 
 /** A saved field; `recompute` when existing records get a formula computed (done already on small tables). */
-export const FieldSaved = Type.Object({ ...FieldInfo.properties, recompute: Type.Optional(FormulaJob) });
+export const FieldSaved = Type.Object({ ...fieldInfoFields, recompute: Type.Optional(FormulaJob) });
 export type FieldSaved = Static<typeof FieldSaved>;
 
 export const FormulaJobParams = Type.Object({

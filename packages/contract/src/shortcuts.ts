@@ -42,8 +42,13 @@ export function isShortcutName(raw: string): boolean {
   return length >= SHORTCUT_NAME_MIN && length <= SHORTCUT_NAME_MAX;
 }
 
-/** Spec §3 dashboard node: properties hold colour and icon; the root's hold the layout (codes in order). */
-export const DashboardNode = Type.Object({
+/**
+ * Spec §3 dashboard node: properties hold colour and icon; the root's hold the layout (codes in order).
+ * The fields stand apart so Shortcut reuses them by spreading a plain object: spreading
+ * `DashboardNode.properties` would keep the schemas in the browser build (a property read the bundler
+ * cannot drop; apps/web/build/pure-schemas.ts).
+ */
+const dashboardNodeFields = {
   code: Type.String(),
   parentCode: Type.String(),
   reference: Type.Object({ appCode: Type.String(), schemaCode: Type.String() }),
@@ -57,7 +62,8 @@ export const DashboardNode = Type.Object({
   }),
   /** The function node it points to: its type (Schema, Dashboard) and tag (Normal, SharedSchema, SyncSchema). */
   frontExtraData: Type.Object({ type: Type.String(), tag: Type.String() }),
-});
+};
+export const DashboardNode = Type.Object(dashboardNodeFields);
 export type DashboardNode = Static<typeof DashboardNode>;
 
 /**
@@ -65,7 +71,7 @@ export type DashboardNode = Static<typeof DashboardNode>;
  * `app` false: the app is gone (spec §6 "应用不存在"); `add`/`view`: the table's rights.
  */
 export const Shortcut = Type.Object({
-  ...DashboardNode.properties,
+  ...dashboardNodeFields,
   reach: Type.Object({ app: Type.Boolean(), add: Type.Boolean(), view: Type.Boolean() }),
   /** This member may rename, recolour, re-icon or delete it now (the team owner a public one, the creator a private one; nobody a locked one). */
   canManage: Type.Boolean(),
@@ -117,7 +123,7 @@ export const CreateShortcutsBody = Type.Object(
       { maxItems: SHORTCUT_MAX },
     ),
     /** Public or locked (the team owner), or private (any member, for themself). Default: public for the team owner, private for others. */
-    mode: Type.Optional(ShortcutModeSchema()),
+    mode: Type.Optional(/* @__PURE__ */ ShortcutModeSchema()),
   },
   { additionalProperties: false },
 );

@@ -52,11 +52,12 @@ export type SetDelegationBody = Static<typeof SetDelegationBody>;
  * Durations in milliseconds over `count` samples: the median and the 90th percentile by nearest
  * rank (the value at rank ⌈p·n⌉ of the sorted samples; 0 when there are none).
  */
-export const DurationFigures = Type.Object({
+const durationFiguresFields = {
   count: Type.Integer(),
   medianMs: Type.Integer(),
   p90Ms: Type.Integer(),
-});
+};
+export const DurationFigures = Type.Object(durationFiguresFields);
 export type DurationFigures = Static<typeof DurationFigures>;
 
 export const WorkflowAnalytics = Type.Object({
@@ -76,10 +77,10 @@ export const WorkflowAnalytics = Type.Object({
    * not the originator's own submitting at the start node).
    */
   nodes: Type.Array(
-    Type.Object({ activityCode: Type.String(), activityName: Type.String(), ...DurationFigures.properties }),
+    Type.Object({ activityCode: Type.String(), activityName: Type.String(), ...durationFiguresFields }),
   ),
   /** The same per member who completed them. */
-  approvers: Type.Array(Type.Object({ member: MemberRef, ...DurationFigures.properties })),
+  approvers: Type.Array(Type.Object({ member: MemberRef, ...durationFiguresFields })),
   /** Where running instances wait now: open task items per node, and since when the oldest waits. */
   waiting: Type.Array(
     Type.Object({

@@ -296,16 +296,17 @@ const nodeBase = {
   name: Type.String({ maxLength: 64 }),
   next: Type.Optional(Type.String({ maxLength: 64 })),
 };
+// Called at module level: marked pure so a browser page that uses none of these nodes drops them.
 const node = <T extends string, S extends ReturnType<typeof Type.Object>>(type: T, settings: S) =>
   Type.Object({ ...nodeBase, type: Type.Literal(type), settings }, { additionalProperties: false });
 
-export const StartNode = node('start', StartSettings);
-export const ApproveNode = node('approve', ApproveSettings);
-export const FillNode = node('fill', FillSettings);
-export const CcNode = node('cc', CcSettings);
-export const ActionNode = node('action', ActionSettings);
-export const ConditionNode = node('condition', ConditionSettings);
-export const ParallelNode = node('parallel', ParallelSettings);
+export const StartNode = /* @__PURE__ */ node('start', StartSettings);
+export const ApproveNode = /* @__PURE__ */ node('approve', ApproveSettings);
+export const FillNode = /* @__PURE__ */ node('fill', FillSettings);
+export const CcNode = /* @__PURE__ */ node('cc', CcSettings);
+export const ActionNode = /* @__PURE__ */ node('action', ActionSettings);
+export const ConditionNode = /* @__PURE__ */ node('condition', ConditionSettings);
+export const ParallelNode = /* @__PURE__ */ node('parallel', ParallelSettings);
 export const WorkflowNode = Type.Union([
   StartNode,
   ApproveNode,
@@ -363,12 +364,13 @@ export function defaultWorkflowDefinition(): WorkflowDefinition {
 // ---------------------------------------------------------------------------------------------
 // Designing: drafts, publishing, versions (the app's edit right).
 
-export const WorkflowVersionInfo = Type.Object({
+const workflowVersionInfoFields = {
   version: Type.Integer(),
   publishedAt: Type.Integer(),
   publishedBy: Type.String(),
   publisherName: Type.String(),
-});
+};
+export const WorkflowVersionInfo = Type.Object(workflowVersionInfoFields);
 export type WorkflowVersionInfo = Static<typeof WorkflowVersionInfo>;
 
 export const WorkflowInfo = Type.Object({
@@ -393,7 +395,7 @@ export const SaveWorkflowBody = Type.Object(
 );
 export type SaveWorkflowBody = Static<typeof SaveWorkflowBody>;
 
-export const WorkflowVersionDetail = Type.Object({ ...WorkflowVersionInfo.properties, definition: WorkflowDefinition });
+export const WorkflowVersionDetail = Type.Object({ ...workflowVersionInfoFields, definition: WorkflowDefinition });
 export type WorkflowVersionDetail = Static<typeof WorkflowVersionDetail>;
 export const WorkflowVersionParams = Type.Object({
   appCode: Type.String({ minLength: 1, maxLength: 64 }),

@@ -1,15 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { DashboardNodeType, type Shortcut } from '@canopy/contract';
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { App, Button, Card, Flex, Result, Skeleton, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +8,6 @@ import { useAppNavigate } from '../../../shell/navigation/useAppNavigate';
 import { useSaveShortcutOrder, useShortcutList } from '../hooks/useShortcuts';
 import { QuickAddWaiting } from './QuickAddWaiting';
 import { SectionEmpty } from './SectionEmpty';
-import { ShortcutCard } from './ShortcutCard';
 import './app-grid.css';
 
 /** The table's services load only when someone uses a quick-add shortcut; a failed load says so in the drawer. */
@@ -27,6 +16,9 @@ const AddShortcutDialog = lazyDialog(() => import('./AddShortcutDialog').then((m
 const ShortcutSettingsDialog = lazyDialog(() =>
   import('./ShortcutSettingsDialog').then((m) => m.ShortcutSettingsDialog),
 );
+
+/** The cards with drag-to-reorder (dnd-kit): loaded only when there are shortcuts. */
+const ShortcutGrid = lazy(() => import('./ShortcutGrid').then((m) => ({ default: m.ShortcutGrid })));
 
 const QuickAddDrawer = lazy(() =>
   import('./QuickAddDrawer').catch((error: unknown) => ({
@@ -49,10 +41,6 @@ export function ShortcutsSection() {
   const [adding, setAdding] = useState(false);
   const [settings, setSettings] = useState<Shortcut | null>(null);
   const [quickAdd, setQuickAdd] = useState<Shortcut | null>(null);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const nodes = list.data?.nodes ?? [];
   const canManage = list.data?.canManage ?? false;
 
@@ -76,15 +64,6 @@ export function ShortcutsSection() {
     else navigate(`/app/${encodeURIComponent(appCode)}/${encodeURIComponent(schemaCode)}`);
   };
 
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const codes = nodes.map((n) => n.code);
-    const from = codes.indexOf(String(active.id));
-    const to = codes.indexOf(String(over.id));
-    if (from < 0 || to < 0) return;
-    saveOrder.mutate(arrayMove(codes, from, to));
-  };
-
   let body: ReactNode;
   if (list.isPending) body = <Skeleton active paragraph={{ rows: 2 }} />;
   else if (list.isError)
@@ -99,21 +78,15 @@ export function ShortcutsSection() {
   else
     body = (
       <Flex vertical gap={10}>
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-          <SortableContext items={nodes.map((n) => n.code)} strategy={rectSortingStrategy}>
-            <ul className="canopy-app-grid" data-testid="shortcut-grid">
-              {nodes.map((s) => (
-                <ShortcutCard
-                  key={s.code}
-                  shortcut={s}
-                  sortable={canManage}
-                  onOpen={() => open(s)}
-                  onSettings={() => setSettings(s)}
-                />
-              ))}
-            </ul>
-          </SortableContext>
-        </DndContext>
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>
+          <ShortcutGrid
+            nodes={nodes}
+            canManage={canManage}
+            onOpen={open}
+            onSettings={setSettings}
+            onReorder={(codes) => saveOrder.mutate(codes)}
+          />
+        </Suspense>
         {canManage && nodes.length > 1 && (
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {t('shortcuts.reorderHint')}
