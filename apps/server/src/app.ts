@@ -263,7 +263,11 @@ export async function buildApp({
   webhookRoutes(app, ctx, webhooks);
   await jobs.schedule('webhooks.drain', 2_000, async () => void (await webhooks.drain()));
   // Batches' log entries staged in their transactions move into audit_log after the commit.
-  await jobs.schedule('applog.expand', 2_000, async () => void (await expandPendingAudit(services.db, { limit: 200 })));
+  await jobs.schedule(
+    'applog.expand',
+    2_000,
+    async () => void (await expandPendingAudit(services.db, { limit: 5_000 })),
+  );
   app.decorate('webhooks', webhooks);
   const mailQueue = new MailQueue(services.db, delivery, app.log);
   await jobs.schedule('mail.drain', 2_000, async () => void (await mailQueue.drain()));

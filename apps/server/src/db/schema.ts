@@ -348,6 +348,8 @@ export interface AuditPendingTable {
   created_at: number;
   /** JSON: the values the batch's entries share once, then per entry the columns that differ. */
   entries: string;
+  /** How many of them are in audit_log already (moved a slice per transaction). */
+  moved: number;
 }
 
 export interface OutboxEventsTable {

@@ -15,6 +15,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     // JSON: the values the batch's entries share, then per entry the columns that differ.
     .addColumn('entries', 'text', (c) => c.notNull())
+    // How many of them are in audit_log already (moved a slice per transaction).
+    .addColumn('moved', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema.createIndex('audit_pending_engine_idx').on('audit_pending').columns(['engine_code', 'id']).execute();
 }
