@@ -28,7 +28,8 @@
  * A step that needs another gets it too (unit-pg needs pg, cluster needs pg and nginx, browser
  * needs chromium).
  * Environment: TEST_DATABASE_URL and CANOPY_FORCE_THROWAWAY_PG (see ensure-postgres.mjs);
- * CANOPY_TEST_STEP_TIMEOUT_MIN (default 15, 0 = none) ends a step that runs longer than that.
+ * CANOPY_TEST_STEP_TIMEOUT_MIN (default 15, 0 = none) ends a step that runs longer than that (the
+ * browser step gets at least 45).
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -45,7 +46,7 @@ let pg = null;
 /**
  * @typedef {{ id: string, title: string, groups: string[], needs?: string[],
  *   cmd?: [string, string[]], vitest?: boolean, env?: () => Record<string, string>,
- *   fn?: () => Promise<void> }} Step
+ *   fn?: () => Promise<void>, minTimeoutMin?: number }} Step
  * @type {Step[]}
  */
 const STEPS = [
@@ -108,6 +109,8 @@ const STEPS = [
     cmd: vitest('e2e'),
     vitest: true,
     env: () => ({ CANOPY_TEST_DB: 'sqlite', CHROMIUM_PATH }),
+    // 32 files one at a time (each a server and a browser): ~25 min on the 2-core machine.
+    minTimeoutMin: 45,
   },
 ];
 
@@ -314,7 +317,8 @@ async function main() {
         const shown = Object.entries(env).map(([k, v]) => `${k}=${quote(redact(v))}`);
         line += `: ${[...shown, ...full.map(quote)].join(' ')}`;
         console.log(`\n==> ${line}\n`);
-        const { code, note } = await runCommand(full[0], full.slice(1), env, timeoutMin);
+        const stepTimeout = timeoutMin > 0 ? Math.max(timeoutMin, step.minTimeoutMin ?? 0) : 0;
+        const { code, note } = await runCommand(full[0], full.slice(1), env, stepTimeout);
         result.status = code === 0 && !interrupted ? 'ok' : 'FAILED';
         result.note = interrupted ? `interrupted (${interrupted})` : note;
         if (result.status !== 'ok') exitCode = interrupted ? 128 + SIGNAL_CODES[interrupted] : code;
