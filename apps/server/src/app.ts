@@ -266,7 +266,11 @@ export async function buildApp({
   await jobs.schedule(
     'applog.expand',
     2_000,
-    async () => void (await expandPendingAudit(services.db, { limit: 5_000 })),
+    async () =>
+      void (await expandPendingAudit(services.db, {
+        limit: 5_000,
+        onError: (err, stagedId) => app.log.error({ err, stagedId }, 'a staged batch of log entries failed to move'),
+      })),
   );
   app.decorate('webhooks', webhooks);
   const mailQueue = new MailQueue(services.db, delivery, app.log);

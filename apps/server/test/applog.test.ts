@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppLogRepository } from '../src/modules/applog/repository.js';
 import { appLogRetentionRound } from '../src/modules/applog/service.js';
-import { expandPendingAudit } from '../src/modules/audit/record.js';
+import { AUDIT_MOVE_ATTEMPTS, expandPendingAudit } from '../src/modules/audit/record.js';
 import { exportView } from './export-helpers.js';
 import { startTestServer, type TestClient, type TestServer } from './harness.js';
 import { createTeam, joinTeam, type TeamFixture } from './org-helpers.js';
@@ -163,6 +163,41 @@ describe('entries of records', () => {
     expect(new Set(moved.map((m) => m.record_id)).size).toBe(500);
     expect(moved.every((m) => m.action === 'record.create' && m.record_title.startsWith('搬运'))).toBe(true);
     expect(await entries({ search: '搬运1', limit: 100 })).toHaveLength(100);
+  });
+
+  it('sets a staged row that cannot be moved aside, and moves the rows behind it', async () => {
+    const db = server.database.handle.db;
+    const [bad] = await db
+      .insertInto('audit_pending')
+      .values({ engine_code: team.engineCode, created_at: Date.now(), entries: '{"shared":', moved: 0 })
+      .returning('id')
+      .execute();
+    const created = (
+      await team.owner.request('POST', `${base}/records/batch`, {
+        body: { create: Array.from({ length: 3 }, (_, i) => ({ data: { [f.name as string]: `搁置后${i}` } })) },
+      })
+    ).json.data.created as { id: string }[];
+    expect(created).toHaveLength(3);
+    const errors: number[] = [];
+    // The reader's catch-up passes over the unreadable row and moves the batch behind it.
+    await expandPendingAudit(db, { engineCode: team.engineCode, onError: (_e, id) => errors.push(id) });
+    expect(await entries({ search: '搁置后' })).toHaveLength(3);
+    const failures = async () =>
+      await db
+        .selectFrom('audit_pending')
+        .select(['failures', 'failed_reason'])
+        .where('id', '=', Number(bad?.id))
+        .executeTakeFirstOrThrow();
+    expect((await failures()).failures).toBeGreaterThanOrEqual(1);
+    // After AUDIT_MOVE_ATTEMPTS failed moves it is no longer picked, and kept with its reason.
+    while ((await failures()).failures < AUDIT_MOVE_ATTEMPTS)
+      await expandPendingAudit(db, { engineCode: team.engineCode });
+    const seen = errors.length;
+    await expandPendingAudit(db, { engineCode: team.engineCode, onError: (_e, id) => errors.push(id) });
+    expect(errors.length).toBe(seen);
+    expect(errors.every((id) => id === Number(bad?.id))).toBe(true);
+    expect((await failures()).failed_reason).toMatch(/JSON/i);
+    await db.deleteFrom('audit_pending').where('id', '=', Number(bad?.id)).execute();
   });
 
   it('an export and an import are one entry each, with counts', async () => {

@@ -2,6 +2,8 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDownAll, migrateToLatest } from '../src/db/migrate.js';
 import * as webhookFilters from '../src/db/migrations/20261125T0100_webhook_filters.js';
+import * as auditPending from '../src/db/migrations/20261127T0000_audit_pending.js';
+import { expandPendingAudit, recordAuditMany } from '../src/modules/audit/record.js';
 import { createTestDatabase, type TestDatabase, testDialect } from './database.js';
 
 let database: TestDatabase;
@@ -45,6 +47,35 @@ describe('migrations', () => {
     await sql`delete from kysely_migration where name = ${'20261125T0100_webhook_filters'}`.execute(db);
     expect(await migrateToLatest(db)).toEqual(['20261125T0100_webhook_filters']);
     expect(await migrateToLatest(db)).toEqual([]);
+  });
+  it('moves staged log entries into audit_log when audit_pending goes down', async () => {
+    const db = database.handle.db;
+    await migrateToLatest(db as unknown as Kysely<unknown>);
+    const entries = Array.from({ length: 600 }, (_, i) => ({
+      engineCode: 'e-down',
+      actorMemberId: 'm1',
+      action: 'record.create',
+      targetType: 'record',
+      targetId: `r${i}`,
+      recordId: `r${i}`,
+      recordTitle: `下迁${i}`,
+      changes: [{ field: 'f1', name: '名称', from: null, to: `下迁${i}` }],
+    }));
+    await recordAuditMany(db, entries, 1_700_000_000_000);
+    // One slice already moved, as by a mover that stopped: down moves the rest, not it again.
+    await expandPendingAudit(db, { limit: 1 });
+    await auditPending.down(db as unknown as Kysely<unknown>);
+    const rows = await db
+      .selectFrom('audit_log')
+      .select(['record_id', 'changes', 'detail', 'kind'])
+      .where('engine_code', '=', 'e-down')
+      .execute();
+    expect(rows).toHaveLength(600);
+    expect(new Set(rows.map((r) => r.record_id)).size).toBe(600);
+    expect(JSON.parse(rows[0]?.changes ?? '[]')[0].name).toBe('名称');
+    expect(JSON.parse(rows[0]?.detail ?? '')).toEqual({});
+    await auditPending.up(db as unknown as Kysely<unknown>);
+    expect(await migrateToLatest(db as unknown as Kysely<unknown>)).toEqual([]);
   });
 });
 

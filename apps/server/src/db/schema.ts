@@ -350,6 +350,10 @@ export interface AuditPendingTable {
   entries: string;
   /** How many of them are in audit_log already (moved a slice per transaction). */
   moved: number;
+  /** Failed moves; at AUDIT_MOVE_ATTEMPTS the row is set aside (kept, no longer picked). */
+  failures: Generated<number>;
+  /** The last failure's message, for an operator. */
+  failed_reason: string | null;
 }
 
 export interface OutboxEventsTable {

@@ -154,41 +154,75 @@ async function insertRows(trx: Kysely<Database>, rows: AuditRow[]): Promise<void
 const SLICE = 250;
 
 /**
+ * Failed moves after which a staged row is set aside: kept (nothing of the log is lost, the reason
+ * beside it for an operator) but no longer picked, so one bad row never blocks the rows behind it.
+ * A failure counts only when the count itself can be written — a database that is away counts none.
+ */
+export const AUDIT_MOVE_ATTEMPTS = 3;
+
+/**
  * Moves staged batches into audit_log — all teams' (the job, every 2 s) or one team's (before its
  * log is read, so the page never misses a committed batch). A slice of a staged row's entries is
  * moved per transaction, its `moved` count advanced in the same transaction (a mover that dies
  * leaves the rest, never a duplicate), the row deleted with its last slice; between slices the
  * event loop lets waiting requests in (SQLite's one connection). On PostgreSQL the job skips rows
- * another process is moving, while a reader waits for them. `limit`: entries, roughly.
+ * another process is moving, while a reader waits for them. `limit`: entries, roughly. A row whose
+ * slice fails is passed over for the rest of the call and its failure counted (`onError` hears it).
  */
 export async function expandPendingAudit(
   db: Kysely<Database>,
-  options: { engineCode?: string; limit?: number } = {},
+  options: { engineCode?: string; limit?: number; onError?: (error: unknown, stagedId: number) => void } = {},
 ): Promise<number> {
   const pg = dialectOf(db as unknown as Kysely<unknown>) === 'postgres';
+  const passedOver: number[] = [];
   let moved = 0;
   for (;;) {
-    const done = await db.transaction().execute(async (trx) => {
-      let q = trx.selectFrom('audit_pending').select(['id', 'entries', 'moved']).orderBy('id').limit(1);
-      if (options.engineCode) q = q.where('engine_code', '=', options.engineCode);
-      if (pg) q = options.engineCode ? q.forUpdate() : q.forUpdate().skipLocked();
-      const [staged] = await q.execute();
-      if (!staged) return true;
-      const rows = unstage(staged.entries);
-      const from = Number(staged.moved);
-      const slice = rows.slice(from, from + SLICE);
-      await insertRows(trx, slice);
-      if (from + slice.length >= rows.length)
-        await trx.deleteFrom('audit_pending').where('id', '=', staged.id).execute();
-      else
-        await trx
-          .updateTable('audit_pending')
-          .set({ moved: from + slice.length })
-          .where('id', '=', staged.id)
-          .execute();
-      moved += slice.length;
-      return false;
-    });
+    let picked: number | undefined;
+    let done: boolean;
+    try {
+      done = await db.transaction().execute(async (trx) => {
+        let q = trx
+          .selectFrom('audit_pending')
+          .select(['id', 'entries', 'moved'])
+          .where('failures', '<', AUDIT_MOVE_ATTEMPTS)
+          .orderBy('id')
+          .limit(1);
+        if (options.engineCode) q = q.where('engine_code', '=', options.engineCode);
+        if (passedOver.length) q = q.where('id', 'not in', passedOver);
+        if (pg) q = options.engineCode ? q.forUpdate() : q.forUpdate().skipLocked();
+        const [staged] = await q.execute();
+        if (!staged) return true;
+        picked = staged.id;
+        const rows = unstage(staged.entries);
+        const from = Number(staged.moved);
+        const slice = rows.slice(from, from + SLICE);
+        await insertRows(trx, slice);
+        if (from + slice.length >= rows.length)
+          await trx.deleteFrom('audit_pending').where('id', '=', staged.id).execute();
+        else
+          await trx
+            .updateTable('audit_pending')
+            .set({ moved: from + slice.length })
+            .where('id', '=', staged.id)
+            .execute();
+        moved += slice.length;
+        return false;
+      });
+    } catch (error) {
+      // Not a row's fault (the pick itself failed): the next run tries again.
+      if (picked === undefined) throw error;
+      await db
+        .updateTable('audit_pending')
+        .set((eb) => ({
+          failures: eb('failures', '+', 1),
+          failed_reason: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+        }))
+        .where('id', '=', picked)
+        .execute();
+      passedOver.push(picked);
+      options.onError?.(error, picked);
+      done = false;
+    }
     if (done || (options.limit !== undefined && moved >= options.limit)) return moved;
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
