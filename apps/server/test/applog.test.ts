@@ -111,6 +111,13 @@ describe('entries of records', () => {
     expect(log.count('insert', 'audit_pending')).toBe(1);
     const updates = await entries({ kind: 'record', search: '批量', limit: 100 });
     expect(updates.filter((e) => e.action === 'record.update')).toHaveLength(100);
+    // A staged entry reads like a single write's: the record's title, each change with its field's name.
+    const one = (await entries({ kind: 'record', search: '批量7' })).find(
+      (e) => e.action === 'record.update' && e.recordId === created[7]?.id,
+    );
+    expect(one?.recordTitle).toBe('批量7');
+    const detail = (await team.owner.request('GET', `/v1/applog/entries/${one?.id}`)).json.data;
+    expect(detail.changes).toEqual([{ field: f.qty, name: '数量', from: 7, to: 9999 }]);
 
     const before = (await entries({ kind: 'record' })).length;
     const stale = await team.owner.request('POST', `${base}/records/batch`, {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDownAll, migrateToLatest } from '../src/db/migrate.js';
 import * as webhookFilters from '../src/db/migrations/20261125T0100_webhook_filters.js';
 import * as auditPending from '../src/db/migrations/20261127T0000_audit_pending.js';
-import { expandPendingAudit, recordAuditMany } from '../src/modules/audit/record.js';
+import { expandPendingAudit, stageRecordWrites } from '../src/modules/audit/record.js';
 import { createTestDatabase, type TestDatabase, testDialect } from './database.js';
 
 let database: TestDatabase;
@@ -51,17 +51,19 @@ describe('migrations', () => {
   it('moves staged log entries into audit_log when audit_pending goes down', async () => {
     const db = database.handle.db;
     await migrateToLatest(db as unknown as Kysely<unknown>);
-    const entries = Array.from({ length: 600 }, (_, i) => ({
+    const writes = Array.from({ length: 600 }, (_, i) => ({
+      id: `r${i}`,
+      title: `下迁${i}`,
+      changesJson: JSON.stringify([{ field: 'f1', from: null, to: `下迁${i}` }]),
+    }));
+    const head = {
       engineCode: 'e-down',
       actorMemberId: 'm1',
       action: 'record.create',
-      targetType: 'record',
-      targetId: `r${i}`,
-      recordId: `r${i}`,
-      recordTitle: `下迁${i}`,
-      changes: [{ field: 'f1', name: '名称', from: null, to: `下迁${i}` }],
-    }));
-    await recordAuditMany(db, entries, 1_700_000_000_000);
+      appCode: 'a1',
+      schemaCode: 's1',
+    };
+    await stageRecordWrites(db, head, { f1: '名称' }, writes, 1_700_000_000_000);
     // One slice already moved, as by a mover that stopped: down moves the rest, not it again.
     await expandPendingAudit(db, { limit: 1 });
     await auditPending.down(db as unknown as Kysely<unknown>);

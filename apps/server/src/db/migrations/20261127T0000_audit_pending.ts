@@ -29,6 +29,8 @@ interface StagedBatch {
   shared: Record<string, unknown>;
   keys: string[];
   rows: unknown[][];
+  /** Field code → name, added to each change (a batch of record writes stages its changes without). */
+  names?: Record<string, string>;
 }
 
 const JSON_COLUMNS = new Set(['detail', 'changes']);
@@ -53,6 +55,12 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       batch.keys.forEach((k, i) => {
         entry[k] = values[i];
       });
+      const names = batch.names;
+      if (names)
+        entry.changes = ((entry.changes ?? []) as { field: string }[]).map((c) => ({
+          ...c,
+          name: names[c.field] ?? c.field,
+        }));
       for (const c of JSON_COLUMNS) entry[c] = JSON.stringify(entry[c] ?? (c === 'detail' ? {} : []));
       return entry;
     });

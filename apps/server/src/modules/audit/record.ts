@@ -64,36 +64,70 @@ const AUDIT_COLUMNS = [
   'changes',
 ] as const;
 
-/** A staged batch: the values its entries share once, then per entry the columns that differ. */
+/**
+ * A staged batch: the values its entries share once, then per entry the columns that differ. A batch
+ * of record writes also carries its fields' names once (`names`): its entries' changes are staged as
+ * the record history's `{field, from, to}` and get each field's name when moved.
+ */
 interface StagedBatch {
   shared: Partial<AuditValues>;
   keys: (typeof AUDIT_COLUMNS)[number][];
   rows: unknown[][];
-}
-
-function stage(entries: AuditValues[]): string {
-  const first = entries[0] as AuditValues;
-  const same = (c: (typeof AUDIT_COLUMNS)[number]) =>
-    c === 'changes'
-      ? false
-      : c === 'detail'
-        ? entries.every((e) => JSON.stringify(e.detail) === JSON.stringify(first.detail))
-        : entries.every((e) => e[c] === first[c]);
-  const keys = AUDIT_COLUMNS.filter((c) => !same(c));
-  const shared = Object.fromEntries(AUDIT_COLUMNS.filter((c) => !keys.includes(c)).map((c) => [c, first[c]]));
-  const batch: StagedBatch = { shared, keys, rows: entries.map((e) => keys.map((k) => e[k])) };
-  return JSON.stringify(batch);
+  names?: Record<string, string>;
 }
 
 function unstage(text: string): AuditRow[] {
   const batch = JSON.parse(text) as StagedBatch;
+  const names = batch.names;
   return batch.rows.map((values) => {
     const entry = { ...batch.shared } as Record<string, unknown>;
     batch.keys.forEach((k, i) => {
       entry[k] = values[i];
     });
+    if (names)
+      entry.changes = (entry.changes as { field: string }[]).map((c) => ({ ...c, name: names[c.field] ?? c.field }));
     return rowOf(entry as AuditValues);
   });
+}
+
+/** One record's write in a staged batch: its changes as the record history serialized them. */
+export interface StagedRecordWrite {
+  id: string;
+  title: string;
+  /** JSON of `{field, from, to}[]` — the history row's own text, embedded as it is. */
+  changesJson: string;
+}
+
+const RECORD_KEYS: StagedBatch['keys'] = ['target_id', 'record_id', 'record_title', 'changes'];
+
+/**
+ * A batch of record writes staged as one row of `audit_pending` in the write's transaction (issue
+ * 14: the log must not slow the write), whatever their count — the batch commits or rolls back with
+ * its log, and the entries' own rows (and their indexes: the title's trigram index — FTS5 on SQLite,
+ * GIN on PostgreSQL — the dearest) are written after the commit by `expandPendingAudit`. The batch's
+ * history rows already hold each record's changes as JSON, so the staged text is assembled around
+ * those strings — nothing is built or serialized per record but its id and title — and the fields'
+ * names (which the log shows beside each change) are added when the entries are moved.
+ */
+export async function stageRecordWrites(
+  trx: Kysely<Database>,
+  head: Omit<AuditEntry, 'targetType' | 'targetId' | 'recordId' | 'recordTitle' | 'changes'>,
+  names: Record<string, string>,
+  writes: StagedRecordWrite[],
+  now: number,
+): Promise<void> {
+  if (!writes.length) return;
+  const all = valuesOf({ ...head, targetType: 'record', targetId: '' }, now);
+  const shared = Object.fromEntries(Object.entries(all).filter(([k]) => !RECORD_KEYS.includes(k as never)));
+  const rows = writes.map((w) => {
+    const id = JSON.stringify(w.id);
+    return `[${id},${id},${JSON.stringify(w.title.slice(0, AppLogLimits.titleMax))},${w.changesJson}]`;
+  });
+  const entries = `{"shared":${JSON.stringify(shared)},"keys":${JSON.stringify(RECORD_KEYS)},"names":${JSON.stringify(names)},"rows":[${rows.join(',')}]}`;
+  await trx
+    .insertInto('audit_pending')
+    .values({ engine_code: head.engineCode, created_at: now, entries, moved: 0 })
+    .execute();
 }
 
 /**
@@ -105,29 +139,6 @@ export async function recordAudit(trx: Kysely<Database>, entry: AuditEntry, now:
     .insertInto('audit_log')
     .values(rowOf(valuesOf(entry, now)))
     .execute();
-}
-
-/**
- * Many entries (a batch of records): staged as one row of `audit_pending` in the write's
- * transaction, whatever their count — the batch commits or rolls back with its log, and the
- * entries' own rows (and their indexes: the title's trigram index — FTS5 on SQLite, GIN on
- * PostgreSQL — the dearest) are written after the commit by `expandPendingAudit`. Written inside
- * the batch, 1,000 entries cost a 1,000-row batch update 15 % (PostgreSQL) to 40 % (SQLite) of its
- * time (bench/src/applog.ts); the staged row is one insert.
- */
-export async function recordAuditMany(trx: Kysely<Database>, entries: AuditEntry[], now: number): Promise<void> {
-  if (entries.length === 1 && entries[0]) return recordAudit(trx, entries[0], now);
-  const byTeam = new Map<string, AuditValues[]>();
-  for (const entry of entries) {
-    const rows = byTeam.get(entry.engineCode) ?? [];
-    rows.push(valuesOf(entry, now));
-    byTeam.set(entry.engineCode, rows);
-  }
-  for (const [engineCode, rows] of byTeam)
-    await trx
-      .insertInto('audit_pending')
-      .values({ engine_code: engineCode, created_at: now, entries: stage(rows), moved: 0 })
-      .execute();
 }
 
 async function insertRows(trx: Kysely<Database>, rows: AuditRow[]): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { type AuditEntry, recordAuditMany } from '../audit/record.js';
+import { recordAudit, stageRecordWrites } from '../audit/record.js';
 import type { SchemaContext } from '../schema-context/context.js';
 
 /** One record's write as the application log keeps it: its title and its changed fields, old → new. */
@@ -8,16 +8,29 @@ export interface LoggedWrite {
   id: string;
   title: string;
   changes: { field: string; from: unknown; to: unknown }[];
+  /** `changes` as the record history serialized them, when it has (a batch reuses the text). */
+  changesJson?: string;
+}
+
+type RecordAction = 'record.create' | 'record.update' | 'record.delete';
+
+/** A batch's writes of one kind (action and detail), staged together at the batch's end. */
+interface HeldGroup {
+  action: RecordAction;
+  detail?: Record<string, unknown>;
+  writes: LoggedWrite[];
 }
 
 /**
  * Records' writes in the application log (issue 14), in the transaction of the write: one entry per
- * record with only its changed fields, written as multi-row inserts — a batch holds its entries and
- * writes them at its end, so a 1,000-row batch costs a statement, not a thousand. Contexts that log
- * themselves once (an import: one entry with counts) are silenced.
+ * record with only its changed fields. A single write's entry goes straight into audit_log; a batch
+ * holds its writes and, at its end, stages them as one `audit_pending` row per kind of write
+ * (audit/record.ts `stageRecordWrites`: the history's serialized changes reused, the fields' names
+ * once), moved into audit_log after the commit. Contexts that log themselves once (an import: one
+ * entry with counts) are silenced.
  */
 export class RecordLog {
-  private readonly held = new WeakMap<SchemaContext, AuditEntry[]>();
+  private readonly held = new WeakMap<SchemaContext, Map<string, HeldGroup>>();
   private readonly silenced = new WeakSet<SchemaContext>();
 
   /** `enabled: false` only for the bench's baseline (bench/src/applog.ts). */
@@ -31,37 +44,41 @@ export class RecordLog {
   async write(
     ctx: SchemaContext,
     trx: Kysely<Database>,
-    action: 'record.create' | 'record.update' | 'record.delete',
+    action: RecordAction,
     writes: LoggedWrite[],
     now: number,
     detail?: Record<string, unknown>,
   ): Promise<void> {
     if (!this.enabled || this.silenced.has(ctx) || !writes.length) return;
+    const held = this.held.get(ctx);
+    if (held) {
+      const key = `${action} ${detail ? JSON.stringify(detail) : ''}`;
+      const group = held.get(key);
+      if (group) for (const w of writes) group.writes.push(w);
+      else held.set(key, { action, ...(detail ? { detail } : {}), writes: [...writes] });
+      return;
+    }
+    if (writes.length > 1) return this.stage(ctx, trx, { action, ...(detail ? { detail } : {}), writes }, now);
+    const w = writes[0] as LoggedWrite;
     const names = new Map(ctx.fields.map((f) => [f.code, f.name]));
-    const entries = writes.map(
-      (w): AuditEntry => ({
-        engineCode: ctx.schema.engine_code,
-        actorMemberId: ctx.access.tenant.memberId,
-        action,
+    await recordAudit(
+      trx,
+      {
+        ...this.head(ctx, action, detail),
         targetType: 'record',
         targetId: w.id,
-        appCode: ctx.schema.app_code,
-        schemaCode: ctx.schema.code,
         recordId: w.id,
         recordTitle: w.title,
         changes: w.changes.map((c) => ({ ...c, name: names.get(c.field) ?? c.field })),
-        ...(detail ? { detail } : {}),
-      }),
+      },
+      now,
     );
-    const held = this.held.get(ctx);
-    if (held) held.push(...entries);
-    else await recordAuditMany(trx, entries, now);
   }
 
-  /** Runs `work`, holding its entries, and writes them at once at its end (inside the transaction). */
+  /** Runs `work`, holding its entries, and stages them at once at its end (inside the transaction). */
   async holding<T>(ctx: SchemaContext, trx: Kysely<Database>, now: () => number, work: () => Promise<T>): Promise<T> {
     if (this.held.has(ctx)) return work();
-    const held: AuditEntry[] = [];
+    const held = new Map<string, HeldGroup>();
     this.held.set(ctx, held);
     let out: T;
     try {
@@ -69,7 +86,34 @@ export class RecordLog {
     } finally {
       this.held.delete(ctx);
     }
-    await recordAuditMany(trx, held, now());
+    const at = now();
+    for (const group of held.values()) await this.stage(ctx, trx, group, at);
     return out;
+  }
+
+  private head(ctx: SchemaContext, action: RecordAction, detail?: Record<string, unknown>) {
+    return {
+      engineCode: ctx.schema.engine_code,
+      actorMemberId: ctx.access.tenant.memberId,
+      action,
+      appCode: ctx.schema.app_code,
+      schemaCode: ctx.schema.code,
+      ...(detail ? { detail } : {}),
+    };
+  }
+
+  private async stage(ctx: SchemaContext, trx: Kysely<Database>, group: HeldGroup, now: number): Promise<void> {
+    // The names of the fields these writes changed (the log shows them beside each change).
+    const codes = new Set<string>();
+    for (const w of group.writes) for (const c of w.changes) codes.add(c.field);
+    const names: Record<string, string> = {};
+    for (const f of ctx.fields) if (codes.has(f.code)) names[f.code] = f.name;
+    await stageRecordWrites(
+      trx,
+      this.head(ctx, group.action, group.detail),
+      names,
+      group.writes.map((w) => ({ id: w.id, title: w.title, changesJson: w.changesJson ?? JSON.stringify(w.changes) })),
+      now,
+    );
   }
 }

@@ -96,16 +96,17 @@ export async function updateRecords(
     const changes = Object.keys(e.item.data)
       .filter((code) => JSON.stringify(e.before.data[code]) !== JSON.stringify(afterItem.data[code]))
       .map((field) => ({ field, from: e.before.data[field] ?? null, to: afterItem.data[field] ?? null }));
+    const changesJson = JSON.stringify(changes);
     history.push({
       schema_code: ctx.schema.code,
       record_id: e.id,
       engine_code: engine,
       member_id: member,
       action: 'update',
-      changes: JSON.stringify(changes),
+      changes: changesJson,
       created_at: now,
     });
-    if (changes.length) logged.push({ id: e.id, title: afterItem.title, changes });
+    if (changes.length) logged.push({ id: e.id, title: afterItem.title, changes, changesJson });
     updated.push(afterItem);
   }
   await repo.addHistoryMany(trx, history);
