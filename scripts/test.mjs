@@ -32,8 +32,9 @@
  * browser step gets at least 45).
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -298,9 +299,10 @@ async function main() {
   const timeoutMin = Number(process.env.CANOPY_TEST_STEP_TIMEOUT_MIN ?? 15) || 0;
   for (const sig of Object.keys(SIGNAL_CODES)) process.on(sig, () => onSignal(sig));
 
-  /** @type {{ step: Step, status: 'ok' | 'FAILED' | 'not run', ms: number, note: string }[]} */
+  /** @type {{ step: Step, status: 'ok' | 'FAILED' | 'not run', ms: number, note: string, report?: string | null }[]} */
   const results = steps.map((step) => ({ step, status: 'not run', ms: 0, note: '' }));
   const started = Date.now();
+  const reports = mkdtempSync(join(tmpdir(), 'canopy-test-reports-'));
   let exitCode = 0;
 
   try {
@@ -313,7 +315,12 @@ async function main() {
       if (step.cmd) {
         env = step.env?.() ?? {};
         const [cmd, args] = step.cmd;
-        const full = [cmd, ...args, ...(step.vitest ? vitestArgs : [])];
+        // Vitest also writes a JSON report, so the summary can name the tests that failed: a
+        // long run's log is often read from its tail only.
+        const report = step.vitest ? join(reports, `${step.id}.json`) : null;
+        const reporting = report ? ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`] : [];
+        const full = [cmd, ...args, ...reporting, ...(step.vitest ? vitestArgs : [])];
+        result.report = report;
         const shown = Object.entries(env).map(([k, v]) => `${k}=${quote(redact(v))}`);
         line += `: ${[...shown, ...full.map(quote)].join(' ')}`;
         console.log(`\n==> ${line}\n`);
@@ -356,12 +363,47 @@ async function main() {
   }
   const failed = results.find((r) => r.status === 'FAILED');
   const total = formatDuration(Date.now() - started);
+  if (failed?.report) printFailedTests(failed.report);
   if (failed) {
     console.log(`\ntest run FAILED at "${failed.step.title}" after ${total}`);
     return exitCode || 1;
   }
   console.log(`\ntest run OK: ${steps.length} steps in ${total}`);
   return 0;
+}
+
+/** The failed tests of a Vitest JSON report: file, name and the first lines of each error. */
+function printFailedTests(report) {
+  if (!existsSync(report)) return;
+  let json;
+  try {
+    json = JSON.parse(readFileSync(report, 'utf8'));
+  } catch {
+    return;
+  }
+  const lines = [];
+  for (const file of json.testResults ?? []) {
+    const where = relative(ROOT, file.name ?? '');
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    // A file that failed outside its tests (a hook, an import) has only the file's message.
+    if (!failedTests.length && file.status === 'failed' && file.message)
+      lines.push(`  ${where}`, ...indent(file.message));
+    for (const t of failedTests)
+      lines.push(`  ${where} > ${t.fullName ?? t.title}`, ...indent((t.failureMessages ?? []).join('\n')));
+  }
+  if (!lines.length) return;
+  console.log('\n==> failed tests');
+  console.log(lines.join('\n'));
+}
+
+function indent(text) {
+  // Colour codes out, the first lines only: enough to tell the failure apart.
+  return String(text)
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((l) => l.trim() && !/^\s*at .*node_modules/.test(l))
+    .slice(0, 6)
+    .map((l) => `      ${l.slice(0, 300)}`);
 }
 
 main().then(

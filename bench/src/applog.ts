@@ -136,6 +136,22 @@ const pct = (xs: number[], p: number) => {
 };
 const fmt = (x: number) => x.toFixed(2);
 
+/** The median of paired ratios (with log ÷ without) and its 95 % bootstrap interval. */
+function pairedRatio(withLog: number[], without: number[]): { median: number; low: number; high: number } {
+  const ratios = withLog.map((x, i) => x / (without[i] as number));
+  const median = (xs: number[]) => pct(xs, 50);
+  const draws: number[] = [];
+  // A fixed seed: the same samples give the same interval.
+  let seed = 12345;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  for (let d = 0; d < 2000; d += 1)
+    draws.push(median(ratios.map(() => ratios[Math.floor(random() * ratios.length)] as number)));
+  return { median: median(ratios), low: pct(draws, 2.5), high: pct(draws, 97.5) };
+}
+
 async function main() {
   const rigs = [await rig('with log', true), await rig('without log (baseline)', false)];
   const times = new Map(
@@ -143,16 +159,18 @@ async function main() {
   );
   for (const r of rigs) for (let i = 0; i < 20; i += 1) await r.single(); // warm-up
   for (let round = 0; round < rounds; round += 1) {
-    for (const r of round % 2 ? [...rigs].reverse() : rigs) {
-      const t = times.get(r.label) as { single: number[]; batch: number[]; settle: number[] };
-      for (let i = 0; i < singles / rounds; i += 1) t.single.push(await r.single());
-      for (let i = 0; i < batches / rounds; i += 1) {
+    // Writes alternate between the two servers one by one (who goes first alternates too), so each
+    // write with the log has a twin without it under the same moment's load: their ratio is paired.
+    for (let i = 0; i < singles / rounds; i += 1)
+      for (const r of (round + i) % 2 ? [...rigs].reverse() : rigs) times.get(r.label)?.single.push(await r.single());
+    for (let i = 0; i < batches / rounds; i += 1)
+      for (const r of (round + i) % 2 ? [...rigs].reverse() : rigs) {
+        const t = times.get(r.label) as { single: number[]; batch: number[]; settle: number[] };
         t.batch.push(await r.batch());
         // The log's work after the commit, done before the next write (both servers alike), so a
         // write is timed on its own and the moved entries' cost is shown beside it.
         t.settle.push(await r.settle());
       }
-    }
   }
   process.stdout.write(`\n${db}, ${singles} single updates and ${batches} 1,000-row batch updates per server\n\n`);
   process.stdout.write(
@@ -163,6 +181,21 @@ async function main() {
     process.stdout.write(
       `| ${label} | ${fmt(pct(t.single, 50))} | ${fmt(pct(t.single, 95))} | ${fmt(pct(t.batch, 50))} | ${fmt(pct(t.batch, 95))} | ${fmt(pct(t.settle, 50))} |\n`,
     );
+  const on = times.get('with log') as { single: number[]; batch: number[] };
+  const off = times.get('without log (baseline)') as { single: number[]; batch: number[] };
+  const ratio = (label: string, r: { median: number; low: number; high: number }) =>
+    process.stdout.write(
+      `${label}: with ÷ without the log, median of paired ratios ${r.median.toFixed(3)} (95 % interval ${r.low.toFixed(3)}–${r.high.toFixed(3)})\n`,
+    );
+  process.stdout.write('\n');
+  ratio('single update', pairedRatio(on.single, off.single));
+  ratio('1,000-row batch', pairedRatio(on.batch, off.batch));
+  process.stdout.write(
+    `load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}\n`,
+  );
   for (const r of rigs) await r.stop();
 }
 
