@@ -25,6 +25,7 @@ import { ApiTokenService } from './modules/api-tokens/service.js';
 import { AppLogRepository } from './modules/applog/repository.js';
 import { appLogRoutes } from './modules/applog/routes.js';
 import { AppLogService } from './modules/applog/service.js';
+import { indexLogTitles } from './modules/applog/title-index.js';
 import { AppService } from './modules/apps/apps-service.js';
 import { CustomMenuService } from './modules/apps/custom-menu.js';
 import { NodeService } from './modules/apps/nodes-service.js';
@@ -263,15 +264,14 @@ export async function buildApp({
   webhookRoutes(app, ctx, webhooks);
   await jobs.schedule('webhooks.drain', 2_000, async () => void (await webhooks.drain()));
   // Batches' log entries staged in their transactions move into audit_log after the commit.
-  await jobs.schedule(
-    'applog.expand',
-    2_000,
-    async () =>
-      void (await expandPendingAudit(services.db, {
-        limit: 5_000,
-        onError: (err, stagedId) => app.log.error({ err, stagedId }, 'a staged batch of log entries failed to move'),
-      })),
-  );
+  await jobs.schedule('applog.expand', 2_000, async () => {
+    await expandPendingAudit(services.db, {
+      limit: 5_000,
+      onError: (err, stagedId) => app.log.error({ err, stagedId }, 'a staged batch of log entries failed to move'),
+    });
+    // SQLite: the titles written since the last run go into the search index at once.
+    await indexLogTitles(services.db);
+  });
   app.decorate('webhooks', webhooks);
   const mailQueue = new MailQueue(services.db, delivery, app.log);
   await jobs.schedule('mail.drain', 2_000, async () => void (await mailQueue.drain()));

@@ -1,7 +1,9 @@
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppLogRepository } from '../src/modules/applog/repository.js';
 import { appLogRetentionRound } from '../src/modules/applog/service.js';
+import { indexLogTitles } from '../src/modules/applog/title-index.js';
 import { AUDIT_MOVE_ATTEMPTS, expandPendingAudit } from '../src/modules/audit/record.js';
 import { exportView } from './export-helpers.js';
 import { startTestServer, type TestClient, type TestServer } from './harness.js';
@@ -290,6 +292,37 @@ describe('reading the log', () => {
     expect(bad.json.fieldErrors[0].field).toBe('from');
     expect((await team.owner.request('GET', '/v1/applog?kind=nonsense')).status).toBe(400);
     expect((await team.owner.request('GET', '/v1/applog/entries/999999999')).status).toBe(404);
+  });
+
+  it('finds a title written just now and after its batch is indexed, once either way; removal keeps the index whole', async () => {
+    const db = server.database.handle.db;
+    const sqlite = server.database.handle.dialect === 'sqlite';
+    const rec = await create('镀锌方头螺母');
+    // SQLite indexes titles in batches (title-index.ts): right after the write it is read past the index.
+    expect((await entries({ search: '方头螺' })).map((e) => e.recordTitle)).toEqual(['镀锌方头螺母']);
+    await indexLogTitles(db);
+    expect((await entries({ search: '方头螺' })).map((e) => e.recordTitle)).toEqual(['镀锌方头螺母']);
+    // An entry removed before its title was indexed, and one after: the FTS table stays consistent.
+    await create('待删未索引条目');
+    await db.deleteFrom('audit_log').where('record_title', 'in', ['待删未索引条目', '镀锌方头螺母']).execute();
+    expect(await entries({ search: '方头螺' })).toEqual([]);
+    expect(await entries({ search: '未索引' })).toEqual([]);
+    await indexLogTitles(db);
+    if (sqlite) {
+      // The index holds exactly the titled rows up to indexed_to (all of them now), each once.
+      const count = async (q: ReturnType<typeof sql<{ n: number }>>) => Number((await q.execute(db)).rows[0]?.n);
+      expect(await count(sql<{ n: number }>`select count(*) as n from audit_log_fts_docsize`)).toBe(
+        await count(sql<{ n: number }>`select count(*) as n from audit_log where record_title <> ''`),
+      );
+      const fts = await sql<{
+        id: number;
+      }>`select rowid as id from audit_log_fts where audit_log_fts match '"六角螺"' order by rowid`.execute(db);
+      const like = await sql<{
+        id: number;
+      }>`select id from audit_log where record_title like '%六角螺%' order by id`.execute(db);
+      expect(fts.rows).toEqual(like.rows);
+    }
+    expect(rec.id).toBeTruthy();
   });
 
   it('refuses members, and everyone while the feature is off', async () => {

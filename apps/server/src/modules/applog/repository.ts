@@ -50,12 +50,19 @@ export class AppLogRepository {
           parts.push(sql<SqlBool>`audit_log.record_title ilike ${likeText(search)} escape '\\'`);
         } else if ([...search].length >= 3) {
           const phrase = `"${search.replaceAll('"', '""')}"`;
+          // Titles are indexed in batches (applog/title-index.ts): the rows past the index are read as they are.
           parts.push(
-            eb(
-              'audit_log.id',
-              'in',
-              sql<number>`(select rowid from audit_log_fts where audit_log_fts match ${phrase})`,
-            ),
+            eb.or([
+              eb(
+                'audit_log.id',
+                'in',
+                sql<number>`(select rowid from audit_log_fts where audit_log_fts match ${phrase})`,
+              ),
+              eb.and([
+                eb('audit_log.id', '>', sql<number>`(select indexed_to from audit_log_fts_state where id = 1)`),
+                sql<SqlBool>`audit_log.record_title like ${likeText(search)} escape '\\'`,
+              ]),
+            ]),
           );
         } else {
           parts.push(sql<SqlBool>`audit_log.record_title like ${likeText(search)} escape '\\'`);
