@@ -626,16 +626,15 @@ export class RecordService {
   }
 
   /**
-   * The fields a list asked to carry (issue 15, payload: a grid asks for its visible columns), each a
-   * live field of the table the member may see; anything else is refused by its code, the same way
-   * whether it is missing or hidden (the answer must not tell a hidden field exists).
+   * The fields a list asked to carry (issue 15, payload: a grid asks for its visible columns): those
+   * that are live fields of the table the member may see. Any other code is dropped without a word —
+   * a grid left open while a field is deleted or hidden from its member keeps working, and the answer
+   * says nothing of a hidden field, whose values never go out (toItem leaves them out already). Only
+   * malformed input (not strings, too many, too long) is refused, by the contract's schema.
    */
   private readable(ctx: SchemaContext, codes: string[]): Set<string> {
     const live = new Set(this.live(ctx).map((f) => f.code));
-    for (const code of codes)
-      if (!live.has(code) || ctx.rights.hidden.has(code))
-        throw new AppError(400, ErrorCode.validationFailed, 'query.unknownField', { field: code }, 'VALIDATION');
-    return new Set(codes);
+    return new Set(codes.filter((code) => live.has(code) && !ctx.rights.hidden.has(code)));
   }
 
   /**
