@@ -47,6 +47,7 @@ import * as auditPending from './migrations/20261127T0000_audit_pending.js';
 import * as recordImports from './migrations/20261127T0100_record_imports.js';
 import * as metaVersion from './migrations/20261127T0300_meta_version.js';
 import * as dashboardRollups from './migrations/20261127T0400_dashboard_rollups.js';
+import * as recordIndexOrigin from './migrations/20261127T0600_record_index_origin.js';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from source, from a
@@ -100,6 +101,7 @@ const migrations: Record<string, Migration> = {
   '20261126T0100_app_log': appLog,
   '20261127T0300_meta_version': metaVersion,
   '20261127T0400_dashboard_rollups': dashboardRollups,
+  '20261127T0600_record_index_origin': recordIndexOrigin,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -570,12 +570,14 @@ export class RecordService {
     const plans = await this.wherePlans(ctx, body.filter, body.search, undefined, saved);
     const where = plans.where;
     const table = ctx.schema.table_name;
-    // What this list reads gets its index in the background (a saved view's asked for at its save);
-    // a request that could not be written is asked again by the next list, never failing this one.
+    // What this list reads gets its index in the background (a saved view's asked for at its save),
+    // up to a few a table (indexes.ts ON_DEMAND_PER_TABLE; past them the list scans); a request that
+    // could not be written is asked again by the next list, never failing this one.
     await this.indexes
       ?.request(
         { engineCode: ctx.schema.engine_code, schemaCode: ctx.schema.code, table },
         listIndexSpecs(ctx, body.filter, sorts, Boolean(body.search?.trim())),
+        'list',
       )
       .catch(() => undefined);
     let decoded = decodeCursor(body.cursor);
