@@ -399,6 +399,13 @@ describe('import', () => {
     expect(job.preview[0]).toEqual(['导入一', '10', '进行中', '2026/11/1', '王小明', 'x']);
   });
 
+  it('refuses a CSV whose quote is never closed (several MiB in one row), naming the row', async () => {
+    const text = `名称,备注\n一,正常\n二,"没有结束引号${'很长的内容，'.repeat(1_000_000)}\n三,后面\n`;
+    const res = await team.owner.upload(`${base}/imports`, '坏.csv', Buffer.from(text), APP);
+    expect(res.status).toBe(400);
+    expect(res.json.errorMessage).toBe('第 3 行超过 1 MB，可能缺少结束引号，请检查文件后重新导入');
+  });
+
   it('all or nothing: refuses the whole sheet with a per-row report, writing nothing', async () => {
     const before = (await all(team.owner)).length;
     const job = (await team.owner.upload(`${base}/imports`, 'a.csv', Buffer.from(csv), APP)).json.data;

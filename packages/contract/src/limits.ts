@@ -91,6 +91,11 @@ export const RecordLimits = {
   importMaxBytes: 512 * 1024 * 1024,
   /** An xlsx (a zip) unpacked: counted while inflating, whatever sizes the zip declares. */
   importMaxUnpackedBytes: 1024 * 1024 * 1024,
+  /**
+   * One CSV row, in characters (1 MiB of ASCII text): a longer one is almost always a missing closing
+   * quote, which would make the rest of the file one field; the import fails naming the row.
+   */
+  importMaxRowChars: 1024 * 1024,
   /** Rows written per transaction while importing. */
   importBatchRows: 2_000,
   /** Rows read per page while exporting. */

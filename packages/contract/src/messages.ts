@@ -895,6 +895,11 @@ export const ServerMessages = {
     en: 'The file unpacks to more than {mb} MB; split it into smaller files and import them one by one',
     jp: 'ファイルを展開すると {mb} MB を超えます。小さなファイルに分けてからインポートしてください',
   },
+  'import.rowTooBig': {
+    zh: '第 {row} 行超过 {mb} MB，可能缺少结束引号，请检查文件后重新导入',
+    en: 'Row {row} is longer than {mb} MB, perhaps a closing quote is missing; check the file and import it again',
+    jp: '{row} 行目が {mb} MB を超えています。閉じ引用符が欠けている可能性があります。ファイルを確認してからもう一度インポートしてください',
+  },
   'import.tooBig': {
     zh: '文件不能超过 {mb} MB',
     en: 'The file must not exceed {mb} MB',

@@ -172,7 +172,8 @@ export const RecordQueryBody = Type.Object(
     view: Type.Optional(ViewCode),
     /**
      * The fields whose values the answer carries (a grid: its visible columns); absent, every field
-     * the member may see. A field hidden from the member or not in the table is refused.
+     * the member may see. A code not in the table, or of a field hidden from the member, is dropped
+     * (the answer lacks it: a grid left open while a field is deleted or hidden keeps working).
      */
     fields: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 500 })),
   },

@@ -47,6 +47,7 @@ import * as auditPending from './migrations/20261127T0000_audit_pending.js';
 import * as recordImports from './migrations/20261127T0100_record_imports.js';
 import * as metaVersion from './migrations/20261127T0300_meta_version.js';
 import * as dashboardRollups from './migrations/20261127T0400_dashboard_rollups.js';
+import * as recordIndexOrigin from './migrations/20261127T0600_record_index_origin.js';
 import * as applogTitlesBatched from './migrations/20261127T0700_applog_titles_batched.js';
 
 /**
@@ -102,6 +103,7 @@ const migrations: Record<string, Migration> = {
   '20261127T0300_meta_version': metaVersion,
   '20261127T0400_dashboard_rollups': dashboardRollups,
   '20261127T0700_applog_titles_batched': applogTitlesBatched,
+  '20261127T0600_record_index_origin': recordIndexOrigin,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -822,6 +822,8 @@ export interface RecordIndexesTable {
   job_id: string | null;
   requested_at: number;
   built_at: number | null;
+  /** view: a saved view asked for it; list: a list request did (capped a table, records/indexes.ts). */
+  origin: 'view' | 'list';
 }
 
 /** An import's one history entry: its records are the ids first_id … last_id of its table (records/import-ids.ts). */

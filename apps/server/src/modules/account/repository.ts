@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { FIXED } from '../../db/fixed.js';
+import { FIXED, qualified, USER_COLUMNS } from '../../db/fixed.js';
 import type { Database, LoginThrottleTable, SessionsTable, UsersTable } from '../../db/schema.js';
 import type { Membership } from '../engines/repository.js';
 
@@ -53,7 +53,7 @@ export class AccountRepository {
           .on('members.engine_code', '=', sql<string>`coalesce(${engineHint}, ${sql.ref('users.active_engine_code')})`),
       )
       .leftJoin('engines', 'engines.engine_code', 'members.engine_code')
-      .selectAll('users')
+      .select(qualified('users', USER_COLUMNS))
       .select([
         'sessions.id as s_id',
         'sessions.created_at as s_created_at',

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { FIXED } from '../../db/fixed.js';
+import { APP_COLUMNS, FIXED, qualified } from '../../db/fixed.js';
 import type { AppsTable, Database, FunctionNodesTable } from '../../db/schema.js';
 
 export interface AppRow extends AppsTable {
@@ -17,7 +17,7 @@ export class AppRepository {
       .leftJoin('app_members as o', (j) => j.onRef('o.app_code', '=', 'apps.code').on('o.role', '=', 'owner'))
       .leftJoin('members as om', 'om.member_id', 'o.member_id')
       .leftJoin('users as ou', 'ou.id', 'om.user_id')
-      .selectAll('apps')
+      .select(qualified('apps', APP_COLUMNS))
       .select(['ou.user_name as owner_name', 'ou.id as owner_user_id'])
       .where('apps.engine_code', '=', engineCode);
   }

@@ -24,6 +24,23 @@ export interface IndexTable {
   table: string;
 }
 
+/** Who asked for an index: a saved view (at its save) or a list request (capped a table). */
+export type IndexOrigin = 'view' | 'list';
+
+/**
+ * Indexes a table's lists may ask for on their own, first come first served: every index slows each
+ * write of the table and a build costs a pass over it, so what any client can make the server build
+ * is bounded. Order indexes (`view`: one per distinct sorts of a searched list — without a bound, a
+ * client sending ever new sorts gets ever new indexes) and one-field indexes (`column`, `text`: at
+ * most two a field, but a wide table has hundreds) count apart, so the many combinations of one never
+ * take the other's places. Eight orders cover the few ways a table's members actually sort what they
+ * search; saved views ask for theirs beyond both (they are few and made by people).
+ */
+export const ON_DEMAND_PER_TABLE = { order: 8, field: 24 } as const;
+
+/** Which of the two on-demand budgets an index counts against. */
+const budgetOf = (kind: IndexSpec['kind']): keyof typeof ON_DEMAND_PER_TABLE => (kind === 'view' ? 'order' : 'field');
+
 /** Rows a full-text backfill batch copies (SQLite): a writer waits at most one batch. */
 const FILL_BATCH = 2_000;
 
@@ -42,7 +59,8 @@ export const trigramServes = (needle: string) => [...needle].length >= 3;
  * Indexes for the records' lists (issue 15), built in the background by the job queue — never
  * inside a request. A list or a saved view `request`s what it reads; the first request of a name
  * writes its row (`record_indexes`, unique by name) and one job builds every new name. Until an
- * index is ready the list answers by scanning, as before; after, the same query finds it.
+ * index is ready the list answers by scanning, as before; after, the same query finds it. What
+ * lists ask for on their own is capped a table (ON_DEMAND_PER_TABLE); saved views' indexes are not.
  *
  * PostgreSQL: `CREATE INDEX CONCURRENTLY` outside any transaction (writers never wait); full text is
  * a pg_trgm GIN index on `lower(column)`, which the unchanged `lower(column) like '%…%'` uses (no
@@ -56,8 +74,17 @@ export const trigramServes = (needle: string) => [...needle].length >= 3;
  * dropping the `_tx` tables (they are rebuilt on the next request).
  */
 export class RecordIndexes {
-  /** Names this process asked for already: a list asks once per process, not per request. */
-  private readonly asked = new Set<string>();
+  /**
+   * Names this process asked for already, with who asked: a list asks once per process, not per
+   * request; a saved view asking for a name a list asked for takes it over (it stops counting).
+   */
+  private readonly asked = new Map<string, IndexOrigin>();
+  /**
+   * A table's budgets (`table:order`, `table:field`) its lists used up, as this process saw: a list
+   * with new sorts goes unindexed without a round trip. Only a saved view taking an index over frees
+   * a place, rare enough to wait for the next start.
+   */
+  private readonly full = new Set<string>();
   private queue: Promise<void> = Promise.resolve();
 
   constructor(
@@ -77,17 +104,62 @@ export class RecordIndexes {
     });
   }
 
-  /** Asks for these indexes: new ones get a row and one job between them; known ones nothing. */
-  async request(table: IndexTable, specs: IndexSpec[]): Promise<void> {
+  /**
+   * Asks for these indexes: new ones get a row and one job between them; known ones nothing.
+   * `origin`: `view` — a saved view's, at its save (every one it needs); `list` — what a list request
+   * reads (its own sorts, filter, search), within the table's budgets (`ON_DEMAND_PER_TABLE`). Past
+   * them a list's new index is refused without a word: the list answers by scanning, as it does
+   * before any index is built.
+   */
+  async request(table: IndexTable, specs: IndexSpec[], origin: IndexOrigin = 'view'): Promise<void> {
     const fresh = new Map<string, IndexSpec>();
     for (const spec of specs) {
       const name = indexName(table.table, spec);
-      if (!this.asked.has(name)) fresh.set(name, spec);
+      const had = this.asked.get(name);
+      if (had && !(origin === 'view' && had === 'list')) continue;
+      if (origin === 'list' && this.full.has(`${table.table}:${budgetOf(spec.kind)}`)) continue;
+      fresh.set(name, spec);
     }
     if (!fresh.size) return;
+    const filled: string[] = [];
     await this.db.transaction().execute(async (trx) => {
+      const known = await trx
+        .selectFrom('record_indexes')
+        .select(['name', 'origin'])
+        .where('name', 'in', [...fresh.keys()])
+        .execute();
+      for (const k of known) {
+        // A saved view's own index from now on: it no longer takes a list's place.
+        if (origin === 'view' && k.origin === 'list')
+          await trx.updateTable('record_indexes').set({ origin: 'view' }).where('name', '=', k.name).execute();
+        fresh.delete(k.name);
+        this.asked.set(k.name, origin === 'view' ? 'view' : k.origin);
+      }
+      if (!fresh.size) return;
+      const room = { order: Number.POSITIVE_INFINITY, field: Number.POSITIVE_INFINITY };
+      if (origin === 'list') {
+        // Processes asking at once for one table count one after the other (PostgreSQL; SQLite has
+        // one writer already), so the budgets hold across a cluster.
+        if (this.dialect === 'postgres')
+          await sql`select pg_advisory_xact_lock(hashtext(${`record_indexes:${table.table}`}))`.execute(trx);
+        const used = await trx
+          .selectFrom('record_indexes')
+          .select((eb) => ['kind', eb.fn.countAll<number>().as('n')])
+          .where('table_name', '=', table.table)
+          .where('origin', '=', 'list')
+          .groupBy('kind')
+          .execute();
+        room.order = ON_DEMAND_PER_TABLE.order;
+        room.field = ON_DEMAND_PER_TABLE.field;
+        for (const u of used) room[budgetOf(u.kind as IndexSpec['kind'])] -= Number(u.n);
+      }
       const added: string[] = [];
       for (const [name, spec] of fresh) {
+        const budget = budgetOf(spec.kind);
+        if (room[budget] <= 0) {
+          filled.push(`${table.table}:${budget}`);
+          continue;
+        }
         const { kind, ...definition } = spec;
         const result = await trx
           .insertInto('record_indexes')
@@ -104,17 +176,22 @@ export class RecordIndexes {
             job_id: null,
             requested_at: this.now(),
             built_at: null,
+            origin,
           })
           .onConflict((oc) => oc.column('name').doNothing())
           .executeTakeFirst();
-        if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) added.push(name);
+        if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) {
+          added.push(name);
+          room[budget] -= 1;
+        }
       }
       if (added.length) {
         const job = await this.jobs.enqueue(RECORD_INDEX_JOB, { names: added }, { trx });
         await trx.updateTable('record_indexes').set({ job_id: job.id }).where('name', 'in', added).execute();
       }
+      for (const name of added) this.asked.set(name, origin);
     });
-    for (const name of fresh.keys()) this.asked.add(name);
+    for (const key of filled) this.full.add(key);
   }
 
   /** The state of a table's indexes (tests, support). */

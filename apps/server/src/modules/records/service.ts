@@ -570,12 +570,14 @@ export class RecordService {
     const plans = await this.wherePlans(ctx, body.filter, body.search, undefined, saved);
     const where = plans.where;
     const table = ctx.schema.table_name;
-    // What this list reads gets its index in the background (a saved view's asked for at its save);
-    // a request that could not be written is asked again by the next list, never failing this one.
+    // What this list reads gets its index in the background (a saved view's asked for at its save),
+    // up to a few a table (indexes.ts ON_DEMAND_PER_TABLE; past them the list scans); a request that
+    // could not be written is asked again by the next list, never failing this one.
     await this.indexes
       ?.request(
         { engineCode: ctx.schema.engine_code, schemaCode: ctx.schema.code, table },
         listIndexSpecs(ctx, body.filter, sorts, Boolean(body.search?.trim())),
+        'list',
       )
       .catch(() => undefined);
     let decoded = decodeCursor(body.cursor);
@@ -626,16 +628,15 @@ export class RecordService {
   }
 
   /**
-   * The fields a list asked to carry (issue 15, payload: a grid asks for its visible columns), each a
-   * live field of the table the member may see; anything else is refused by its code, the same way
-   * whether it is missing or hidden (the answer must not tell a hidden field exists).
+   * The fields a list asked to carry (issue 15, payload: a grid asks for its visible columns): those
+   * that are live fields of the table the member may see. Any other code is dropped without a word —
+   * a grid left open while a field is deleted or hidden from its member keeps working, and the answer
+   * says nothing of a hidden field, whose values never go out (toItem leaves them out already). Only
+   * malformed input (not strings, too many, too long) is refused, by the contract's schema.
    */
   private readable(ctx: SchemaContext, codes: string[]): Set<string> {
     const live = new Set(this.live(ctx).map((f) => f.code));
-    for (const code of codes)
-      if (!live.has(code) || ctx.rights.hidden.has(code))
-        throw new AppError(400, ErrorCode.validationFailed, 'query.unknownField', { field: code }, 'VALIDATION');
-    return new Set(codes);
+    return new Set(codes.filter((code) => live.has(code) && !ctx.rights.hidden.has(code)));
   }
 
   /**

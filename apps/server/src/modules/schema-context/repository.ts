@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { FIXED } from '../../db/fixed.js';
+import { FIELD_COLUMNS, FIXED } from '../../db/fixed.js';
 import type { Database, FieldsTable } from '../../db/schema.js';
 
 export interface SchemaRow {
@@ -48,7 +48,7 @@ export class SchemaContextRepository {
     return this.db
       .selectFrom('fields')
       .modifyFront(FIXED)
-      .selectAll()
+      .select(FIELD_COLUMNS)
       .where('schema_code', '=', schemaCode)
       .orderBy('sort_key')
       .execute();

@@ -175,10 +175,13 @@ export class ImportService {
       .catch(async (error: unknown) => {
         // Another process took the job over while this one stalled: it is that one's now.
         if (error instanceof LeaseLost) throw error;
-        // Whatever stopped it (a row the database refused, a broken file): the job says so, the
-        // uploaded sheet goes, and in "all or nothing" mode the transaction wrote nothing.
+        // Whatever stopped it (a row the database refused, a broken file): the job says so — what
+        // was wrong with the sheet when the reader knows (a row too long: which) — the uploaded
+        // sheet goes, and in "all or nothing" mode the transaction wrote nothing.
         const now = await this.repo.byId(row.id);
-        await this.fail(now ?? row, { key: 'import.failed' }).catch(() => undefined);
+        const text: StoredMessage =
+          error instanceof SheetError ? { key: error.key, params: error.params } : { key: 'import.failed' };
+        await this.fail(now ?? row, text).catch(() => undefined);
       });
   }
 

@@ -1,12 +1,12 @@
 import { RecordLimits } from '@canopy/contract';
 import ExcelJS from 'exceljs';
-import { csvChunks } from './csv.js';
+import { CsvRowTooBig, csvChunks } from './csv.js';
 import { inspectZip } from './zip-check.js';
 
 export type SheetFormat = 'xlsx' | 'csv';
 export type SheetRow = unknown[];
 
-type SheetErrorKey = 'import.fileType' | 'import.unreadable' | 'import.unpackedTooBig';
+type SheetErrorKey = 'import.fileType' | 'import.unreadable' | 'import.unpackedTooBig' | 'import.rowTooBig';
 
 export class SheetError extends Error {
   constructor(
@@ -29,6 +29,21 @@ export async function checkZip(path: string, maxBytes: number = RecordLimits.imp
   if (verdict === 'unreadable') throw new SheetError('import.unreadable');
 }
 
+/**
+ * A CSV sheet's rows a chunk at a time; a row longer than RecordLimits.importMaxRowChars (most often
+ * a missing closing quote, which makes the rest of the file one field) fails the sheet, naming it.
+ */
+async function* csvRows(path: string): AsyncGenerator<string[][]> {
+  const max = RecordLimits.importMaxRowChars;
+  try {
+    yield* csvChunks(path, max);
+  } catch (error) {
+    if (error instanceof CsvRowTooBig)
+      throw new SheetError('import.rowTooBig', { row: error.row, mb: Math.round(max / 1024 / 1024) });
+    throw error;
+  }
+}
+
 /** A cell as plain data: text, number, date or boolean (rich text and formulas reduced to their value). */
 function cellValue(value: ExcelJS.CellValue): unknown {
   if (value === null || value === undefined) return null;
@@ -43,7 +58,7 @@ function cellValue(value: ExcelJS.CellValue): unknown {
 /** The sheet's rows, one at a time (the first is the header), without loading the file into memory. */
 export async function* readSheet(path: string, format: SheetFormat): AsyncGenerator<SheetRow> {
   if (format === 'csv') {
-    for await (const rows of csvChunks(path)) yield* rows;
+    for await (const rows of csvRows(path)) yield* rows;
     return;
   }
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
@@ -68,7 +83,7 @@ export async function* readSheetChunks(path: string, format: SheetFormat, size: 
   let chunk: SheetRow[] = [];
   const source: AsyncIterable<SheetRow[]> =
     format === 'csv'
-      ? csvChunks(path)
+      ? csvRows(path)
       : (async function* () {
           for await (const row of readSheet(path, format)) yield [row];
         })();
