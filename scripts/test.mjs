@@ -36,6 +36,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -398,8 +399,7 @@ function printFailedTests(report) {
 
 function indent(text) {
   // Colour codes out, the first lines only: enough to tell the failure apart.
-  return String(text)
-    .replace(/\u001b\[[0-9;]*m/g, '')
+  return stripVTControlCharacters(String(text))
     .split('\n')
     .filter((l) => l.trim() && !/^\s*at .*node_modules/.test(l))
     .slice(0, 6)
