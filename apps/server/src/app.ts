@@ -32,6 +32,7 @@ import { NodeService } from './modules/apps/nodes-service.js';
 import { AppRepository } from './modules/apps/repository.js';
 import { AppRoleService } from './modules/apps/roles-service.js';
 import { appRoutes } from './modules/apps/routes.js';
+import { moveHistoryEntries } from './modules/audit/history-entries.js';
 import { expandPendingAudit } from './modules/audit/record.js';
 import { customPageRoutes } from './modules/custom-pages/routes.js';
 import { CustomPageService } from './modules/custom-pages/service.js';
@@ -235,7 +236,8 @@ export async function buildApp({
     recordRepository,
     (ctx, code, trx) => contexts.targetContext(ctx, code, trx),
     Date.now,
-    new RecordLog(recordLog),
+    // SQLite: a write's log entry rides on its history row (ids in commit order); PostgreSQL stages or inserts it.
+    new RecordLog(recordLog, services.dialect === 'sqlite'),
   );
   appLogRoutes(app, new AppLogService(new AppLogRepository(services.db, services.dialect)));
   const invalidations = new Invalidations(database);
@@ -269,7 +271,8 @@ export async function buildApp({
       limit: 5_000,
       onError: (err, stagedId) => app.log.error({ err, stagedId }, 'a staged batch of log entries failed to move'),
     });
-    // SQLite: the titles written since the last run go into the search index at once.
+    // SQLite: the writes' entries riding on history rows, then the titles since the last run into the index.
+    await moveHistoryEntries(services.db);
     await indexLogTitles(services.db);
   });
   app.decorate('webhooks', webhooks);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDownAll, migrateToLatest } from '../src/db/migrate.js';
 import * as webhookFilters from '../src/db/migrations/20261125T0100_webhook_filters.js';
 import * as auditPending from '../src/db/migrations/20261127T0000_audit_pending.js';
+import * as applogTitlesBatched from '../src/db/migrations/20261127T0700_applog_titles_batched.js';
 import { expandPendingAudit, stageRecordWrites } from '../src/modules/audit/record.js';
 import { createTestDatabase, type TestDatabase, testDialect } from './database.js';
 
@@ -79,6 +80,46 @@ describe('migrations', () => {
     await auditPending.up(db as unknown as Kysely<unknown>);
     expect(await migrateToLatest(db as unknown as Kysely<unknown>)).toEqual([]);
   });
+  // SQLite only: PostgreSQL's writes never tag their history rows.
+  it.runIf(testDialect() === 'sqlite')(
+    'writes the entries riding on history rows into audit_log when the log leaves the history',
+    async () => {
+      const db = database.handle.db;
+      await migrateToLatest(db as unknown as Kysely<unknown>);
+      const row = (i: number) => ({
+        schema_code: 's-down',
+        record_id: `r${i}`,
+        engine_code: 'e-history',
+        member_id: 'm1',
+        action: 'update',
+        changes: JSON.stringify([{ field: 'f9', from: i, to: i + 1 }]),
+        created_at: 1_700_000_000_000,
+        log: JSON.stringify({ t: `随行${i}`, a: 'app1', ...(i === 1 ? { d: { fromFlow: true } } : {}) }),
+      });
+      // (rows of a table this bare database does not have: its foreign key is not the point here)
+      await sql`pragma foreign_keys = off`.execute(db);
+      await db
+        .insertInto('record_history')
+        .values([row(0), row(1)])
+        .execute();
+      await sql`pragma foreign_keys = on`.execute(db);
+      await applogTitlesBatched.down(db as unknown as Kysely<unknown>);
+      const rows = await db
+        .selectFrom('audit_log')
+        .select(['record_id', 'record_title', 'app_code', 'action', 'kind', 'detail', 'changes'])
+        .where('engine_code', '=', 'e-history')
+        .orderBy('record_id')
+        .execute();
+      expect(rows.map((r) => [r.record_id, r.record_title, r.app_code, r.action, r.kind])).toEqual([
+        ['r0', '随行0', 'app1', 'record.update', 'record'],
+        ['r1', '随行1', 'app1', 'record.update', 'record'],
+      ]);
+      expect(JSON.parse(rows[1]?.detail ?? '')).toEqual({ fromFlow: true });
+      expect(JSON.parse(rows[0]?.changes ?? '')).toEqual([{ field: 'f9', name: 'f9', from: 0, to: 1 }]);
+      await applogTitlesBatched.up(db as unknown as Kysely<unknown>);
+      expect(await migrateToLatest(db as unknown as Kysely<unknown>)).toEqual([]);
+    },
+  );
 });
 
 describe.runIf(testDialect() === 'postgres')('migrations beside other schemas', () => {

@@ -412,6 +412,8 @@ export interface RecordHistoryTable {
   action: string;
   changes: string;
   created_at: number;
+  /** SQLite: the write's application-log entry riding on this row (title, app, detail), moved by a job. */
+  log: string | null;
 }
 
 export interface FilesTable {

@@ -2,37 +2,62 @@ import { type Kysely, sql } from 'kysely';
 import { dialectOf } from '../dialect.js';
 
 /**
+ * The application log off the write path on SQLite (issue 14), in two parts.
+ *
+ * A record write's entry rides on its history row (`record_history.log`: title, app, detail; the row
+ * already holds who, when, which record and the changes), and the `applog.expand` schedule turns
+ * the rows past `applog_state.history_moved_to` into audit_log entries (audit/history-entries.ts):
+ * the write inserts nothing more than it did without a log. SQLite's one writer gives ids in commit
+ * order, so a cursor never passes a row committed later. PostgreSQL keeps the column empty (ids
+ * of concurrent transactions commit out of order; its writes stage batches or insert the entry).
+ *
  * SQLite: the application log's title index (FTS5 trigram) is fed in batches, no longer by a
  * trigger on every insert. FTS5 writes a new segment at every commit that touched it — ~220 µs of
  * the ~280 µs a log entry added to a single record write (bench/README.md "Application log
- * overhead"). `audit_log_fts_state.indexed_to` is the id up to which titles are indexed (SQLite's
+ * overhead"). `applog_state.fts_indexed_to` is the id up to which titles are indexed (SQLite's
  * one writer gives ids in commit order); the job indexes the rest every 2 s and a search reads the
  * rows past it directly. The delete trigger removes only indexed rows (FTS5's external content must
  * be told exactly what it holds). PostgreSQL's trigram index is a GIN index with its own pending
  * list: nothing changes there.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('record_history').addColumn('log', 'text').execute();
   if (dialectOf(db) === 'postgres') return;
-  await sql`create table audit_log_fts_state (id integer primary key check (id = 1), indexed_to integer not null)`.execute(
-    db,
-  );
-  await sql`insert into audit_log_fts_state (id, indexed_to) values (1, coalesce((select max(id) from audit_log), 0))`.execute(
-    db,
-  );
+  await sql`create table applog_state (id integer primary key check (id = 1), fts_indexed_to integer not null,
+    history_moved_to integer not null)`.execute(db);
+  await sql`insert into applog_state (id, fts_indexed_to, history_moved_to) values
+    (1, coalesce((select max(id) from audit_log), 0), coalesce((select max(id) from record_history), 0))`.execute(db);
   await sql`drop trigger if exists audit_log_fts_insert`.execute(db);
   await sql`drop trigger if exists audit_log_fts_delete`.execute(db);
   await sql`create trigger audit_log_fts_delete after delete on audit_log
-    when old.record_title <> '' and old.id <= (select indexed_to from audit_log_fts_state where id = 1) begin
+    when old.record_title <> '' and old.id <= (select fts_indexed_to from applog_state where id = 1) begin
       insert into audit_log_fts(audit_log_fts, rowid, record_title) values ('delete', old.id, old.record_title); end`.execute(
     db,
   );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  if (dialectOf(db) === 'postgres') return;
+  if (dialectOf(db) === 'postgres') {
+    await db.schema.alterTable('record_history').dropColumn('log').execute();
+    return;
+  }
+  // Entries still riding on history rows become audit_log rows (the fields' names as they are now).
+  await sql`insert into audit_log (engine_code, actor_member_id, action, target_type, target_id, detail, created_at,
+      app_code, schema_code, record_id, record_title, kind, changes)
+    select h.engine_code, h.member_id, 'record.' || h.action, 'record', h.record_id,
+      coalesce(json_extract(h.log, '$.d'), '{}'), h.created_at, json_extract(h.log, '$.a'), h.schema_code, h.record_id,
+      json_extract(h.log, '$.t'), 'record',
+      (select json_group_array(json_set(c.value, '$.name',
+          coalesce((select f.name from fields f where f.schema_code = h.schema_code and f.code = json_extract(c.value, '$.field')),
+            json_extract(c.value, '$.field'))))
+        from json_each(h.changes) c)
+    from record_history h
+    where h.log is not null and h.id > (select history_moved_to from applog_state where id = 1)
+    order by h.id`.execute(db);
+  await db.schema.alterTable('record_history').dropColumn('log').execute();
   // The titles not indexed yet go in first: the insert trigger is back from here on.
   await sql`insert into audit_log_fts(rowid, record_title) select id, record_title from audit_log
-    where record_title <> '' and id > (select indexed_to from audit_log_fts_state where id = 1)`.execute(db);
+    where record_title <> '' and id > (select fts_indexed_to from applog_state where id = 1)`.execute(db);
   await sql`drop trigger if exists audit_log_fts_delete`.execute(db);
   await sql`create trigger audit_log_fts_insert after insert on audit_log when new.record_title <> '' begin
     insert into audit_log_fts(rowid, record_title) values (new.id, new.record_title); end`.execute(db);
@@ -40,5 +65,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     insert into audit_log_fts(audit_log_fts, rowid, record_title) values ('delete', old.id, old.record_title); end`.execute(
     db,
   );
-  await sql`drop table audit_log_fts_state`.execute(db);
+  await sql`drop table applog_state`.execute(db);
 }

@@ -2,6 +2,7 @@ import type { AppLogKind } from '@canopy/contract';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
+import { moveHistoryEntries } from '../audit/history-entries.js';
 import { expandPendingAudit } from '../audit/record.js';
 
 export interface AppLogFilter {
@@ -30,8 +31,12 @@ export class AppLogRepository {
     private readonly dialect: DialectName,
   ) {}
 
-  /** Moves the team's staged batches into the log first, so a read never misses a committed batch. */
+  /**
+   * Moves the team's staged batches (and on SQLite the writes' entries riding on history rows, all
+   * teams' at once: one cursor) into the log first, so a read never misses a committed write.
+   */
   async catchUp(engineCode: string): Promise<void> {
+    await moveHistoryEntries(this.db);
     await expandPendingAudit(this.db, { engineCode });
   }
 
@@ -59,7 +64,7 @@ export class AppLogRepository {
                 sql<number>`(select rowid from audit_log_fts where audit_log_fts match ${phrase})`,
               ),
               eb.and([
-                eb('audit_log.id', '>', sql<number>`(select indexed_to from audit_log_fts_state where id = 1)`),
+                eb('audit_log.id', '>', sql<number>`(select fts_indexed_to from applog_state where id = 1)`),
                 sql<SqlBool>`audit_log.record_title like ${likeText(search)} escape '\\'`,
               ]),
             ]),

@@ -6,10 +6,10 @@ import type { Database } from '../../db/schema.js';
 const SLICE = 2_000;
 
 /**
- * SQLite: indexes the application log's titles past `audit_log_fts_state.indexed_to` into the FTS5
+ * SQLite: indexes the application log's titles past `applog_state.fts_indexed_to` into the FTS5
  * trigram table, a slice per transaction (migration 20261127T0700: no trigger writes a segment per
  * entry any more). Run by the `applog.expand` schedule after staged batches are moved; a search
- * reads the rows past `indexed_to` directly, so it never waits for this. PostgreSQL: nothing to do
+ * reads the rows past `fts_indexed_to` directly, so it never waits for this. PostgreSQL: nothing to do
  * (its GIN index is kept by the insert). Answers how many rows it passed.
  */
 export async function indexLogTitles(db: Kysely<Database>): Promise<number> {
@@ -17,9 +17,8 @@ export async function indexLogTitles(db: Kysely<Database>): Promise<number> {
   let passed = 0;
   for (;;) {
     const step = await db.transaction().execute(async (trx) => {
-      const from = (
-        await sql<{ at: number }>`select indexed_to as at from audit_log_fts_state where id = 1`.execute(trx)
-      ).rows[0]?.at;
+      const from = (await sql<{ at: number }>`select fts_indexed_to as at from applog_state where id = 1`.execute(trx))
+        .rows[0]?.at;
       if (from === undefined) return 0;
       const upto = (
         await sql<{ upto: number | null; n: number }>`select max(id) as upto, count(*) as n from
@@ -28,7 +27,7 @@ export async function indexLogTitles(db: Kysely<Database>): Promise<number> {
       if (!upto?.upto) return 0;
       await sql`insert into audit_log_fts(rowid, record_title) select id, record_title from audit_log
         where id > ${from} and id <= ${upto.upto} and record_title <> ''`.execute(trx);
-      await sql`update audit_log_fts_state set indexed_to = ${upto.upto} where id = 1`.execute(trx);
+      await sql`update applog_state set fts_indexed_to = ${upto.upto} where id = 1`.execute(trx);
       return Number(upto.n);
     });
     passed += step;

@@ -45,7 +45,7 @@ function rowOf(values: AuditValues) {
   return { ...values, detail: JSON.stringify(values.detail), changes: JSON.stringify(values.changes) };
 }
 
-type AuditRow = ReturnType<typeof rowOf>;
+export type AuditRow = ReturnType<typeof rowOf>;
 
 /** The columns an entry fills, in the order of PostgreSQL's `unnest` arrays below. */
 const AUDIT_COLUMNS = [
@@ -141,7 +141,8 @@ export async function recordAudit(trx: Kysely<Database>, entry: AuditEntry, now:
     .execute();
 }
 
-async function insertRows(trx: Kysely<Database>, rows: AuditRow[]): Promise<void> {
+/** Entries' rows into audit_log at once (PostgreSQL: one statement of arrays). */
+export async function insertRows(trx: Kysely<Database>, rows: AuditRow[]): Promise<void> {
   if (!rows.length) return;
   if (dialectOf(trx as unknown as Kysely<unknown>) === 'postgres') {
     // One statement of 13 array parameters, however many rows (a VALUES list would be 13 a row).

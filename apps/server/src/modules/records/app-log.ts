@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { historyLogTag } from '../audit/history-entries.js';
 import { recordAudit, stageRecordWrites } from '../audit/record.js';
 import type { SchemaContext } from '../schema-context/context.js';
 
@@ -33,8 +34,21 @@ export class RecordLog {
   private readonly held = new WeakMap<SchemaContext, Map<string, HeldGroup>>();
   private readonly silenced = new WeakSet<SchemaContext>();
 
-  /** `enabled: false` only for the bench's baseline (bench/src/applog.ts). */
-  constructor(private readonly enabled = true) {}
+  /**
+   * `enabled: false` only for the bench's baseline (bench/src/applog.ts). `onHistory` (SQLite): a
+   * write's entry rides on its history row (`historyTag`), moved into audit_log by the schedule, and
+   * `write` leaves nothing — the write inserts no row of the log's own.
+   */
+  constructor(
+    private readonly enabled = true,
+    private readonly onHistory = false,
+  ) {}
+
+  /** The tag a write's history row carries for the log (null: the log is written otherwise, or not at all). */
+  historyTag(ctx: SchemaContext, title: string, detail?: Record<string, unknown>): string | null {
+    if (!this.enabled || !this.onHistory || this.silenced.has(ctx)) return null;
+    return historyLogTag(title, ctx.schema.app_code, detail);
+  }
 
   /** This context's record writes leave no entry of their own (its caller logs the whole). */
   silence(ctx: SchemaContext): void {
@@ -49,7 +63,7 @@ export class RecordLog {
     now: number,
     detail?: Record<string, unknown>,
   ): Promise<void> {
-    if (!this.enabled || this.silenced.has(ctx) || !writes.length) return;
+    if (!this.enabled || this.onHistory || this.silenced.has(ctx) || !writes.length) return;
     const held = this.held.get(ctx);
     if (held) {
       const key = `${action} ${detail ? JSON.stringify(detail) : ''}`;

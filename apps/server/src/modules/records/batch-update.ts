@@ -17,6 +17,8 @@ export interface UpdateDeps {
   now: () => number;
   /** The application log of these updates (changed fields only), in the same transaction. */
   log?: (writes: LoggedWrite[], now: number) => Promise<void>;
+  /** The log's tag for a changed record's history row (SQLite: the entry rides on it), or null. */
+  historyTag?: (title: string) => string | null;
 }
 
 const deleted = () => new AppError(404, ErrorCode.notFound, 'record.deleted');
@@ -105,6 +107,7 @@ export async function updateRecords(
       action: 'update',
       changes: changesJson,
       created_at: now,
+      log: changes.length ? (deps.historyTag?.(afterItem.title) ?? null) : null,
     });
     if (changes.length) logged.push({ id: e.id, title: afterItem.title, changes, changesJson });
     updated.push(afterItem);

@@ -172,6 +172,7 @@ export class RecordRepository {
       action: string;
       changes: string;
       created_at: number;
+      log: string | null;
     }[],
   ): Promise<void> {
     for (let i = 0; i < entries.length; i += 2_000) {
@@ -559,6 +560,8 @@ export class RecordRepository {
       memberId: string;
       action: string;
       changes: unknown[];
+      /** The write's application-log entry riding on the row (RecordLog.historyTag), if it does. */
+      log: string | null;
     },
     now: number,
   ): Promise<void> {
@@ -572,6 +575,7 @@ export class RecordRepository {
         action: entry.action,
         changes: JSON.stringify(entry.changes),
         created_at: now,
+        log: entry.log,
       })
       .execute();
   }

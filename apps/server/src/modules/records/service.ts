@@ -353,6 +353,7 @@ export class RecordService {
     const changes = Object.entries(values)
       .filter(([, v]) => v !== null)
       .map(([field, to]) => ({ field, from: null, to }));
+    const item = this.toItem(ctx, row as RecordRow);
     await this.repo.addHistory(
       trx,
       {
@@ -362,10 +363,10 @@ export class RecordService {
         memberId: member,
         action: 'create',
         changes,
+        log: this.log.historyTag(ctx, item.title),
       },
       now,
     );
-    const item = this.toItem(ctx, row as RecordRow);
     await this.log.write(ctx, trx, 'record.create', [{ id, title: item.title, changes }], now);
     await this.wrote(ctx, trx, 'record.created', [item]);
     return item;
@@ -399,6 +400,7 @@ export class RecordService {
         now: this.now,
         log: (writes, now) =>
           this.log.write(ctx, trx, 'record.update', writes, now, options.fromFlow ? { fromFlow: true } : undefined),
+        historyTag: (title) => this.log.historyTag(ctx, title, options.fromFlow ? { fromFlow: true } : undefined),
       },
       ctx,
       trx,
@@ -429,6 +431,7 @@ export class RecordService {
         memberId: ctx.access.tenant.memberId,
         action: 'delete',
         changes,
+        log: this.log.historyTag(ctx, item.title),
       },
       this.now(),
     );
