@@ -20,7 +20,8 @@ import { dayNumberSql, filterFields, planDimension } from './aggregate.js';
  * in the write's own transaction — appends its difference (+1 row, −1 row, the values' signs alike).
  * Groups are never updated in place, so concurrent writers never wait on one group's row; a group's
  * figures are the sum of its rows, and the roll-up is compacted (rows of a group summed into one)
- * when its dashboard's indexes are built again.
+ * when its dashboard's indexes are built again and by the tidy job once it has grown (tidyRollups),
+ * which also drops the roll-ups no dashboard reads any more.
  */
 export interface RollupSpec {
   /** Columns kept as stored, sorted. */
@@ -213,8 +214,13 @@ export async function buildRollup(
   const columns = columnsOf(spec);
   const list = sql.join(columns.map((c) => sql.id(c)));
   await db.transaction().execute(async (trx) => {
-    // SHARE ROW EXCLUSIVE: writers wait, readers go on, and two builders take turns.
-    if (pg) await sql`lock table ${sql.table(table)} in share row exclusive mode`.execute(trx);
+    // Builders, the tidy job and removals take turns on the registry (readers go on), so a roll-up
+    // is never dropped while it is built or compacted. Then SHARE ROW EXCLUSIVE on the data table:
+    // writers wait, readers go on. SQLite: one writer at a time already.
+    if (pg) {
+      await lockRegistry(trx);
+      await sql`lock table ${sql.table(table)} in share row exclusive mode`.execute(trx);
+    }
     const ready = await trx.selectFrom('dashboard_rollups').select('name').where('name', '=', name).executeTakeFirst();
     if (ready) {
       await compact(trx, name, spec, pg);
@@ -266,10 +272,113 @@ export async function buildRollup(
     }
     await trx
       .insertInto('dashboard_rollups')
-      .values({ name, engine_code: engineCode, table_name: table, spec: JSON.stringify(spec), built_at: now })
+      .values({
+        name,
+        engine_code: engineCode,
+        table_name: table,
+        spec: JSON.stringify(spec),
+        built_at: now,
+        kept_rows: await rowsOf(trx, name),
+      })
       .execute();
   });
   return name;
+}
+
+/** PostgreSQL: the lock builders, the tidy job and removals take on `dashboard_rollups` (readers go on). */
+async function lockRegistry(trx: Kysely<Database>): Promise<void> {
+  await sql`lock table dashboard_rollups in share row exclusive mode`.execute(trx);
+}
+
+async function rowsOf(trx: Kysely<Database>, name: string): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(name)}`.execute(trx);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * Drops roll-ups for good: the table, the triggers on the data table (PostgreSQL: the trigger
+ * function, its trigger going with it) and the registry row. The data table may be gone already.
+ */
+async function dropRollups(trx: Kysely<Database>, names: string[]): Promise<void> {
+  if (!names.length) return;
+  const pg = dialectOf(trx as unknown as Kysely<unknown>) === 'postgres';
+  for (const name of names) {
+    if (pg) await sql`drop function if exists ${sql.id(`${name}_f`)}() cascade`.execute(trx);
+    else for (const t of ['i', 'd', 'u']) await sql`drop trigger if exists ${sql.id(`${name}_${t}`)}`.execute(trx);
+    await sql`drop table if exists ${sql.table(name)}`.execute(trx);
+  }
+  await trx.deleteFrom('dashboard_rollups').where('name', 'in', names).execute();
+}
+
+/**
+ * Drops every roll-up of a team or of some data tables, inside the transaction that removes them
+ * (team purge, app purge, table purge); call it first there, so the registry's lock comes before
+ * the data tables' (as builders take them).
+ */
+export async function dropRollupsOf(
+  trx: Kysely<Database>,
+  of: { engineCode: string } | { tables: string[] },
+): Promise<void> {
+  if ('tables' in of && !of.tables.length) return;
+  if (dialectOf(trx as unknown as Kysely<unknown>) === 'postgres') await lockRegistry(trx);
+  const rows = await trx
+    .selectFrom('dashboard_rollups')
+    .select('name')
+    .$call((q) =>
+      'tables' in of ? q.where('table_name', 'in', of.tables) : q.where('engine_code', '=', of.engineCode),
+    )
+    .execute();
+  await dropRollups(
+    trx,
+    rows.map((r) => r.name),
+  );
+}
+
+/** A roll-up is compacted once it has gained this share of the rows it had when last compacted. */
+const REGROWTH = 0.1;
+
+/**
+ * The tidy job's round (a schedule, never inside a request): drops the roll-ups no dashboard lists
+ * any more (a widget removed or changed, a dashboard deleted) and compacts those in use that grew by
+ * a tenth since built or last compacted — each group's rows summed into one, groups without records
+ * dropped —, one transaction each, writers of that roll-up's table waiting meanwhile.
+ */
+export async function tidyRollups(db: Kysely<Database>): Promise<{ dropped: string[]; compacted: string[] }> {
+  const pg = dialectOf(db as unknown as Kysely<unknown>) === 'postgres';
+  const dropped = await db.transaction().execute(async (trx) => {
+    if (pg) await lockRegistry(trx);
+    const used = new Set<string>();
+    for (const { rollups } of await trx
+      .selectFrom('dashboards')
+      .select('rollups')
+      .where('rollups', 'is not', null)
+      .execute())
+      for (const name of JSON.parse(rollups as string) as string[]) used.add(name);
+    const unused = (await trx.selectFrom('dashboard_rollups').select('name').execute())
+      .map((r) => r.name)
+      .filter((name) => !used.has(name));
+    await dropRollups(trx, unused);
+    return unused;
+  });
+  const compacted: string[] = [];
+  for (const { name } of await db.selectFrom('dashboard_rollups').select('name').orderBy('name').execute()) {
+    const done = await db.transaction().execute(async (trx) => {
+      if (pg) await lockRegistry(trx);
+      // Read again under the lock: a removal may have dropped it meanwhile.
+      const row = await trx
+        .selectFrom('dashboard_rollups')
+        .select(['spec', 'kept_rows'])
+        .where('name', '=', name)
+        .executeTakeFirst();
+      if (!row) return false;
+      const kept = Number(row.kept_rows);
+      if ((await rowsOf(trx, name)) - kept < Math.max(1, kept * REGROWTH)) return false;
+      await compact(trx, name, JSON.parse(row.spec) as RollupSpec, pg);
+      return true;
+    });
+    if (done) compacted.push(name);
+  }
+  return { dropped, compacted };
 }
 
 /** A group's rows summed into one (groups left without records go); writers wait meanwhile. */
@@ -284,4 +393,9 @@ async function compact(trx: Kysely<Database>, name: string, spec: RollupSpec, pg
   await sql`delete from ${sql.table(name)}`.execute(trx);
   await sql`insert into ${sql.table(name)} select * from ${temp}`.execute(trx);
   await sql`drop table ${temp}`.execute(trx);
+  await trx
+    .updateTable('dashboard_rollups')
+    .set({ kept_rows: await rowsOf(trx, name) })
+    .where('name', '=', name)
+    .execute();
 }
