@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { WidgetQuery } from '@canopy/contract';
+import type { DateGranularity, WidgetQuery } from '@canopy/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
@@ -32,7 +32,23 @@ export interface RollupSpec {
   sums: string[];
   /** The zone of `days`; null when there are none. */
   zone: string | null;
+  /**
+   * Per `days` column kept coarser than its day: as the first day (a day number still) of its week,
+   * month, quarter or year — what every widget reading the roll-up buckets it by. Absent: days.
+   */
+  grains?: Record<string, Exclude<DateGranularity, 'day'>>;
 }
+
+/** Whether days kept at `kept`'s grain can be bucketed by `wanted` (each kept bucket within one). */
+function grainServes(kept: DateGranularity, wanted: DateGranularity): boolean {
+  if (kept === 'day' || kept === wanted) return true;
+  if (kept === 'month') return wanted === 'quarter' || wanted === 'year';
+  return kept === 'quarter' && wanted === 'year';
+}
+
+/** Coarsest first: the grain a roll-up keeps a date-time at is the coarsest that serves every bucketing. */
+const GRAINS: DateGranularity[] = ['year', 'quarter', 'month', 'week', 'day'];
+const grainOf = (spec: RollupSpec, column: string): DateGranularity => spec.grains?.[column] ?? 'day';
 
 export interface Rollup {
   name: string;
@@ -51,17 +67,21 @@ export const filledColumn = (column: string) => `c_${column}`;
 interface Needs {
   raw: string[];
   days: string[];
+  /** Per days column, the granularities the widget buckets it by. */
+  buckets: Map<string, Set<DateGranularity>>;
   sums: string[];
 }
 
 /** The keys and sums a widget's dimensions and measures need; null when a roll-up cannot serve them. */
 function widgetNeeds(ctx: SchemaContext, q: WidgetQuery): Needs | null {
-  const needs: Needs = { raw: [], days: [], sums: [] };
+  const needs: Needs = { raw: [], days: [], buckets: new Map(), sums: [] };
   const dims = [...(q.dimension ? [q.dimension] : []), ...(q.pivot ? [...q.pivot.rows, ...q.pivot.columns] : [])];
   for (const d of dims) {
     const plan = planDimension(ctx, d);
     if (plan.kind === 'text') return null;
     (plan.storage === 'moment' ? needs.days : needs.raw).push(plan.column);
+    if (plan.storage === 'moment')
+      needs.buckets.set(plan.column, (needs.buckets.get(plan.column) ?? new Set()).add(plan.granularity));
   }
   for (const m of q.measures) {
     if (m.aggregate === 'count') continue;
@@ -118,7 +138,21 @@ export function rollupSpecFor(
   const days = sorted(needs.days);
   const raw = sorted([...needs.raw, ...own, ...optional]).filter((c) => !days.includes(c));
   if (raw.length + days.length > MAX_KEYS) return null;
-  return { raw, days, sums: sorted(needs.sums), zone: days.length ? zone : null };
+  // A date-time is kept at the widget's own granularity (its quarters, not their days), coarsest
+  // first: a date-time filter never reads a roll-up, so nothing else needs its days.
+  const grains: Record<string, Exclude<DateGranularity, 'day'>> = {};
+  for (const c of days) {
+    const wanted = [...(needs.buckets.get(c) ?? [])];
+    const grain = GRAINS.find((g) => wanted.every((w) => grainServes(g, w))) ?? 'day';
+    if (grain !== 'day') grains[c] = grain;
+  }
+  return {
+    raw,
+    days,
+    sums: sorted(needs.sums),
+    zone: days.length ? zone : null,
+    ...(Object.keys(grains).length ? { grains } : {}),
+  };
 }
 
 export function rollupName(table: string, spec: RollupSpec): string {
@@ -159,11 +193,16 @@ export async function findRollup(
     const spec = JSON.parse(row.spec) as RollupSpec;
     const serves =
       (!needs.days.length || spec.zone === zone) &&
-      needs.days.every((c) => spec.days.includes(c)) &&
+      needs.days.every(
+        (c) =>
+          spec.days.includes(c) && [...(needs.buckets.get(c) ?? [])].every((g) => grainServes(grainOf(spec, c), g)),
+      ) &&
       raw.every((c) => spec.raw.includes(c)) &&
       needs.sums.every((c) => spec.sums.includes(c));
-    const size = spec.raw.length + spec.days.length;
-    if (serves && (!best || size < best.spec.raw.length + best.spec.days.length)) best = { name: row.name, spec };
+    // Fewest keys first, then the coarsest date-times (fewest groups).
+    const size = (x: RollupSpec) =>
+      (x.raw.length + x.days.length) * 100 - x.days.reduce((n, c) => n + (4 - GRAINS.indexOf(grainOf(x, c))), 0);
+    if (serves && (!best || size(spec) < size(best.spec))) best = { name: row.name, spec };
   }
   return best;
 }
@@ -180,20 +219,46 @@ function columnsOf(spec: RollupSpec): string[] {
 }
 
 /** One record's difference to its group, as the values of a roll-up row (`rec`: new or old). */
-function differenceOf(spec: RollupSpec, rec: 'new' | 'old', sign: 1 | -1): RawBuilder<unknown>[] {
+function differenceOf(spec: RollupSpec, rec: 'new' | 'old', sign: 1 | -1, pg: boolean): RawBuilder<unknown>[] {
   // Column names come from our own metadata (validated identifiers), quoted.
   const col = (c: string) => sql.raw(`${rec}."${c}"`);
   const zone = spec.zone ?? 'UTC';
   return [
     col('engine_code'),
     ...spec.raw.map(col),
-    ...spec.days.map((c) => dayNumberSql(col(c), zone)),
+    ...spec.days.map((c) => grainSql(pg, dayNumberSql(col(c), zone), grainOf(spec, c))),
     sql.lit(sign),
     ...spec.sums.flatMap((c) => [
       sign === 1 ? col(c) : sql`-${col(c)}`,
       sql`case when ${col(c)} is null then 0 else ${sql.lit(sign)} end`,
     ]),
   ];
+}
+
+/**
+ * The first day (a day number) of the week (from Monday), month, quarter or year of the day number
+ * `d`: how a roll-up keeps a date-time coarser than its day. Bucketed by aggregate.ts as any day.
+ */
+function grainSql(pg: boolean, d: RawBuilder<unknown>, grain: DateGranularity): RawBuilder<unknown> {
+  switch (grain) {
+    case 'day':
+      return d;
+    case 'week':
+      // Day 0 (1970-01-01) is a Thursday; the modulo is kept non-negative before 1970.
+      return sql`(${d} - (((${d} + 3) % 7) + 7) % 7)`;
+    default: {
+      if (pg)
+        return sql`(cast(date_trunc(${sql.lit(grain)}, date '1970-01-01' + cast(${d} as integer)) as date) - date '1970-01-01')`;
+      const day = sql`${d} * 86400, 'unixepoch'`;
+      const start =
+        grain === 'year'
+          ? sql`date(${day}, 'start of year')`
+          : grain === 'month'
+            ? sql`date(${day}, 'start of month')`
+            : sql`date(${day}, 'start of month', '-' || ((cast(strftime('%m', ${day}) as integer) - 1) % 3) || ' months')`;
+      return sql`cast(julianday(${start}) - 2440587.5 as integer)`;
+    }
+  }
 }
 
 /**
@@ -238,11 +303,28 @@ export async function buildRollup(
       ...spec.sums.flatMap((c) => [sql`sum(${sql.ref(`base.${c}`)})`, sql`count(${sql.ref(`base.${c}`)})`]),
     ];
     const select = sql.join([...keys, ...parts].map((e, i) => sql`${e} as ${sql.id(columns[i] as string)}`));
-    await sql`create table ${sql.table(name)} as select ${select} from ${sql.table(table)} as base group by ${sql.join(
-      keys.map((_, i) => sql.lit(i + 1)),
-    )}`.execute(trx);
-    const plus = sql.join(differenceOf(spec, 'new', 1));
-    const minus = sql.join(differenceOf(spec, 'old', -1));
+    const byKeys = sql.join(keys.map((_, i) => sql.lit(i + 1)));
+    const byDay = sql`select ${select} from ${sql.table(table)} as base group by ${byKeys}`;
+    if (!spec.grains) await sql`create table ${sql.table(name)} as ${byDay}`.execute(trx);
+    else {
+      // Days first (the zone's offset worked out once per record), then their coarser buckets.
+      const keyCount = keys.length;
+      const outer = columns.map((c, i) => {
+        const ref = sql.ref(`g.${c}`);
+        // Counts stay integers (PostgreSQL sums bigints as numeric); sums keep their type.
+        if (i >= keyCount)
+          return c === 'n' || c.startsWith('c_')
+            ? sql`cast(sum(${ref}) as bigint) as ${sql.id(c)}`
+            : sql`sum(${ref}) as ${sql.id(c)}`;
+        const day = spec.days.find((d) => dayColumn(d) === c);
+        return sql`${day ? grainSql(pg, ref, grainOf(spec, day)) : ref} as ${sql.id(c)}`;
+      });
+      await sql`create table ${sql.table(name)} as select ${sql.join(outer)} from (${byDay}) as g group by ${byKeys}`.execute(
+        trx,
+      );
+    }
+    const plus = sql.join(differenceOf(spec, 'new', 1, pg));
+    const minus = sql.join(differenceOf(spec, 'old', -1, pg));
     const watched = sql.join(
       [...new Set(['engine_code', ...spec.raw, ...spec.days, ...spec.sums])].map((c) => sql.id(c)),
     );
