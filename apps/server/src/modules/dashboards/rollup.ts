@@ -12,8 +12,9 @@ import { dayNumberSql, filterFields, planDimension } from './aggregate.js';
  * A kept roll-up of one data table (issue 13): the records grouped by a few low-cardinality columns
  * as stored (`raw`, under their own names, so the viewer's row rule and the widget's filter read it
  * exactly as they read the records) and by the team's local day of date-times (`days`, as
- * d_<column>), each group with its record count (n) and, per number column, its sum (s_<column>) and
- * its count of non-empty values (c_<column>). Counts, sums and averages add up from those parts;
+ * d_<column>; or the first day of the week, month, quarter or year the widgets bucket it by), each
+ * group with its record count (n) and, per number column, its sum (s_<column>) and its count of
+ * non-empty values (c_<column>). Counts, sums and averages add up from those parts;
  * minimum, maximum and distinct counts do not, and are never read from a roll-up.
  *
  * Kept exact by triggers on the data table: every insert, update and delete — through any code path,
