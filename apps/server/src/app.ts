@@ -37,7 +37,7 @@ import { expandPendingAudit } from './modules/audit/record.js';
 import { customPageRoutes } from './modules/custom-pages/routes.js';
 import { CustomPageService } from './modules/custom-pages/service.js';
 import { dashboardRoutes } from './modules/dashboards/routes.js';
-import { DashboardService } from './modules/dashboards/service.js';
+import { DashboardService, ROLLUP_TIDY } from './modules/dashboards/service.js';
 import { registerDataSources } from './modules/datasources/module.js';
 import { Delivery } from './modules/delivery/delivery.js';
 import { MailQueue } from './modules/delivery/mail-queue.js';
@@ -296,10 +296,18 @@ export async function buildApp({
   apps.onDelete((trx, access) => workflow.instances.appDeleted(trx, access.tenant, access.app.code));
   records.onRemove((c, trx, id) => workflow.instances.recordDeleted(trx, c.access.tenant, c.schema.code, id));
   viewRoutes(app, ctx, views);
-  dashboardRoutes(
-    app,
-    new DashboardService(services.db, appRepository, contexts, records, jobs, Date.now, dashboardRollups),
+  const dashboards = new DashboardService(
+    services.db,
+    appRepository,
+    contexts,
+    records,
+    jobs,
+    Date.now,
+    dashboardRollups,
   );
+  dashboardRoutes(app, dashboards);
+  // Dashboards' kept roll-ups no dashboard reads any more are dropped, grown ones compacted.
+  await jobs.schedule(ROLLUP_TIDY, 10 * 60_000, async () => void (await dashboards.tidyRollups()));
   customPageRoutes(app, new CustomPageService(services.db, appRepository));
   await registerDataSources(app, {
     config,

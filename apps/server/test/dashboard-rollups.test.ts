@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { KyselyPlugin } from 'kysely';
+import { type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -110,7 +110,9 @@ function widgets(): Widget[] {
     { field: f.day, granularity: 'month' },
     { field: f.at, granularity: 'day' },
     { field: f.at, granularity: 'week' },
+    { field: f.at, granularity: 'month' },
     { field: f.at, granularity: 'quarter' },
+    { field: f.at, granularity: 'year' },
     { field: 'createdBy' },
   ];
   return [
@@ -144,6 +146,18 @@ function widgets(): Widget[] {
         measures,
       },
       place: place(21),
+    },
+    {
+      // One date-time at two granularities: the roll-up keeps it by month, which serves both.
+      id: 'pivot2',
+      kind: 'pivot',
+      title: 'pivot2',
+      query: {
+        schemaCode,
+        pivot: { rows: [{ field: f.at, granularity: 'month' }], columns: [{ field: f.at, granularity: 'year' }] },
+        measures,
+      },
+      place: place(22),
     },
   ];
 }
@@ -338,6 +352,12 @@ describe('kept roll-ups', () => {
     // The creator (rule "mine") and the dashboard's member filter's field are kept in every one.
     for (const s of specs) expect(s.raw).toEqual(expect.arrayContaining(['created_by']));
     expect(specs.some((s) => s.days.length && s.zone === 'Asia/Shanghai')).toBe(true);
+    // Date-times kept at the widgets' own granularity: by week, month (month and the month × year
+    // pivot), quarter and year, and by day for the day widget.
+    const grains = new Set(
+      specs.flatMap((s) => s.days.map((c) => (s as { grains?: Record<string, string> }).grains?.[c] ?? 'day')),
+    );
+    expect([...grains].sort()).toEqual(['day', 'month', 'quarter', 'week', 'year']);
   });
 
   it('answer as the records do', async () => {
@@ -357,6 +377,9 @@ describe('kept roll-ups', () => {
           at: '2019-03-10T16:30:00.000Z',
         }),
         data({ status: 'won', tags: ['new'], amount: 0.1, score: 3, at: '2026-03-31T16:00:00.000Z' }),
+        // Before 1970 (negative day numbers): Monday 29 December 1969 in Shanghai, its week's first day.
+        data({ status: 'open', amount: 9, score: 2, at: '1969-12-28T20:00:00.000Z' }),
+        data({ status: 'open', amount: 8, at: '1969-12-28T15:00:00.000Z' }),
       ],
     });
     await compareAll('after inserts');
@@ -382,6 +405,40 @@ describe('kept roll-ups', () => {
     await batch(alice.client, { delete: gone.map((r) => ({ id: r.id, version: r.version })) });
     await compareAll('after deletes');
   }, 120_000);
+
+  it("keep a date-time coarser than a day as its bucket's first day, before 1970 too", async () => {
+    const db = server.database.handle.db;
+    const rows = await db
+      .selectFrom('dashboard_rollups')
+      .select(['name', 'spec'])
+      .where('table_name', '=', `d_${schemaCode}`)
+      .execute();
+    const firstDay: Record<string, (d: Date) => boolean> = {
+      week: (d) => d.getUTCDay() === 1,
+      month: (d) => d.getUTCDate() === 1,
+      quarter: (d) => d.getUTCDate() === 1 && d.getUTCMonth() % 3 === 0,
+      year: (d) => d.getUTCDate() === 1 && d.getUTCMonth() === 0,
+    };
+    const seen = new Set<string>();
+    for (const row of rows) {
+      const spec = JSON.parse(row.spec) as { days: string[]; grains?: Record<string, string> };
+      for (const c of spec.days) {
+        const grain = spec.grains?.[c];
+        if (!grain) continue;
+        const { rows: days } = await sql<{ d: number | string | null }>`select distinct ${sql.ref(`d_${c}`)} as d
+          from ${sql.table(row.name)}`.execute(db);
+        for (const { d } of days) {
+          if (d === null) continue;
+          const date = new Date(Number(d) * 86_400_000);
+          expect(firstDay[grain]?.(date), `${grain} ${date.toISOString()}`).toBe(true);
+          seen.add(`${grain}:${Number(d) < 0 ? 'before' : 'after'}`);
+        }
+      }
+    }
+    // 29 December 1969 (Shanghai) is a Monday: the week roll-up keeps it as day -3.
+    expect(seen).toContain('week:before');
+    expect(seen).toContain('quarter:after');
+  });
 
   it('are compacted when the dashboard is saved again, figures unchanged', async () => {
     await saveAndWait();

@@ -3,8 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDownAll, migrateToLatest } from '../src/db/migrate.js';
 import * as webhookFilters from '../src/db/migrations/20261125T0100_webhook_filters.js';
 import * as auditPending from '../src/db/migrations/20261127T0000_audit_pending.js';
+import * as dashboardRollups from '../src/db/migrations/20261127T0400_dashboard_rollups.js';
 import * as applogTitlesBatched from '../src/db/migrations/20261127T0700_applog_titles_batched.js';
+import type { Database } from '../src/db/schema.js';
 import { expandPendingAudit, stageRecordWrites } from '../src/modules/audit/record.js';
+import { buildRollup } from '../src/modules/dashboards/rollup.js';
 import { createTestDatabase, type TestDatabase, testDialect } from './database.js';
 
 let database: TestDatabase;
@@ -120,6 +123,47 @@ describe('migrations', () => {
       expect(await migrateToLatest(db as unknown as Kysely<unknown>)).toEqual([]);
     },
   );
+  it("undoes dashboards' roll-ups with their tables, triggers and trigger functions", async () => {
+    const db = database.handle.db as unknown as Kysely<unknown>;
+    await migrateToLatest(db);
+    // A data table of the shape roll-ups read, and one roll-up kept on it.
+    await sql`create table d_t (id varchar(36) primary key, engine_code varchar(36), c text, v double precision)`.execute(
+      db,
+    );
+    await sql`insert into d_t values ('1', 'e', 'a', 2), ('2', 'e', 'b', null)`.execute(db);
+    const name = await buildRollup(
+      database.handle.db as unknown as Kysely<Database>,
+      'e',
+      'd_t',
+      { raw: ['c'], days: [], sums: ['v'], zone: null },
+      0,
+    );
+    const objects = async () =>
+      database.pgSchema
+        ? (
+            await sql<{
+              name: string;
+            }>`select c.relname as name from pg_class c join pg_namespace s on s.oid = c.relnamespace
+              where s.nspname = current_schema() and c.relname like 'd_t_r_%'
+            union all select p.proname from pg_proc p join pg_namespace s on s.oid = p.pronamespace
+              where s.nspname = current_schema() and p.proname like 'd_t_r_%'
+            union all select tgname from pg_trigger where tgrelid = 'd_t'::regclass and not tgisinternal`.execute(db)
+          ).rows.map((r) => r.name)
+        : (await sql<{ name: string }>`select name from sqlite_master where name like 'd_t_r_%'`.execute(db)).rows.map(
+            (r) => r.name,
+          );
+    expect((await objects()).length).toBe(database.pgSchema ? 3 : 4);
+    await dashboardRollups.down(db);
+    expect(await objects()).toEqual([]);
+    expect(await tables(db)).not.toContain('dashboard_rollups');
+    // Writes to the data table no longer reach for the roll-up.
+    await sql`insert into d_t values ('3', 'e', 'a', 1)`.execute(db);
+    await dashboardRollups.up(db);
+    expect(await objects()).toEqual([]);
+    expect(await tables(db)).toContain('dashboard_rollups');
+    expect(name.startsWith('d_t_r_')).toBe(true);
+    await sql`drop table d_t`.execute(db);
+  });
 });
 
 describe.runIf(testDialect() === 'postgres')('migrations beside other schemas', () => {

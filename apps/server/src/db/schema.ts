@@ -296,6 +296,8 @@ export interface DashboardsTable {
   filters: string | null;
   updated_by: string;
   updated_at: number;
+  /** JSON array of the roll-up names its widgets read (its index job writes it); null: none yet. */
+  rollups: string | null;
 }
 
 /** A dashboards' kept roll-up that is ready to read (modules/dashboards/rollup.ts). */
@@ -306,6 +308,8 @@ export interface DashboardRollupsTable {
   /** JSON RollupSpec. */
   spec: string;
   built_at: number;
+  /** Its rows when built or last compacted. */
+  kept_rows: Generated<number>;
 }
 
 export interface PrintTemplatesTable {

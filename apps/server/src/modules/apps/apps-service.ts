@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { FieldValidationError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
 import { changesBetween, emitEvent, recordAudit, teamEntry } from '../audit/record.js';
+import { dropRollupsOf } from '../dashboards/rollup.js';
 import { type AppAccess, appError, isTeamManager, requireEdit, requireOwnerAction, resolveApp } from './access.js';
 import type { AppRepository, AppRow } from './repository.js';
 import { sanitizeRichText } from './sanitize.js';
@@ -272,10 +273,26 @@ export class AppService {
     const access = await this.deletedApp(tenant, appCode);
     const now = this.now();
     const engineCode = access.tenant.engineCode;
-    const tables = await this.db.selectFrom('schemas').select('table_name').where('app_code', '=', appCode).execute();
+    const tables = await this.db
+      .selectFrom('schemas')
+      .select(['code', 'table_name'])
+      .where('app_code', '=', appCode)
+      .execute();
     await this.db.transaction().execute(async (trx) => {
-      // Deleting for good removes the app's data tables too (their metadata cascades with the app).
+      // Deleting for good removes the app's data tables too (their metadata cascades with the app),
+      // first their dashboards' roll-ups, and their imports' history.
+      await dropRollupsOf(trx, { tables: tables.map((t) => t.table_name) });
       for (const { table_name } of tables) await trx.schema.dropTable(table_name).ifExists().execute();
+      if (tables.length)
+        await trx
+          .deleteFrom('record_imports')
+          .where('engine_code', '=', engineCode)
+          .where(
+            'schema_code',
+            'in',
+            tables.map((t) => t.code),
+          )
+          .execute();
       await trx.deleteFrom('apps').where('engine_code', '=', engineCode).where('code', '=', appCode).execute();
       await recordAudit(
         trx,

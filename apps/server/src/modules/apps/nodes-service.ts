@@ -5,6 +5,7 @@ import type { Database, FunctionNodesTable } from '../../db/schema.js';
 import { FieldValidationError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
 import { recordAudit } from '../audit/record.js';
+import { dropRollupsOf } from '../dashboards/rollup.js';
 import { appError, requireEdit, resolveApp } from './access.js';
 import { nodeTree, toNode } from './node-tree.js';
 import type { AppRepository } from './repository.js';
@@ -171,7 +172,15 @@ export class NodeService {
         .where('engine_code', '=', engineCode)
         .where('code', '=', code)
         .executeTakeFirst();
-      if (schema) await trx.schema.dropTable(schema.table_name).ifExists().execute();
+      if (schema) {
+        await dropRollupsOf(trx, { tables: [schema.table_name] });
+        await trx.schema.dropTable(schema.table_name).ifExists().execute();
+      }
+      await trx
+        .deleteFrom('record_imports')
+        .where('engine_code', '=', engineCode)
+        .where('schema_code', '=', code)
+        .execute();
       await trx.deleteFrom('schemas').where('engine_code', '=', engineCode).where('code', '=', code).execute();
       await trx.deleteFrom('function_nodes').where('app_code', '=', appCode).where('code', '=', code).execute();
       await recordAudit(

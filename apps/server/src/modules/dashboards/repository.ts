@@ -39,6 +39,15 @@ export class DashboardRepository {
       .execute();
   }
 
+  /** The roll-ups the dashboard's widgets read (see rollup.ts, tidyRollups). */
+  async listRollups(code: string, names: string[]): Promise<void> {
+    await this.db
+      .updateTable('dashboards')
+      .set({ rollups: JSON.stringify(names) })
+      .where('node_code', '=', code)
+      .execute();
+  }
+
   /** Which of these codes are live data tables of the app. */
   async tablesOf(engineCode: string, appCode: string, codes: string[]): Promise<Set<string>> {
     if (!codes.length) return new Set();

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { WidgetQuery } from '@canopy/contract';
+import type { DateGranularity, WidgetQuery } from '@canopy/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
@@ -12,15 +12,17 @@ import { dayNumberSql, filterFields, planDimension } from './aggregate.js';
  * A kept roll-up of one data table (issue 13): the records grouped by a few low-cardinality columns
  * as stored (`raw`, under their own names, so the viewer's row rule and the widget's filter read it
  * exactly as they read the records) and by the team's local day of date-times (`days`, as
- * d_<column>), each group with its record count (n) and, per number column, its sum (s_<column>) and
- * its count of non-empty values (c_<column>). Counts, sums and averages add up from those parts;
+ * d_<column>; or the first day of the week, month, quarter or year the widgets bucket it by), each
+ * group with its record count (n) and, per number column, its sum (s_<column>) and its count of
+ * non-empty values (c_<column>). Counts, sums and averages add up from those parts;
  * minimum, maximum and distinct counts do not, and are never read from a roll-up.
  *
  * Kept exact by triggers on the data table: every insert, update and delete — through any code path,
  * in the write's own transaction — appends its difference (+1 row, −1 row, the values' signs alike).
  * Groups are never updated in place, so concurrent writers never wait on one group's row; a group's
  * figures are the sum of its rows, and the roll-up is compacted (rows of a group summed into one)
- * when its dashboard's indexes are built again.
+ * when its dashboard's indexes are built again and by the tidy job once it has grown (tidyRollups),
+ * which also drops the roll-ups no dashboard reads any more.
  */
 export interface RollupSpec {
   /** Columns kept as stored, sorted. */
@@ -31,7 +33,23 @@ export interface RollupSpec {
   sums: string[];
   /** The zone of `days`; null when there are none. */
   zone: string | null;
+  /**
+   * Per `days` column kept coarser than its day: as the first day (a day number still) of its week,
+   * month, quarter or year — what every widget reading the roll-up buckets it by. Absent: days.
+   */
+  grains?: Record<string, Exclude<DateGranularity, 'day'>>;
 }
+
+/** Whether days kept at `kept`'s grain can be bucketed by `wanted` (each kept bucket within one). */
+function grainServes(kept: DateGranularity, wanted: DateGranularity): boolean {
+  if (kept === 'day' || kept === wanted) return true;
+  if (kept === 'month') return wanted === 'quarter' || wanted === 'year';
+  return kept === 'quarter' && wanted === 'year';
+}
+
+/** Coarsest first: the grain a roll-up keeps a date-time at is the coarsest that serves every bucketing. */
+const GRAINS: DateGranularity[] = ['year', 'quarter', 'month', 'week', 'day'];
+const grainOf = (spec: RollupSpec, column: string): DateGranularity => spec.grains?.[column] ?? 'day';
 
 export interface Rollup {
   name: string;
@@ -50,17 +68,21 @@ export const filledColumn = (column: string) => `c_${column}`;
 interface Needs {
   raw: string[];
   days: string[];
+  /** Per days column, the granularities the widget buckets it by. */
+  buckets: Map<string, Set<DateGranularity>>;
   sums: string[];
 }
 
 /** The keys and sums a widget's dimensions and measures need; null when a roll-up cannot serve them. */
 function widgetNeeds(ctx: SchemaContext, q: WidgetQuery): Needs | null {
-  const needs: Needs = { raw: [], days: [], sums: [] };
+  const needs: Needs = { raw: [], days: [], buckets: new Map(), sums: [] };
   const dims = [...(q.dimension ? [q.dimension] : []), ...(q.pivot ? [...q.pivot.rows, ...q.pivot.columns] : [])];
   for (const d of dims) {
     const plan = planDimension(ctx, d);
     if (plan.kind === 'text') return null;
     (plan.storage === 'moment' ? needs.days : needs.raw).push(plan.column);
+    if (plan.storage === 'moment')
+      needs.buckets.set(plan.column, (needs.buckets.get(plan.column) ?? new Set()).add(plan.granularity));
   }
   for (const m of q.measures) {
     if (m.aggregate === 'count') continue;
@@ -117,7 +139,21 @@ export function rollupSpecFor(
   const days = sorted(needs.days);
   const raw = sorted([...needs.raw, ...own, ...optional]).filter((c) => !days.includes(c));
   if (raw.length + days.length > MAX_KEYS) return null;
-  return { raw, days, sums: sorted(needs.sums), zone: days.length ? zone : null };
+  // A date-time is kept at the widget's own granularity (its quarters, not their days), coarsest
+  // first: a date-time filter never reads a roll-up, so nothing else needs its days.
+  const grains: Record<string, Exclude<DateGranularity, 'day'>> = {};
+  for (const c of days) {
+    const wanted = [...(needs.buckets.get(c) ?? [])];
+    const grain = GRAINS.find((g) => wanted.every((w) => grainServes(g, w))) ?? 'day';
+    if (grain !== 'day') grains[c] = grain;
+  }
+  return {
+    raw,
+    days,
+    sums: sorted(needs.sums),
+    zone: days.length ? zone : null,
+    ...(Object.keys(grains).length ? { grains } : {}),
+  };
 }
 
 export function rollupName(table: string, spec: RollupSpec): string {
@@ -158,11 +194,16 @@ export async function findRollup(
     const spec = JSON.parse(row.spec) as RollupSpec;
     const serves =
       (!needs.days.length || spec.zone === zone) &&
-      needs.days.every((c) => spec.days.includes(c)) &&
+      needs.days.every(
+        (c) =>
+          spec.days.includes(c) && [...(needs.buckets.get(c) ?? [])].every((g) => grainServes(grainOf(spec, c), g)),
+      ) &&
       raw.every((c) => spec.raw.includes(c)) &&
       needs.sums.every((c) => spec.sums.includes(c));
-    const size = spec.raw.length + spec.days.length;
-    if (serves && (!best || size < best.spec.raw.length + best.spec.days.length)) best = { name: row.name, spec };
+    // Fewest keys first, then the coarsest date-times (fewest groups).
+    const size = (x: RollupSpec) =>
+      (x.raw.length + x.days.length) * 100 - x.days.reduce((n, c) => n + (4 - GRAINS.indexOf(grainOf(x, c))), 0);
+    if (serves && (!best || size(spec) < size(best.spec))) best = { name: row.name, spec };
   }
   return best;
 }
@@ -179,20 +220,46 @@ function columnsOf(spec: RollupSpec): string[] {
 }
 
 /** One record's difference to its group, as the values of a roll-up row (`rec`: new or old). */
-function differenceOf(spec: RollupSpec, rec: 'new' | 'old', sign: 1 | -1): RawBuilder<unknown>[] {
+function differenceOf(spec: RollupSpec, rec: 'new' | 'old', sign: 1 | -1, pg: boolean): RawBuilder<unknown>[] {
   // Column names come from our own metadata (validated identifiers), quoted.
   const col = (c: string) => sql.raw(`${rec}."${c}"`);
   const zone = spec.zone ?? 'UTC';
   return [
     col('engine_code'),
     ...spec.raw.map(col),
-    ...spec.days.map((c) => dayNumberSql(col(c), zone)),
+    ...spec.days.map((c) => grainSql(pg, dayNumberSql(col(c), zone), grainOf(spec, c))),
     sql.lit(sign),
     ...spec.sums.flatMap((c) => [
       sign === 1 ? col(c) : sql`-${col(c)}`,
       sql`case when ${col(c)} is null then 0 else ${sql.lit(sign)} end`,
     ]),
   ];
+}
+
+/**
+ * The first day (a day number) of the week (from Monday), month, quarter or year of the day number
+ * `d`: how a roll-up keeps a date-time coarser than its day. Bucketed by aggregate.ts as any day.
+ */
+function grainSql(pg: boolean, d: RawBuilder<unknown>, grain: DateGranularity): RawBuilder<unknown> {
+  switch (grain) {
+    case 'day':
+      return d;
+    case 'week':
+      // Day 0 (1970-01-01) is a Thursday; the modulo is kept non-negative before 1970.
+      return sql`(${d} - (((${d} + 3) % 7) + 7) % 7)`;
+    default: {
+      if (pg)
+        return sql`(cast(date_trunc(${sql.lit(grain)}, date '1970-01-01' + cast(${d} as integer)) as date) - date '1970-01-01')`;
+      const day = sql`${d} * 86400, 'unixepoch'`;
+      const start =
+        grain === 'year'
+          ? sql`date(${day}, 'start of year')`
+          : grain === 'month'
+            ? sql`date(${day}, 'start of month')`
+            : sql`date(${day}, 'start of month', '-' || ((cast(strftime('%m', ${day}) as integer) - 1) % 3) || ' months')`;
+      return sql`cast(julianday(${start}) - 2440587.5 as integer)`;
+    }
+  }
 }
 
 /**
@@ -213,8 +280,13 @@ export async function buildRollup(
   const columns = columnsOf(spec);
   const list = sql.join(columns.map((c) => sql.id(c)));
   await db.transaction().execute(async (trx) => {
-    // SHARE ROW EXCLUSIVE: writers wait, readers go on, and two builders take turns.
-    if (pg) await sql`lock table ${sql.table(table)} in share row exclusive mode`.execute(trx);
+    // Builders, the tidy job and removals take turns on the registry (readers go on), so a roll-up
+    // is never dropped while it is built or compacted. Then SHARE ROW EXCLUSIVE on the data table:
+    // writers wait, readers go on. SQLite: one writer at a time already.
+    if (pg) {
+      await lockRegistry(trx);
+      await sql`lock table ${sql.table(table)} in share row exclusive mode`.execute(trx);
+    }
     const ready = await trx.selectFrom('dashboard_rollups').select('name').where('name', '=', name).executeTakeFirst();
     if (ready) {
       await compact(trx, name, spec, pg);
@@ -232,11 +304,28 @@ export async function buildRollup(
       ...spec.sums.flatMap((c) => [sql`sum(${sql.ref(`base.${c}`)})`, sql`count(${sql.ref(`base.${c}`)})`]),
     ];
     const select = sql.join([...keys, ...parts].map((e, i) => sql`${e} as ${sql.id(columns[i] as string)}`));
-    await sql`create table ${sql.table(name)} as select ${select} from ${sql.table(table)} as base group by ${sql.join(
-      keys.map((_, i) => sql.lit(i + 1)),
-    )}`.execute(trx);
-    const plus = sql.join(differenceOf(spec, 'new', 1));
-    const minus = sql.join(differenceOf(spec, 'old', -1));
+    const byKeys = sql.join(keys.map((_, i) => sql.lit(i + 1)));
+    const byDay = sql`select ${select} from ${sql.table(table)} as base group by ${byKeys}`;
+    if (!spec.grains) await sql`create table ${sql.table(name)} as ${byDay}`.execute(trx);
+    else {
+      // Days first (the zone's offset worked out once per record), then their coarser buckets.
+      const keyCount = keys.length;
+      const outer = columns.map((c, i) => {
+        const ref = sql.ref(`g.${c}`);
+        // Counts stay integers (PostgreSQL sums bigints as numeric); sums keep their type.
+        if (i >= keyCount)
+          return c === 'n' || c.startsWith('c_')
+            ? sql`cast(sum(${ref}) as bigint) as ${sql.id(c)}`
+            : sql`sum(${ref}) as ${sql.id(c)}`;
+        const day = spec.days.find((d) => dayColumn(d) === c);
+        return sql`${day ? grainSql(pg, ref, grainOf(spec, day)) : ref} as ${sql.id(c)}`;
+      });
+      await sql`create table ${sql.table(name)} as select ${sql.join(outer)} from (${byDay}) as g group by ${byKeys}`.execute(
+        trx,
+      );
+    }
+    const plus = sql.join(differenceOf(spec, 'new', 1, pg));
+    const minus = sql.join(differenceOf(spec, 'old', -1, pg));
     const watched = sql.join(
       [...new Set(['engine_code', ...spec.raw, ...spec.days, ...spec.sums])].map((c) => sql.id(c)),
     );
@@ -266,10 +355,113 @@ export async function buildRollup(
     }
     await trx
       .insertInto('dashboard_rollups')
-      .values({ name, engine_code: engineCode, table_name: table, spec: JSON.stringify(spec), built_at: now })
+      .values({
+        name,
+        engine_code: engineCode,
+        table_name: table,
+        spec: JSON.stringify(spec),
+        built_at: now,
+        kept_rows: await rowsOf(trx, name),
+      })
       .execute();
   });
   return name;
+}
+
+/** PostgreSQL: the lock builders, the tidy job and removals take on `dashboard_rollups` (readers go on). */
+async function lockRegistry(trx: Kysely<Database>): Promise<void> {
+  await sql`lock table dashboard_rollups in share row exclusive mode`.execute(trx);
+}
+
+async function rowsOf(trx: Kysely<Database>, name: string): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(name)}`.execute(trx);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * Drops roll-ups for good: the table, the triggers on the data table (PostgreSQL: the trigger
+ * function, its trigger going with it) and the registry row. The data table may be gone already.
+ */
+async function dropRollups(trx: Kysely<Database>, names: string[]): Promise<void> {
+  if (!names.length) return;
+  const pg = dialectOf(trx as unknown as Kysely<unknown>) === 'postgres';
+  for (const name of names) {
+    if (pg) await sql`drop function if exists ${sql.id(`${name}_f`)}() cascade`.execute(trx);
+    else for (const t of ['i', 'd', 'u']) await sql`drop trigger if exists ${sql.id(`${name}_${t}`)}`.execute(trx);
+    await sql`drop table if exists ${sql.table(name)}`.execute(trx);
+  }
+  await trx.deleteFrom('dashboard_rollups').where('name', 'in', names).execute();
+}
+
+/**
+ * Drops every roll-up of a team or of some data tables, inside the transaction that removes them
+ * (team purge, app purge, table purge); call it first there, so the registry's lock comes before
+ * the data tables' (as builders take them).
+ */
+export async function dropRollupsOf(
+  trx: Kysely<Database>,
+  of: { engineCode: string } | { tables: string[] },
+): Promise<void> {
+  if ('tables' in of && !of.tables.length) return;
+  if (dialectOf(trx as unknown as Kysely<unknown>) === 'postgres') await lockRegistry(trx);
+  const rows = await trx
+    .selectFrom('dashboard_rollups')
+    .select('name')
+    .$call((q) =>
+      'tables' in of ? q.where('table_name', 'in', of.tables) : q.where('engine_code', '=', of.engineCode),
+    )
+    .execute();
+  await dropRollups(
+    trx,
+    rows.map((r) => r.name),
+  );
+}
+
+/** A roll-up is compacted once it has gained this share of the rows it had when last compacted. */
+const REGROWTH = 0.1;
+
+/**
+ * The tidy job's round (a schedule, never inside a request): drops the roll-ups no dashboard lists
+ * any more (a widget removed or changed, a dashboard deleted) and compacts those in use that grew by
+ * a tenth since built or last compacted — each group's rows summed into one, groups without records
+ * dropped —, one transaction each, writers of that roll-up's table waiting meanwhile.
+ */
+export async function tidyRollups(db: Kysely<Database>): Promise<{ dropped: string[]; compacted: string[] }> {
+  const pg = dialectOf(db as unknown as Kysely<unknown>) === 'postgres';
+  const dropped = await db.transaction().execute(async (trx) => {
+    if (pg) await lockRegistry(trx);
+    const used = new Set<string>();
+    for (const { rollups } of await trx
+      .selectFrom('dashboards')
+      .select('rollups')
+      .where('rollups', 'is not', null)
+      .execute())
+      for (const name of JSON.parse(rollups as string) as string[]) used.add(name);
+    const unused = (await trx.selectFrom('dashboard_rollups').select('name').execute())
+      .map((r) => r.name)
+      .filter((name) => !used.has(name));
+    await dropRollups(trx, unused);
+    return unused;
+  });
+  const compacted: string[] = [];
+  for (const { name } of await db.selectFrom('dashboard_rollups').select('name').orderBy('name').execute()) {
+    const done = await db.transaction().execute(async (trx) => {
+      if (pg) await lockRegistry(trx);
+      // Read again under the lock: a removal may have dropped it meanwhile.
+      const row = await trx
+        .selectFrom('dashboard_rollups')
+        .select(['spec', 'kept_rows'])
+        .where('name', '=', name)
+        .executeTakeFirst();
+      if (!row) return false;
+      const kept = Number(row.kept_rows);
+      if ((await rowsOf(trx, name)) - kept < Math.max(1, kept * REGROWTH)) return false;
+      await compact(trx, name, JSON.parse(row.spec) as RollupSpec, pg);
+      return true;
+    });
+    if (done) compacted.push(name);
+  }
+  return { dropped, compacted };
 }
 
 /** A group's rows summed into one (groups left without records go); writers wait meanwhile. */
@@ -284,4 +476,9 @@ async function compact(trx: Kysely<Database>, name: string, spec: RollupSpec, pg
   await sql`delete from ${sql.table(name)}`.execute(trx);
   await sql`insert into ${sql.table(name)} select * from ${temp}`.execute(trx);
   await sql`drop table ${temp}`.execute(trx);
+  await trx
+    .updateTable('dashboard_rollups')
+    .set({ kept_rows: await rowsOf(trx, name) })
+    .where('name', '=', name)
+    .execute();
 }

@@ -23,13 +23,15 @@ import { DEFAULT_TIME_ZONE } from '../records/time-zone.js';
 import { allows, type SchemaContext, type SchemaContexts } from '../schema-context/context.js';
 import { aggregate, checkWidget, filterFields, indexWidget, pivot } from './aggregate.js';
 import { DashboardRepository } from './repository.js';
-import { buildRollup, findRollup, rollupSpecFor } from './rollup.js';
+import { buildRollup, findRollup, type RollupSpec, rollupName, rollupSpecFor, tidyRollups } from './rollup.js';
 
 /** The team's time zone: its local days are the date buckets. */
 const zoneOf = (access: AppAccess) => access.tenant.timeZone ?? DEFAULT_TIME_ZONE;
 
 /** The job that builds a saved dashboard's covering indexes. */
 export const INDEX_JOB = 'dashboard.indexes';
+/** The schedule that drops unused roll-ups and compacts grown ones (app.ts). */
+export const ROLLUP_TIDY = 'dashboard.rollups';
 interface IndexJob {
   tenant: TenantContext;
   appCode: string;
@@ -96,6 +98,7 @@ export class DashboardService {
     const widgets = JSON.parse(row.widgets) as Widget[];
     const filters = row.filters ? (JSON.parse(row.filters) as DashboardFilter[]) : [];
     const zone = tenant.timeZone ?? DEFAULT_TIME_ZONE;
+    const work: { ctx: SchemaContext; query: WidgetQuery; spec: RollupSpec | null }[] = [];
     for (const schemaCode of new Set(widgets.map((w) => w.query.schemaCode))) {
       let ctx: SchemaContext;
       try {
@@ -104,18 +107,28 @@ export class DashboardService {
         continue;
       }
       const filtered = filters.flatMap((f) => f.targets.filter((t) => t.schemaCode === schemaCode).map((t) => t.field));
-      const built = new Set<string>();
-      for (const w of widgets) {
-        if (w.query.schemaCode !== schemaCode) continue;
-        await indexWidget(this.db, ctx, w.query);
-        const spec = rollupSpecFor(ctx, w.query, filtered, zone);
-        const key = JSON.stringify(spec);
-        if (spec && !built.has(key)) {
-          built.add(key);
-          await buildRollup(this.db, ctx.schema.engine_code, ctx.schema.table_name, spec, this.now());
-        }
+      for (const w of widgets)
+        if (w.query.schemaCode === schemaCode)
+          work.push({ ctx, query: w.query, spec: rollupSpecFor(ctx, w.query, filtered, zone) });
+    }
+    // The roll-ups this dashboard reads, listed before they are built: the tidy job keeps those listed
+    // and drops the others (those of its earlier widgets among them).
+    const names = [...new Set(work.flatMap((w) => (w.spec ? [rollupName(w.ctx.schema.table_name, w.spec)] : [])))];
+    await this.repo.listRollups(code, names);
+    const built = new Set<string>();
+    for (const { ctx, query, spec } of work) {
+      await indexWidget(this.db, ctx, query);
+      const name = spec && rollupName(ctx.schema.table_name, spec);
+      if (spec && name && !built.has(name)) {
+        built.add(name);
+        await buildRollup(this.db, ctx.schema.engine_code, ctx.schema.table_name, spec, this.now());
       }
     }
+  }
+
+  /** The tidy job's round (scheduled in app.ts): unused roll-ups dropped, grown ones compacted. */
+  tidyRollups() {
+    return tidyRollups(this.db);
   }
 
   private async node(tenant: TenantContext | null, appCode: string, adminHeader: boolean, code: string) {
@@ -243,13 +256,13 @@ export class DashboardService {
         access.tenant.memberId,
         this.now(),
       );
-      // Every widget's columns in one index (deduplicated), built by a job once the save is in.
-      if (body.widgets.length)
-        await this.jobs.enqueue<IndexJob>(
-          INDEX_JOB,
-          { tenant: access.tenant, appCode, code: node.code, adminHeader },
-          { trx },
-        );
+      // Every widget's columns in one index (deduplicated), built by a job once the save is in; with
+      // no widgets the job still lists the dashboard's roll-ups (none), so the tidy job drops them.
+      await this.jobs.enqueue<IndexJob>(
+        INDEX_JOB,
+        { tenant: access.tenant, appCode, code: node.code, adminHeader },
+        { trx },
+      );
     });
     return this.info(access, node);
   }

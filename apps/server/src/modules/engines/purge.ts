@@ -2,6 +2,7 @@ import { EngineState } from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { FileStore } from '../../storage/store.js';
+import { dropRollupsOf } from '../dashboards/rollup.js';
 
 /**
  * A closed team's tables, children before parents, so the deletes hold on both databases whatever
@@ -21,6 +22,7 @@ const TEAM_TABLES = [
   'dashboard_nodes',
   'views',
   'record_history',
+  'record_imports',
   'print_templates',
   'fields',
   'schemas',
@@ -56,6 +58,8 @@ export async function purgeTeam(db: Kysely<Database>, store: FileStore, engineCo
       .returning('engine_code')
       .executeTakeFirst();
     if (!claimed) return false;
+    // Dashboards' roll-ups first (their tables, triggers, PostgreSQL trigger functions, rows).
+    await dropRollupsOf(trx, { engineCode });
     const schemas = await trx
       .selectFrom('schemas')
       .select(['code', 'table_name'])
