@@ -85,6 +85,12 @@ describe('purging a deleted table', () => {
     expect(
       await rows(sql`select count(*) as n from audit_log where action = 'table.purge' and target_id = ${doomed}`),
     ).toBe(1);
+    // The log keeps the entries of the table's records' writes (on SQLite they rode on the history rows).
+    expect(
+      await rows(
+        sql`select count(*) as n from audit_log where action = 'record.create' and schema_code = ${doomed} and record_title = '写报告'`,
+      ),
+    ).toBe(1);
 
     // The table that linked to it still lists its records; the links lead nowhere.
     const linked = await team.owner.request('GET', `${path(kept)}/records`);

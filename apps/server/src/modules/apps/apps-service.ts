@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { FieldValidationError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
+import { moveHistoryEntries } from '../audit/history-entries.js';
 import { changesBetween, emitEvent, recordAudit, teamEntry } from '../audit/record.js';
 import { dropRollupsOf } from '../dashboards/rollup.js';
 import { type AppAccess, appError, isTeamManager, requireEdit, requireOwnerAction, resolveApp } from './access.js';
@@ -278,6 +279,8 @@ export class AppService {
       .select(['code', 'table_name'])
       .where('app_code', '=', appCode)
       .execute();
+    // The log's entries still riding on the history rows that go with the table (SQLite) are written first.
+    await moveHistoryEntries(this.db);
     await this.db.transaction().execute(async (trx) => {
       // Deleting for good removes the app's data tables too (their metadata cascades with the app),
       // first their dashboards' roll-ups, and their imports' history.

@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database, FunctionNodesTable } from '../../db/schema.js';
 import { FieldValidationError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
+import { moveHistoryEntries } from '../audit/history-entries.js';
 import { recordAudit } from '../audit/record.js';
 import { dropRollupsOf } from '../dashboards/rollup.js';
 import { appError, requireEdit, resolveApp } from './access.js';
@@ -165,6 +166,8 @@ export class NodeService {
     const node = (await this.repo.listNodes(appCode, true)).find((n) => n.code === code && n.type === 'Schema');
     if (!node) throw appError(404, 'node.notFound');
     const engineCode = access.tenant.engineCode;
+    // The log's entries still riding on the history rows that go with the table (SQLite) are written first.
+    await moveHistoryEntries(this.db);
     await this.db.transaction().execute(async (trx) => {
       const schema = await trx
         .selectFrom('schemas')
