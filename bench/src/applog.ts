@@ -18,6 +18,8 @@ import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { openDatabase } from '../../apps/server/src/db/database.js';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
+import { indexLogTitles } from '../../apps/server/src/modules/applog/title-index.js';
+import { moveHistoryEntries } from '../../apps/server/src/modules/audit/history-entries.js';
 import { expandPendingAudit } from '../../apps/server/src/modules/audit/record.js';
 import { ApiClient } from './million/client.js';
 import { createPgDatabase, dropPgDatabase } from './million/common.js';
@@ -119,6 +121,9 @@ async function rig(label: string, recordLog: boolean): Promise<Rig> {
     async settle() {
       const t0 = performance.now();
       await expandPendingAudit(database.db);
+      // SQLite: the entries riding on history rows, and the titles' index.
+      await moveHistoryEntries(database.db);
+      await indexLogTitles(database.db);
       return performance.now() - t0;
     },
     async stop() {

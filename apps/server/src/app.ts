@@ -236,8 +236,8 @@ export async function buildApp({
     recordRepository,
     (ctx, code, trx) => contexts.targetContext(ctx, code, trx),
     Date.now,
-    // SQLite: a write's log entry rides on its history row (ids in commit order); PostgreSQL stages or inserts it.
-    new RecordLog(recordLog, services.dialect === 'sqlite'),
+    // A write's log entry rides on its history row; PostgreSQL's batches stage theirs as one row.
+    new RecordLog(recordLog, services.dialect === 'sqlite' ? 'all' : 'unheld'),
   );
   appLogRoutes(app, new AppLogService(new AppLogRepository(services.db, services.dialect)));
   const invalidations = new Invalidations(database);

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as applogTitlesBatched from '../src/db/migrations/20261127T0700_applog_titles_batched.js';
 import { AppLogRepository } from '../src/modules/applog/repository.js';
 import { appLogRetentionRound } from '../src/modules/applog/service.js';
 import { indexLogTitles } from '../src/modules/applog/title-index.js';
@@ -90,6 +91,15 @@ describe('entries of records', () => {
     expect(list[0]).toMatchObject({ appCode, schemaCode, recordTitle: '螺丝钉', memberId: team.memberId });
     const detail = (await team.owner.request('GET', `/v1/applog/entries/${list[1]?.id}`)).json.data;
     expect(detail.changes).toEqual([{ field: f.qty, name: '数量', from: 5, to: 7 }]);
+    // The entries rode on the history rows, moved by the read (SQLite: past the cursor; PostgreSQL: tags cleared).
+    const tags = await server.database.handle.db
+      .selectFrom('record_history')
+      .select('log')
+      .where('record_id', '=', rec.id)
+      .execute();
+    expect(tags).toHaveLength(3);
+    if (server.database.handle.dialect === 'postgres') expect(tags.every((t) => t.log === null)).toBe(true);
+    else expect(tags.every((t) => JSON.parse(t.log ?? '{}').t === '螺丝钉')).toBe(true);
     expect(detail.schemaName).toBe('货品');
     expect(detail.appName).toBe('仓库');
   });
@@ -191,6 +201,17 @@ describe('entries of records', () => {
     expect(new Set(moved.map((m) => m.record_id)).size).toBe(500);
     expect(moved.every((m) => m.action === 'record.create' && m.record_title.startsWith('搬运'))).toBe(true);
     expect(await entries({ search: '搬运1', limit: 100 })).toHaveLength(100);
+  });
+
+  it('keeps an entry still riding on its history row when the log leaves the history (migration down)', async () => {
+    const db = server.database.handle.db as unknown as Kysely<unknown>;
+    const rec = await create('回退前写入', 3);
+    await applogTitlesBatched.down(db);
+    await applogTitlesBatched.up(db);
+    const list = (await entries({ kind: 'record' })).filter((e) => e.recordId === rec.id);
+    expect(list.map((e) => [e.action, e.recordTitle])).toEqual([['record.create', '回退前写入']]);
+    const detail = (await team.owner.request('GET', `/v1/applog/entries/${list[0]?.id}`)).json.data;
+    expect(detail.changes).toEqual(expect.arrayContaining([{ field: f.qty, name: '数量', from: null, to: 3 }]));
   });
 
   it('sets a staged row that cannot be moved aside, and moves the rows behind it', async () => {

@@ -416,7 +416,7 @@ export interface RecordHistoryTable {
   action: string;
   changes: string;
   created_at: number;
-  /** SQLite: the write's application-log entry riding on this row (title, app, detail), moved by a job. */
+  /** The write's application-log entry riding on this row (title, app, detail) until a job moves it. */
   log: string | null;
 }
 

@@ -8,8 +8,9 @@ import { dialectOf } from '../dialect.js';
  * already holds who, when, which record and the changes), and the `applog.expand` schedule turns
  * the rows past `applog_state.history_moved_to` into audit_log entries (audit/history-entries.ts):
  * the write inserts nothing more than it did without a log. SQLite's one writer gives ids in commit
- * order, so a cursor never passes a row committed later. PostgreSQL keeps the column empty (ids
- * of concurrent transactions commit out of order; its writes stage batches or insert the entry).
+ * order, so a cursor never passes a row committed later. PostgreSQL's concurrent ids commit out of
+ * order, so there a single write's tagged row is found through a partial index of the rows still
+ * tagged and its tag cleared when moved (batches stage one row, as before).
  *
  * SQLite: the application log's title index (FTS5 trigram) is fed in batches, no longer by a
  * trigger on every insert. FTS5 writes a new segment at every commit that touched it — ~220 µs of
@@ -22,7 +23,10 @@ import { dialectOf } from '../dialect.js';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('record_history').addColumn('log', 'text').execute();
-  if (dialectOf(db) === 'postgres') return;
+  if (dialectOf(db) === 'postgres') {
+    await sql`create index record_history_log_pending on record_history (id) where log is not null`.execute(db);
+    return;
+  }
   await sql`create table applog_state (id integer primary key check (id = 1), fts_indexed_to integer not null,
     history_moved_to integer not null)`.execute(db);
   await sql`insert into applog_state (id, fts_indexed_to, history_moved_to) values
@@ -38,6 +42,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (dialectOf(db) === 'postgres') {
+    // Entries still riding on history rows become audit_log rows (the fields' names as they are now).
+    await sql`insert into audit_log (engine_code, actor_member_id, action, target_type, target_id, detail, created_at,
+        app_code, schema_code, record_id, record_title, kind, changes)
+      select h.engine_code, h.member_id, 'record.' || h.action, 'record', h.record_id,
+        coalesce(h.log::jsonb -> 'd', '{}'::jsonb)::text, h.created_at, h.log::jsonb ->> 'a', h.schema_code,
+        h.record_id, h.log::jsonb ->> 't', 'record',
+        (select coalesce(jsonb_agg(c.value || jsonb_build_object('name', coalesce(f.name, c.value ->> 'field'))
+            order by c.ordinality), '[]'::jsonb)::text
+          from jsonb_array_elements(h.changes::jsonb) with ordinality c
+          left join fields f on f.schema_code = h.schema_code and f.code = c.value ->> 'field')
+      from record_history h where h.log is not null order by h.id`.execute(db);
+    await sql`drop index if exists record_history_log_pending`.execute(db);
     await db.schema.alterTable('record_history').dropColumn('log').execute();
     return;
   }

@@ -32,11 +32,11 @@ export class AppLogRepository {
   ) {}
 
   /**
-   * Moves the team's staged batches (and on SQLite the writes' entries riding on history rows, all
-   * teams' at once: one cursor) into the log first, so a read never misses a committed write.
+   * Moves the writes' entries riding on history rows (all teams' at once: few, and one cursor on
+   * SQLite) and the team's staged batches into the log first, so a read never misses a committed write.
    */
   async catchUp(engineCode: string): Promise<void> {
-    await moveHistoryEntries(this.db);
+    await moveHistoryEntries(this.db, { wait: true });
     await expandPendingAudit(this.db, { engineCode });
   }
 

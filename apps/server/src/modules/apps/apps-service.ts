@@ -280,7 +280,7 @@ export class AppService {
       .where('app_code', '=', appCode)
       .execute();
     // The log's entries still riding on the history rows that go with the table (SQLite) are written first.
-    await moveHistoryEntries(this.db);
+    await moveHistoryEntries(this.db, { wait: true });
     await this.db.transaction().execute(async (trx) => {
       // Deleting for good removes the app's data tables too (their metadata cascades with the app),
       // first their dashboards' roll-ups, and their imports' history.

@@ -167,7 +167,7 @@ export class NodeService {
     if (!node) throw appError(404, 'node.notFound');
     const engineCode = access.tenant.engineCode;
     // The log's entries still riding on the history rows that go with the table (SQLite) are written first.
-    await moveHistoryEntries(this.db);
+    await moveHistoryEntries(this.db, { wait: true });
     await this.db.transaction().execute(async (trx) => {
       const schema = await trx
         .selectFrom('schemas')

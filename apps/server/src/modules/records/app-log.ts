@@ -35,18 +35,24 @@ export class RecordLog {
   private readonly silenced = new WeakSet<SchemaContext>();
 
   /**
-   * `enabled: false` only for the bench's baseline (bench/src/applog.ts). `onHistory` (SQLite): a
-   * write's entry rides on its history row (`historyTag`), moved into audit_log by the schedule, and
-   * `write` leaves nothing — the write inserts no row of the log's own.
+   * `enabled: false` only for the bench's baseline (bench/src/applog.ts). `onHistory`: which writes'
+   * entries ride on their history rows (`historyTag`, moved into audit_log by the schedule, `write`
+   * then leaving nothing — the write inserts no row of the log's own): every write's on SQLite
+   * ('all'), those outside a batch on PostgreSQL ('unheld': a batch stages one row, cheaper there
+   * than a thousand tagged rows in the pending index).
    */
   constructor(
     private readonly enabled = true,
-    private readonly onHistory = false,
+    private readonly onHistory: 'all' | 'unheld' | 'none' = 'none',
   ) {}
+
+  private rides(ctx: SchemaContext): boolean {
+    return this.onHistory === 'all' || (this.onHistory === 'unheld' && !this.held.has(ctx));
+  }
 
   /** The tag a write's history row carries for the log (null: the log is written otherwise, or not at all). */
   historyTag(ctx: SchemaContext, title: string, detail?: Record<string, unknown>): string | null {
-    if (!this.enabled || !this.onHistory || this.silenced.has(ctx)) return null;
+    if (!this.enabled || this.silenced.has(ctx) || !this.rides(ctx)) return null;
     return historyLogTag(title, ctx.schema.app_code, detail);
   }
 
@@ -63,7 +69,7 @@ export class RecordLog {
     now: number,
     detail?: Record<string, unknown>,
   ): Promise<void> {
-    if (!this.enabled || this.onHistory || this.silenced.has(ctx) || !writes.length) return;
+    if (!this.enabled || this.silenced.has(ctx) || !writes.length || this.rides(ctx)) return;
     const held = this.held.get(ctx);
     if (held) {
       const key = `${action} ${detail ? JSON.stringify(detail) : ''}`;
