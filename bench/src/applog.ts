@@ -20,7 +20,6 @@ import { openDatabase } from '../../apps/server/src/db/database.js';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
 import { indexLogTitles } from '../../apps/server/src/modules/applog/title-index.js';
 import { moveHistoryEntries } from '../../apps/server/src/modules/audit/history-entries.js';
-import { expandPendingAudit } from '../../apps/server/src/modules/audit/record.js';
 import { ApiClient } from './million/client.js';
 import { createPgDatabase, dropPgDatabase } from './million/common.js';
 
@@ -41,7 +40,7 @@ interface Rig {
   label: string;
   single: () => Promise<number>;
   batch: () => Promise<number>;
-  /** Moves the batch's staged log entries into audit_log now (what `applog.expand` does after the commit): ms. */
+  /** Moves the writes' log entries into audit_log now (what `applog.expand` does after the commit): ms. */
   settle: () => Promise<number>;
   stop: () => Promise<void>;
 }
@@ -120,8 +119,7 @@ async function rig(label: string, recordLog: boolean): Promise<Rig> {
     },
     async settle() {
       const t0 = performance.now();
-      await expandPendingAudit(database.db);
-      // SQLite: the entries riding on history rows, and the titles' index.
+      // The entries riding on history rows, and on SQLite the titles' index.
       await moveHistoryEntries(database.db);
       await indexLogTitles(database.db);
       return performance.now() - t0;

@@ -33,7 +33,6 @@ import { AppRepository } from './modules/apps/repository.js';
 import { AppRoleService } from './modules/apps/roles-service.js';
 import { appRoutes } from './modules/apps/routes.js';
 import { moveHistoryEntries } from './modules/audit/history-entries.js';
-import { expandPendingAudit } from './modules/audit/record.js';
 import { customPageRoutes } from './modules/custom-pages/routes.js';
 import { CustomPageService } from './modules/custom-pages/service.js';
 import { dashboardRoutes } from './modules/dashboards/routes.js';
@@ -236,8 +235,7 @@ export async function buildApp({
     recordRepository,
     (ctx, code, trx) => contexts.targetContext(ctx, code, trx),
     Date.now,
-    // A write's log entry rides on its history row; PostgreSQL's batches stage theirs as one row.
-    new RecordLog(recordLog, services.dialect === 'sqlite' ? 'all' : 'unheld'),
+    new RecordLog(recordLog),
   );
   appLogRoutes(app, new AppLogService(new AppLogRepository(services.db, services.dialect)));
   const invalidations = new Invalidations(database);
@@ -265,14 +263,12 @@ export async function buildApp({
   );
   webhookRoutes(app, ctx, webhooks);
   await jobs.schedule('webhooks.drain', 2_000, async () => void (await webhooks.drain()));
-  // Batches' log entries staged in their transactions move into audit_log after the commit.
+  // The writes' log entries riding on their history rows become audit_log entries after the commit;
+  // on SQLite their titles then go into the search index at once.
   await jobs.schedule('applog.expand', 2_000, async () => {
-    await expandPendingAudit(services.db, {
-      limit: 5_000,
-      onError: (err, stagedId) => app.log.error({ err, stagedId }, 'a staged batch of log entries failed to move'),
+    await moveHistoryEntries(services.db, {
+      onError: (err, historyId) => app.log.error({ err, historyId }, 'a history row’s log entry could not be written'),
     });
-    // SQLite: the writes' entries riding on history rows, then the titles since the last run into the index.
-    await moveHistoryEntries(services.db);
     await indexLogTitles(services.db);
   });
   app.decorate('webhooks', webhooks);

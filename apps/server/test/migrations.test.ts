@@ -2,11 +2,9 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDownAll, migrateToLatest } from '../src/db/migrate.js';
 import * as webhookFilters from '../src/db/migrations/20261125T0100_webhook_filters.js';
-import * as auditPending from '../src/db/migrations/20261127T0000_audit_pending.js';
 import * as dashboardRollups from '../src/db/migrations/20261127T0400_dashboard_rollups.js';
 import * as applogTitlesBatched from '../src/db/migrations/20261127T0700_applog_titles_batched.js';
 import type { Database } from '../src/db/schema.js';
-import { expandPendingAudit, stageRecordWrites } from '../src/modules/audit/record.js';
 import { buildRollup } from '../src/modules/dashboards/rollup.js';
 import { createTestDatabase, type TestDatabase, testDialect } from './database.js';
 
@@ -52,38 +50,7 @@ describe('migrations', () => {
     expect(await migrateToLatest(db)).toEqual(['20261125T0100_webhook_filters']);
     expect(await migrateToLatest(db)).toEqual([]);
   });
-  it('moves staged log entries into audit_log when audit_pending goes down', async () => {
-    const db = database.handle.db;
-    await migrateToLatest(db as unknown as Kysely<unknown>);
-    const writes = Array.from({ length: 600 }, (_, i) => ({
-      id: `r${i}`,
-      title: `下迁${i}`,
-      changesJson: JSON.stringify([{ field: 'f1', from: null, to: `下迁${i}` }]),
-    }));
-    const head = {
-      engineCode: 'e-down',
-      actorMemberId: 'm1',
-      action: 'record.create',
-      appCode: 'a1',
-      schemaCode: 's1',
-    };
-    await stageRecordWrites(db, head, { f1: '名称' }, writes, 1_700_000_000_000);
-    // One slice already moved, as by a mover that stopped: down moves the rest, not it again.
-    await expandPendingAudit(db, { limit: 1 });
-    await auditPending.down(db as unknown as Kysely<unknown>);
-    const rows = await db
-      .selectFrom('audit_log')
-      .select(['record_id', 'changes', 'detail', 'kind'])
-      .where('engine_code', '=', 'e-down')
-      .execute();
-    expect(rows).toHaveLength(600);
-    expect(new Set(rows.map((r) => r.record_id)).size).toBe(600);
-    expect(JSON.parse(rows[0]?.changes ?? '[]')[0].name).toBe('名称');
-    expect(JSON.parse(rows[0]?.detail ?? '')).toEqual({});
-    await auditPending.up(db as unknown as Kysely<unknown>);
-    expect(await migrateToLatest(db as unknown as Kysely<unknown>)).toEqual([]);
-  });
-  // SQLite only: PostgreSQL's writes never tag their history rows.
+  // SQLite (PostgreSQL's down is taken in applog.test.ts, on a database with real tables).
   it.runIf(testDialect() === 'sqlite')(
     'writes the entries riding on history rows into audit_log when the log leaves the history',
     async () => {

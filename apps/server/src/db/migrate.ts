@@ -43,7 +43,6 @@ import * as appOrigins from './migrations/20261126T0500_app_origins.js';
 import * as shortcutModes from './migrations/20261126T0510_shortcut_modes.js';
 import * as recordIndexes from './migrations/20261126T0600_record_indexes.js';
 import * as wecomLogins from './migrations/20261126T0700_wecom_logins.js';
-import * as auditPending from './migrations/20261127T0000_audit_pending.js';
 import * as recordImports from './migrations/20261127T0100_record_imports.js';
 import * as metaVersion from './migrations/20261127T0300_meta_version.js';
 import * as dashboardRollups from './migrations/20261127T0400_dashboard_rollups.js';
@@ -84,7 +83,6 @@ const migrations: Record<string, Migration> = {
   '20261124T0300_dashboards': dashboards,
   '20261125T0600_custom_pages': customPages,
   '20261126T0700_wecom_logins': wecomLogins,
-  '20261127T0000_audit_pending': auditPending,
   '20261126T0200_data_sources': dataSources,
   '20261126T0600_record_indexes': recordIndexes,
   '20261127T0100_record_imports': recordImports,

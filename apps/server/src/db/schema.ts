@@ -346,20 +346,6 @@ export interface AuditLogTable {
 }
 
 /** A batch's log entries staged in its transaction, moved into audit_log by `applog.expand` (20261127T0000). */
-export interface AuditPendingTable {
-  id: Generated<number>;
-  engine_code: string;
-  created_at: number;
-  /** JSON: the values the batch's entries share once, then per entry the columns that differ. */
-  entries: string;
-  /** How many of them are in audit_log already (moved a slice per transaction). */
-  moved: number;
-  /** Failed moves; at AUDIT_MOVE_ATTEMPTS the row is set aside (kept, no longer picked). */
-  failures: Generated<number>;
-  /** The last failure's message, for an operator. */
-  failed_reason: string | null;
-}
-
 export interface OutboxEventsTable {
   id: Generated<number>;
   engine_code: string;
@@ -909,7 +895,6 @@ export interface Database {
   dashboard_rollups: DashboardRollupsTable;
   print_templates: PrintTemplatesTable;
   audit_log: AuditLogTable;
-  audit_pending: AuditPendingTable;
   outbox_events: OutboxEventsTable;
   schemas: SchemasTable;
   fields: FieldsTable;

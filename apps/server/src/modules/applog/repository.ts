@@ -3,7 +3,6 @@ import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql
 import type { DialectName } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { moveHistoryEntries } from '../audit/history-entries.js';
-import { expandPendingAudit } from '../audit/record.js';
 
 export interface AppLogFilter {
   appCode?: string;
@@ -31,13 +30,9 @@ export class AppLogRepository {
     private readonly dialect: DialectName,
   ) {}
 
-  /**
-   * Moves the writes' entries riding on history rows (all teams' at once: few, and one cursor on
-   * SQLite) and the team's staged batches into the log first, so a read never misses a committed write.
-   */
-  async catchUp(engineCode: string): Promise<void> {
+  /** Moves the writes' entries riding on history rows into the log first, so a read never misses a committed write. */
+  async catchUp(): Promise<void> {
     await moveHistoryEntries(this.db, { wait: true });
-    await expandPendingAudit(this.db, { engineCode });
   }
 
   private where(engineCode: string, f: AppLogFilter) {

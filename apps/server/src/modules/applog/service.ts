@@ -92,7 +92,7 @@ export class AppLogService {
   async list(tenant: TenantContext | null, q: AppLogQuery): Promise<AppLogPage> {
     const t = await this.require(tenant);
     const limit = q.limit ?? 50;
-    if (!q.cursor) await this.repo.catchUp(t.engineCode);
+    if (!q.cursor) await this.repo.catchUp();
     const rows = await this.repo.list(t.engineCode, this.filterOf(q), decode(q.cursor), limit + 1);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
@@ -120,7 +120,7 @@ export class AppLogService {
   async export(tenant: TenantContext | null, q: AppLogQuery, lang: Language) {
     const t = await this.require(tenant);
     const filter = this.filterOf(q);
-    await this.repo.catchUp(t.engineCode);
+    await this.repo.catchUp();
     const stream = new PassThrough();
     const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
     const sheet = book.addWorksheet('applog');

@@ -80,6 +80,55 @@ const HISTORY_COLUMNS = [
   'log',
 ] as const;
 
+/** The tagged rows a slice starts from: PostgreSQL's still tagged (locked), SQLite's past its cursor. */
+async function pending(trx: Kysely<Database>, pg: boolean, limit: number, wait: boolean) {
+  if (pg) {
+    const q = trx
+      .selectFrom('record_history')
+      .select(HISTORY_COLUMNS)
+      .where('log', 'is not', null)
+      .orderBy('id')
+      .limit(limit)
+      .forUpdate();
+    return (await (wait ? q : q.skipLocked()).execute()) as HistoryRow[];
+  }
+  return (await trx
+    .selectFrom('record_history')
+    .select(HISTORY_COLUMNS)
+    .where('id', '>', sql<number>`(select history_moved_to from applog_state where id = 1)`)
+    .orderBy('id')
+    .limit(limit)
+    .execute()) as HistoryRow[];
+}
+
+/** Marks rows as moved: PostgreSQL clears their tags, SQLite advances its cursor past the last. */
+async function done(trx: Kysely<Database>, pg: boolean, rows: HistoryRow[]): Promise<void> {
+  const last = rows.at(-1);
+  if (!last) return;
+  if (pg)
+    await trx
+      .updateTable('record_history')
+      .set({ log: null })
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
+  else await sql`update applog_state set history_moved_to = ${last.id} where id = 1`.execute(trx);
+}
+
+async function moveSlice(db: Kysely<Database>, pg: boolean, limit: number, wait: boolean) {
+  return db.transaction().execute(async (trx) => {
+    const rows = await pending(trx, pg, limit, wait);
+    if (!rows.length) return { scanned: 0, entries: 0 };
+    const entries = await entriesOf(trx, rows);
+    await insertRows(trx, entries);
+    await done(trx, pg, rows);
+    return { scanned: rows.length, entries: entries.length };
+  });
+}
+
 /**
  * Turns the record writes' history rows that carry a log tag into audit_log entries (migration
  * 20261127T0700), a slice per transaction — so an entry is written once, and a write waiting on
@@ -88,56 +137,41 @@ const HISTORY_COLUMNS = [
  * PostgreSQL: the rows still tagged (a partial index holds them), locked — skipped when another
  * mover holds them, waited for with `wait` (a reader that must see every committed write) — and
  * their tags cleared. Changes get their fields' names as the fields are named now (a write and its
- * move are a schedule's round apart at most; a reader moves them first).
+ * move are a schedule's round apart at most; a reader moves them first). A slice that fails goes
+ * again one row at a time, and a row that fails alone is passed and reported (`onError`): one bad
+ * row never holds back the others.
  */
-export async function moveHistoryEntries(db: Kysely<Database>, options: { wait?: boolean } = {}): Promise<number> {
+export async function moveHistoryEntries(
+  db: Kysely<Database>,
+  options: { wait?: boolean; onError?: (error: unknown, historyId: number) => void } = {},
+): Promise<number> {
   const pg = dialectOf(db as unknown as Kysely<unknown>) === 'postgres';
+  const wait = options.wait ?? false;
   let moved = 0;
   for (;;) {
-    const step = await db.transaction().execute(async (trx) => {
-      if (pg) {
-        const q = trx
-          .selectFrom('record_history')
-          .select(HISTORY_COLUMNS)
-          .where('log', 'is not', null)
-          .orderBy('id')
-          .limit(SLICE)
-          .forUpdate();
-        const rows = (await (options.wait ? q : q.skipLocked()).execute()) as HistoryRow[];
-        if (!rows.length) return { scanned: 0, entries: 0 };
-        const entries = await entriesOf(trx, rows);
-        await insertRows(trx, entries);
-        await trx
-          .updateTable('record_history')
-          .set({ log: null })
-          .where(
-            'id',
-            'in',
-            rows.map((r) => r.id),
-          )
-          .execute();
-        return { scanned: rows.length, entries: entries.length };
+    let scanned = 0;
+    try {
+      const step = await moveSlice(db, pg, SLICE, wait);
+      scanned = step.scanned;
+      moved += step.entries;
+    } catch {
+      for (; scanned < SLICE; scanned += 1) {
+        try {
+          const step = await moveSlice(db, pg, 1, wait);
+          if (!step.scanned) break;
+          moved += step.entries;
+        } catch (error) {
+          const passed = await db.transaction().execute(async (trx) => {
+            const [row] = await pending(trx, pg, 1, wait);
+            if (row) await done(trx, pg, [row]);
+            return row?.id;
+          });
+          if (passed === undefined) break;
+          options.onError?.(error, passed);
+        }
       }
-      const from = (
-        await sql<{ at: number }>`select history_moved_to as at from applog_state where id = 1`.execute(trx)
-      ).rows[0]?.at;
-      if (from === undefined) return { scanned: 0, entries: 0 };
-      const rows = (await trx
-        .selectFrom('record_history')
-        .select(HISTORY_COLUMNS)
-        .where('id', '>', from)
-        .orderBy('id')
-        .limit(SLICE)
-        .execute()) as HistoryRow[];
-      const last = rows.at(-1);
-      if (!last) return { scanned: 0, entries: 0 };
-      const entries = await entriesOf(trx, rows);
-      await insertRows(trx, entries);
-      await sql`update applog_state set history_moved_to = ${last.id} where id = 1`.execute(trx);
-      return { scanned: rows.length, entries: entries.length };
-    });
-    moved += step.entries;
-    if (step.scanned < SLICE) return moved;
+    }
+    if (scanned < SLICE) return moved;
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }

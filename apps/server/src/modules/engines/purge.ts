@@ -40,7 +40,6 @@ const TEAM_TABLES = [
   'todo_counts',
   'engine_features',
   'audit_log',
-  'audit_pending',
   'outbox_events',
   'members',
 ] as const;

@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { SchemaContext } from '../schema-context/context.js';
-import type { LoggedWrite } from './app-log.js';
 import { guardWrite } from './field-guard.js';
 import { compileFormulas } from './formulas.js';
 import type { RecordRepository, RecordRow } from './repository.js';
@@ -15,9 +14,7 @@ export interface UpdateDeps {
   validator: RecordValidator;
   toItem: (ctx: SchemaContext, row: RecordRow) => RecordItem;
   now: () => number;
-  /** The application log of these updates (changed fields only), in the same transaction. */
-  log?: (writes: LoggedWrite[], now: number) => Promise<void>;
-  /** The log's tag for a changed record's history row (SQLite: the entry rides on it), or null. */
+  /** The application log's tag for a changed record's history row (the entry rides on it), or null. */
   historyTag?: (title: string) => string | null;
 }
 
@@ -89,7 +86,6 @@ export async function updateRecords(
 
   const after = new Map((await repo.findMany(table, engine, ids, undefined, trx)).map((r) => [r.id, r]));
   const history = [];
-  const logged: LoggedWrite[] = [];
   const updated: RecordItem[] = [];
   for (const e of entries) {
     const row = after.get(e.id);
@@ -98,21 +94,18 @@ export async function updateRecords(
     const changes = Object.keys(e.item.data)
       .filter((code) => JSON.stringify(e.before.data[code]) !== JSON.stringify(afterItem.data[code]))
       .map((field) => ({ field, from: e.before.data[field] ?? null, to: afterItem.data[field] ?? null }));
-    const changesJson = JSON.stringify(changes);
     history.push({
       schema_code: ctx.schema.code,
       record_id: e.id,
       engine_code: engine,
       member_id: member,
       action: 'update',
-      changes: changesJson,
+      changes: JSON.stringify(changes),
       created_at: now,
       log: changes.length ? (deps.historyTag?.(afterItem.title) ?? null) : null,
     });
-    if (changes.length) logged.push({ id: e.id, title: afterItem.title, changes, changesJson });
     updated.push(afterItem);
   }
   await repo.addHistoryMany(trx, history);
-  await deps.log?.(logged, now);
   return updated;
 }

@@ -246,7 +246,7 @@ export class RecordService {
     this.heldCreates.set(ctx, held);
     let out: T;
     try {
-      out = await this.log.holding(ctx, trx, this.now, work);
+      out = await work();
     } finally {
       this.heldCreates.delete(ctx);
     }
@@ -367,7 +367,6 @@ export class RecordService {
       },
       now,
     );
-    await this.log.write(ctx, trx, 'record.create', [{ id, title: item.title, changes }], now);
     await this.wrote(ctx, trx, 'record.created', [item]);
     return item;
   }
@@ -398,8 +397,6 @@ export class RecordService {
         validator: this.validator,
         toItem: (c, row) => this.toItem(c, row),
         now: this.now,
-        log: (writes, now) =>
-          this.log.write(ctx, trx, 'record.update', writes, now, options.fromFlow ? { fromFlow: true } : undefined),
         historyTag: (title) => this.log.historyTag(ctx, title, options.fromFlow ? { fromFlow: true } : undefined),
       },
       ctx,
@@ -435,7 +432,6 @@ export class RecordService {
       },
       this.now(),
     );
-    await this.log.write(ctx, trx, 'record.delete', [{ id, title: item.title, changes }], this.now());
   }
 
   /**
@@ -536,18 +532,15 @@ export class RecordService {
     if (input.create?.length) this.require(ctx, 'add');
     if (input.update?.length) this.require(ctx, 'edit');
     if (input.delete?.length) this.require(ctx, 'delete');
-    // The application log's entries of the whole batch go in at its end, in one multi-row insert.
-    const result = await this.db.transaction().execute((trx) =>
-      this.log.holding(ctx, trx, this.now, async () => {
-        const created: RecordItem[] = [];
-        await this.inBatch(ctx, trx, async () => {
-          for (const c of input.create ?? []) created.push(await this.createIn(ctx, trx, c.data));
-        });
-        const updated = await this.updateManyIn(ctx, trx, input.update ?? [], { fromFlow: false });
-        for (const d of input.delete ?? []) await this.removeIn(ctx, trx, d.id, d.version);
-        return { created, updated, deleted: (input.delete ?? []).map((d) => d.id) };
-      }),
-    );
+    const result = await this.db.transaction().execute(async (trx) => {
+      const created: RecordItem[] = [];
+      await this.inBatch(ctx, trx, async () => {
+        for (const c of input.create ?? []) created.push(await this.createIn(ctx, trx, c.data));
+      });
+      const updated = await this.updateManyIn(ctx, trx, input.update ?? [], { fromFlow: false });
+      for (const d of input.delete ?? []) await this.removeIn(ctx, trx, d.id, d.version);
+      return { created, updated, deleted: (input.delete ?? []).map((d) => d.id) };
+    });
     this.counts.drop(ctx.schema.code);
     return {
       created: result.created.map((i) => presentRecord(ctx, i)),
