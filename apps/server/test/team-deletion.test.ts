@@ -34,6 +34,23 @@ async function count(
   return Number(row.n);
 }
 
+/** Every table of the database with an engine_code column (this file's schema on PostgreSQL). */
+async function teamTables(): Promise<string[]> {
+  const db = server.database.handle.db;
+  if (server.database.handle.dialect === 'postgres')
+    return (
+      await sql<{ name: string }>`select table_name as name from information_schema.columns
+        where column_name = 'engine_code' and table_schema = current_schema()`.execute(db)
+    ).rows.map((r) => r.name);
+  const names = (await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db)).rows;
+  const out: string[] = [];
+  for (const { name } of names) {
+    const cols = (await sql<{ name: string }>`select name from pragma_table_info(${name})`.execute(db)).rows;
+    if (cols.some((c) => c.name === 'engine_code')) out.push(name);
+  }
+  return out;
+}
+
 async function tableExists(name: string): Promise<boolean> {
   const tables = await server.database.handle.db.introspection.getTables();
   return tables.some((t) => t.name === name);
@@ -146,6 +163,58 @@ describe('deleting a team', () => {
     const otherApp = (await other.owner.request('POST', '/v1/apps', { body: { displayName: '别人的' } })).json.data
       .code;
 
+    // Rows of tables no foreign key ties to the team: they must go too.
+    const db = server.database.handle.db;
+    const now = Date.now();
+    await db
+      .insertInto('data_sources')
+      .values({
+        id: `ds-${team.engineCode}`.slice(0, 36),
+        engine_code: team.engineCode,
+        app_code: appCode,
+        name: '外部库',
+        kind: 'postgres',
+        host: '127.0.0.1',
+        port: 5432,
+        database_name: 'x',
+        user_name: 'x',
+        url: '',
+        secret: '',
+        created_by: team.memberId,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await db
+      .insertInto('app_origins')
+      .values({
+        app_code: appCode,
+        engine_code: team.engineCode,
+        origin_id: 'o1',
+        version: 1,
+        code_map: '{}',
+        updated_at: now,
+      })
+      .execute();
+    await db
+      .insertInto('record_indexes')
+      .values({
+        name: `ix_${table}`.slice(0, 60),
+        engine_code: team.engineCode,
+        schema_code: table,
+        table_name: physical,
+        kind: 'column',
+        definition: '{}',
+        state: 'ready',
+        progress: 100,
+        error: null,
+        job_id: null,
+        requested_at: now,
+        built_at: now,
+        origin: 'view',
+      })
+      .execute();
+
     const { purgeAt } = (await close(team.owner, team.engineCode, '待删团队')).json.data;
     // A day before the end: nothing happens.
     expect((await runMaintenance(server.database.handle.db, server.dataDir, purgeAt - 1)).purged).toEqual([]);
@@ -156,6 +225,15 @@ describe('deleting a team', () => {
     for (const t of ['members', 'apps', 'schemas', 'departments', 'files', 'audit_log'] as const) {
       expect(await count(t, team.engineCode), t).toBe(0);
     }
+    // No table keeps a row of the team (the engine's own rows and sign-in records aside: not the team's data).
+    const left: string[] = [];
+    for (const t of await teamTables()) {
+      const n = await sql<{
+        n: number;
+      }>`select count(*) as n from ${sql.table(t)} where engine_code = ${team.engineCode}`.execute(db);
+      if (Number(n.rows[0]?.n)) left.push(t);
+    }
+    expect(left).toEqual([]);
     const engine = await server.database.handle.db
       .selectFrom('engines')
       .select('engine_code')

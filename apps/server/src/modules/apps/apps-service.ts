@@ -286,17 +286,15 @@ export class AppService {
       // first their dashboards' roll-ups, and their imports' history.
       await dropRollupsOf(trx, { tables: tables.map((t) => t.table_name) });
       for (const { table_name } of tables) await trx.schema.dropTable(table_name).ifExists().execute();
-      if (tables.length)
-        await trx
-          .deleteFrom('record_imports')
-          .where('engine_code', '=', engineCode)
-          .where(
-            'schema_code',
-            'in',
-            tables.map((t) => t.code),
-          )
-          .execute();
+      const codes = tables.map((t) => t.code);
+      if (codes.length)
+        for (const kept of ['record_imports', 'record_indexes'] as const)
+          await trx.deleteFrom(kept).where('engine_code', '=', engineCode).where('schema_code', 'in', codes).execute();
       await trx.deleteFrom('apps').where('engine_code', '=', engineCode).where('code', '=', appCode).execute();
+      // Not tied to the app by a foreign key: its data sources (their sync tables went with its nodes)
+      // and where it was installed from.
+      for (const owned of ['data_sources', 'app_origins'] as const)
+        await trx.deleteFrom(owned).where('engine_code', '=', engineCode).where('app_code', '=', appCode).execute();
       await recordAudit(
         trx,
         {

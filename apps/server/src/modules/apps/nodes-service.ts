@@ -179,11 +179,8 @@ export class NodeService {
         await dropRollupsOf(trx, { tables: [schema.table_name] });
         await trx.schema.dropTable(schema.table_name).ifExists().execute();
       }
-      await trx
-        .deleteFrom('record_imports')
-        .where('engine_code', '=', engineCode)
-        .where('schema_code', '=', code)
-        .execute();
+      for (const kept of ['record_imports', 'record_indexes'] as const)
+        await trx.deleteFrom(kept).where('engine_code', '=', engineCode).where('schema_code', '=', code).execute();
       await trx.deleteFrom('schemas').where('engine_code', '=', engineCode).where('code', '=', code).execute();
       await trx.deleteFrom('function_nodes').where('app_code', '=', appCode).where('code', '=', code).execute();
       await recordAudit(

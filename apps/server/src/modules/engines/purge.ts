@@ -29,6 +29,10 @@ const TEAM_TABLES = [
   'dashboards',
   'custom_pages',
   'function_nodes',
+  // after function_nodes: their sync tables (cascading from the nodes) point at them
+  'data_sources',
+  'app_origins',
+  'record_indexes',
   'app_preferences',
   'apps',
   'files',
