@@ -400,7 +400,7 @@ export class RecordRepository {
   /**
    * A filtered page, ids first: the filter, order and limit run on the narrow columns alone (the
    * id, the sort keys, created_at — an index walk or a sort carrying a few values, never whole wide
-   * rows), then the page's rows are read by id. With sorts: by those columns (empty values last in
+   * rows), then the page's rows are joined by id — one statement. With sorts: by those columns (empty values last in
    * both directions), then id; paged by keyset (`keys`: the last row's sort values and id) or, for
    * cursors from before keysets, an offset. Without sorts: newest first, keyset over (created_at, id).
    *
@@ -415,37 +415,35 @@ export class RecordRepository {
     limit: number,
     position: Position,
     walk?: { where: RecordWhere; rows: number },
-    retried = false,
   ): Promise<RecordRow[]> {
-    const narrow = [...new Set(['id', 'created_at', ...sorts.map((s) => s.name)])];
-    let page =
-      walk && !('offset' in position) ? await this.walk(table, engineCode, narrow, sorts, limit, position, walk) : null;
-    if (!page) {
-      let q = this.ordered(
-        this.db.selectFrom(table).select(narrow).where('engine_code', '=', engineCode).where(where),
-        sorts,
-        position,
-      );
-      if ('offset' in position && position.offset) q = q.offset(position.offset);
-      page = (await q.limit(limit).execute()) as Narrow[];
+    if (walk && !('offset' in position)) {
+      const walked = await this.walk(table, engineCode, sorts, limit, position, walk);
+      if (walked) return walked;
     }
-    if (!page.length) return [];
-    const rows = await this.db
-      .selectFrom(table)
-      .selectAll()
-      .where('engine_code', '=', engineCode)
-      .where(
-        'id',
-        'in',
-        page.map((r) => r.id),
-      )
-      .execute();
-    const byId = new Map((rows as RecordRow[]).map((r) => [r.id, r]));
-    // A row deleted between the two reads: read the page again (once), so the page stays full and
-    // "is there more" stays true.
-    if (byId.size < page.length && !retried)
-      return this.query(table, engineCode, where, sorts, limit, position, walk, true);
-    return page.flatMap((r) => byId.get(r.id) ?? []);
+    // One statement: the page's narrow columns (the index walk or the sort carries only them) in a
+    // CTE, then its rows joined by id, in the page's order again (50 rows, nothing to it).
+    const narrow = [...new Set(['id', 'created_at', ...sorts.map((s) => s.name)])];
+    // biome-ignore lint/suspicious/noExplicitAny: physical tables are defined at run time
+    let q = (this.db as Kysely<any>)
+      .with('page', (qc) => {
+        let inner = this.ordered(
+          qc.selectFrom(table).select(narrow).where('engine_code', '=', engineCode).where(where),
+          sorts,
+          position,
+        );
+        if ('offset' in position && position.offset) inner = inner.offset(position.offset);
+        return inner.limit(limit);
+      })
+      .selectFrom('page')
+      .innerJoin(`${table} as r`, 'r.id', 'page.id')
+      .selectAll('r')
+      .where('r.engine_code', '=', engineCode);
+    if (sorts.length) {
+      for (const s of sorts)
+        q = q.orderBy(sql`${sql.ref(`page.${s.name}`)} is null`).orderBy(sql.ref(`page.${s.name}`), s.direction);
+      q = q.orderBy('page.id');
+    } else q = q.orderBy('page.created_at', 'desc').orderBy('page.id', 'desc');
+    return (await q.execute()) as RecordRow[];
   }
 
   /** The list's order and keyset position on a query over the table (or over a walk of it). */
@@ -486,24 +484,24 @@ export class RecordRepository {
   private async walk(
     table: string,
     engineCode: string,
-    narrow: string[],
     sorts: SortColumn[],
     limit: number,
     position: Position,
     walk: { where: RecordWhere; rows: number },
-  ): Promise<Narrow[] | null> {
+  ): Promise<RecordRow[] | null> {
     const prefix = this.ordered(
       this.db.selectFrom(table).selectAll().where('engine_code', '=', engineCode),
       sorts,
       position,
     ).limit(walk.rows);
+    // The walk reads whole rows anyway: the page is its rows, no second read.
     const found = (await this.db
       .selectFrom(prefix.as('w'))
-      .select(narrow)
+      .selectAll()
       .where(walk.where)
       .limit(limit)
-      .execute()) as Narrow[];
-    return found.length === limit && inOrder(found, sorts) ? found : null;
+      .execute()) as RecordRow[];
+    return found.length === limit && inOrder(found as unknown as Narrow[], sorts) ? found : null;
   }
 
   async departmentsOfMember(memberId: string, trx?: Kysely<Database>): Promise<string[]> {
