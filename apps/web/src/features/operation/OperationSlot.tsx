@@ -1,8 +1,9 @@
 import { SystemEndpoints } from '@canopy/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card, List, Skeleton, Typography } from 'antd';
+import { Card, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../shell/api/client';
+import { PlainList, PlainListItem, PlainListMeta } from '../../shell/layout/PlainList';
 
 /**
  * The operation area (spec §2): product news on the workbench. Loaded as its own chunk, like the
@@ -29,12 +30,10 @@ export default function OperationSlot() {
       {news.isPending || expired.isPending ? (
         <Skeleton active paragraph={{ rows: 3 }} />
       ) : (
-        <List
-          dataSource={items}
-          split={false}
-          renderItem={(item) => (
-            <List.Item key={item.id} style={{ padding: '6px 0' }} data-testid={`operation-item-${item.id}`}>
-              <List.Item.Meta
+        <PlainList split={false}>
+          {items?.map((item) => (
+            <PlainListItem key={item.id} style={{ padding: '6px 0' }} data-testid={`operation-item-${item.id}`}>
+              <PlainListMeta
                 title={<Typography.Text strong>{item.title}</Typography.Text>}
                 description={
                   <>
@@ -47,9 +46,9 @@ export default function OperationSlot() {
                   </>
                 }
               />
-            </List.Item>
-          )}
-        />
+            </PlainListItem>
+          ))}
+        </PlainList>
       )}
     </Card>
   );

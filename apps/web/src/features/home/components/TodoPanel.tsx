@@ -1,8 +1,9 @@
 import { Limits, type TodoPageBody } from '@canopy/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, List, Skeleton, Typography } from 'antd';
+import { Card, Empty, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { PlainList, PlainListItem } from '../../../shell/layout/PlainList';
 import { AppLink } from '../../../shell/navigation/AppLink';
 import { useSession } from '../../../shell/session/session-context';
 import { todoKeys, todosApi } from '../../todos/api/todos-api';
@@ -31,11 +32,9 @@ export function TodoPanel() {
     );
   else
     body = (
-      <List
-        dataSource={items}
-        rowKey="workItemId"
-        renderItem={(item) => (
-          <List.Item data-testid="todo-panel-item">
+      <PlainList>
+        {items.map((item) => (
+          <PlainListItem key={item.workItemId} data-testid="todo-panel-item">
             <AppLink
               to={approvalPath(item.appCode, item.workflowInstance.instanceId, item.workItemId)}
               style={{ display: 'block', width: '100%', minWidth: 0 }}
@@ -49,9 +48,9 @@ export function TodoPanel() {
                 {dayjs(item.createTime).format('YYYY-MM-DD HH:mm')}
               </Typography.Text>
             </AppLink>
-          </List.Item>
-        )}
-      />
+          </PlainListItem>
+        ))}
+      </PlainList>
     );
   return (
     <Card
