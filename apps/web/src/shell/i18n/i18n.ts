@@ -7,7 +7,7 @@ import { initReactI18next } from 'react-i18next';
 import { localStore, StorageKey } from '../storage/local-store';
 import { setAntdLocale } from './antd-locale';
 import { languagePacks } from './language-packs';
-import { zh } from './resources/zh';
+import { zhShell } from './resources/zh-shell';
 
 const DAYJS_LOCALE: Record<Language, string> = { zh: 'zh-cn', en: 'en', jp: 'ja' };
 const HTML_LANG: Record<Language, string> = { zh: 'zh-CN', en: 'en', jp: 'ja' };
@@ -40,7 +40,7 @@ async function ensureLanguage(lang: Language): Promise<void> {
 
 const startLanguage = initialLanguage();
 void i18next.use(initReactI18next).init({
-  resources: { zh: { translation: zh } },
+  resources: { zh: { translation: zhShell } },
   partialBundledLanguages: true,
   lng: startLanguage,
   fallbackLng: 'zh',
@@ -53,18 +53,48 @@ void i18next.use(initReactI18next).init({
 });
 applyLanguageSideEffects(startLanguage);
 
-/**
- * Resolves when the start language's texts are there (at once for Chinese): the pages render after
- * it, so nobody sees Chinese flash before English or Japanese. A pack that fails to load leaves the
- * Chinese texts (the fallback) rather than no page.
- */
-export const i18nReady: Promise<void> =
+/** The start language's pack (nothing to fetch for Chinese); a pack that fails leaves the Chinese texts. */
+const startPack: Promise<void> =
   startLanguage === 'zh'
     ? Promise.resolve()
     : ensureLanguage(startLanguage).then(
         () => void i18next.changeLanguage(startLanguage),
         () => undefined,
       );
+
+let moreTexts: Promise<void> | null = null;
+
+/**
+ * Adds the Chinese texts of the pages and dialogs beyond /home (resources/zh-more.ts), once: every
+ * lazily loaded page and dialog waits for them with its code (shell/app/lazy-chunk.tsx), so /home
+ * downloads only its own texts. They are also the fallback of an English or Japanese page. A failed
+ * fetch is tried again by the next caller (the page's retry).
+ */
+export function loadAllTexts(): Promise<void> {
+  moreTexts ??= import('./resources/zh-more').then(
+    ({ zhMore }) => {
+      // Deep: `tables` is partly in the shell's texts (the quick-add drawer's title).
+      i18next.addResourceBundle('zh', 'translation', zhMore, true, true);
+    },
+    (error: unknown) => {
+      moreTexts = null;
+      throw error;
+    },
+  );
+  return moreTexts;
+}
+
+/** The first page shows the workbench (or redirects to it): only the shell's texts are needed. */
+const startsOnHome = ['/', '/home', '/dashboard'].includes(window.location.pathname.replace(/\/+$/, '') || '/');
+
+/**
+ * Resolves when the start language's texts are there (at once for Chinese on /home): the pages render
+ * after it, so nobody sees Chinese flash before English or Japanese, nor a key before its text. A pack
+ * that fails to load leaves the Chinese texts (the fallback) rather than no page.
+ */
+export const i18nReady: Promise<void> = startsOnHome
+  ? startPack
+  : Promise.all([startPack, loadAllTexts().catch(() => undefined)]).then(() => undefined);
 
 export const i18n = i18next;
 

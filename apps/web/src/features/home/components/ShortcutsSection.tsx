@@ -4,6 +4,7 @@ import { App, Button, Card, Flex, Result, Skeleton, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyDialog } from '../../../shell/app/lazy-chunk';
+import { loadAllTexts } from '../../../shell/i18n/i18n';
 import { useAppNavigate } from '../../../shell/navigation/useAppNavigate';
 import { useSaveShortcutOrder, useShortcutList } from '../hooks/useShortcuts';
 import { QuickAddWaiting } from './QuickAddWaiting';
@@ -20,10 +21,13 @@ const ShortcutSettingsDialog = lazyDialog(() =>
 /** The cards with drag-to-reorder (dnd-kit): loaded only when there are shortcuts. */
 const ShortcutGrid = lazy(() => import('./ShortcutGrid').then((m) => ({ default: m.ShortcutGrid })));
 
+/** The table's services for quick add, with the texts of the tables (i18n.ts `loadAllTexts`). */
 const QuickAddDrawer = lazy(() =>
-  import('./QuickAddDrawer').catch((error: unknown) => ({
-    default: ({ onClose }: { onClose: () => void }) => <QuickAddWaiting onClose={onClose} error={error} />,
-  })),
+  Promise.all([import('./QuickAddDrawer'), loadAllTexts()])
+    .then(([m]) => m)
+    .catch((error: unknown) => ({
+      default: ({ onClose }: { onClose: () => void }) => <QuickAddWaiting onClose={onClose} error={error} />,
+    })),
 );
 
 /**
