@@ -1,8 +1,9 @@
 import { SystemEndpoints } from '@canopy/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Skeleton, Typography } from 'antd';
+import { Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../shell/api/client';
+import { PlainCard } from '../../shell/layout/PlainCard';
 import { PlainList, PlainListItem, PlainListMeta } from '../../shell/layout/PlainList';
 
 /**
@@ -26,7 +27,7 @@ export default function OperationSlot() {
   const items = news.data?.filter((item) => !hidden.has(item.id));
   if (news.isError || (items && items.length === 0)) return null;
   return (
-    <Card title={t('operation.title')} size="small" data-testid="operation-slot">
+    <PlainCard title={t('operation.title')} size="small" data-testid="operation-slot">
       {news.isPending || expired.isPending ? (
         <Skeleton active paragraph={{ rows: 3 }} />
       ) : (
@@ -50,6 +51,6 @@ export default function OperationSlot() {
           ))}
         </PlainList>
       )}
-    </Card>
+    </PlainCard>
   );
 }

@@ -1,8 +1,9 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Result, Skeleton, Space, Typography } from 'antd';
+import { Button, Flex, Result, Skeleton, Space, Typography } from 'antd';
 import { type DragEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyDialog } from '../../../shell/app/lazy-chunk';
+import { PlainCard } from '../../../shell/layout/PlainCard';
 import { useAppList, useSaveAppOrder } from '../hooks/useAppList';
 import { moveApp, shiftApp, toggleStar } from '../lib/app-order';
 import { AppGroup } from './AppGroup';
@@ -91,7 +92,7 @@ export function AllAppsSection() {
     );
 
   return (
-    <Card
+    <PlainCard
       title={t('apps.sectionTitle')}
       data-testid="all-apps-section"
       extra={
@@ -105,6 +106,6 @@ export function AllAppsSection() {
     >
       {body}
       <RecycleBinDrawer open={binOpen} onClose={() => setBinOpen(false)} />
-    </Card>
+    </PlainCard>
   );
 }

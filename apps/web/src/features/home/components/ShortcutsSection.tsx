@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { DashboardNodeType, type Shortcut } from '@canopy/contract';
-import { App, Button, Card, Flex, Result, Skeleton, Typography } from 'antd';
+import { App, Button, Flex, Result, Skeleton, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyDialog } from '../../../shell/app/lazy-chunk';
 import { loadAllTexts } from '../../../shell/i18n/i18n';
+import { PlainCard } from '../../../shell/layout/PlainCard';
 import { useAppNavigate } from '../../../shell/navigation/useAppNavigate';
 import { useSaveShortcutOrder, useShortcutList } from '../hooks/useShortcuts';
 import { QuickAddWaiting } from './QuickAddWaiting';
@@ -100,7 +101,7 @@ export function ShortcutsSection() {
     );
 
   return (
-    <Card
+    <PlainCard
       title={t('home.shortcutsTitle')}
       data-testid="shortcuts-section"
       extra={
@@ -126,6 +127,6 @@ export function ShortcutsSection() {
           />
         </Suspense>
       )}
-    </Card>
+    </PlainCard>
   );
 }

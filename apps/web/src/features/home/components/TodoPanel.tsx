@@ -1,8 +1,9 @@
 import { Limits, type TodoPageBody } from '@canopy/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, Skeleton, Typography } from 'antd';
+import { Empty, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { PlainCard } from '../../../shell/layout/PlainCard';
 import { PlainList, PlainListItem } from '../../../shell/layout/PlainList';
 import { AppLink } from '../../../shell/navigation/AppLink';
 import { useSession } from '../../../shell/session/session-context';
@@ -53,7 +54,7 @@ export function TodoPanel() {
       </PlainList>
     );
   return (
-    <Card
+    <PlainCard
       title={t('home.todoPanelTitle')}
       extra={
         <AppLink to="/todos/todo" data-testid="todo-panel-view-all">
@@ -64,6 +65,6 @@ export function TodoPanel() {
       styles={{ body: { minHeight: 240, paddingTop: 4, paddingBottom: 4 } }}
     >
       {body}
-    </Card>
+    </PlainCard>
   );
 }
