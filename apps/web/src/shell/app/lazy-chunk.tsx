@@ -1,8 +1,9 @@
 import { Limits } from '@canopy/contract';
-import { Button, Flex, Modal, Result, Space } from 'antd';
+import { Button, Flex, Modal, Space } from 'antd';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadAllTexts } from '../i18n/i18n';
+import { PlainResult } from '../layout/PlainResult';
 import { ChunkTimeoutError, chunkTimeout } from './chunk-timeout';
 
 type Loader = () => Promise<ComponentType>;
@@ -78,7 +79,7 @@ function ChunkGate({
   const timedOut = state.error instanceof ChunkTimeoutError;
   return (
     <Flex align="center" justify="center" style={compact ? undefined : { minHeight: '60vh' }}>
-      <Result
+      <PlainResult
         data-testid="chunk-load-failed"
         status="error"
         title={t('errors.chunkFailedTitle')}

@@ -1,11 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { DashboardNodeType, type Shortcut } from '@canopy/contract';
-import { App, Button, Flex, Result, Skeleton, Typography } from 'antd';
+import { App, Button, Flex, Skeleton, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyDialog } from '../../../shell/app/lazy-chunk';
 import { loadAllTexts } from '../../../shell/i18n/i18n';
 import { PlainCard } from '../../../shell/layout/PlainCard';
+import { PlainResult } from '../../../shell/layout/PlainResult';
 import { useAppNavigate } from '../../../shell/navigation/useAppNavigate';
 import { useSaveShortcutOrder, useShortcutList } from '../hooks/useShortcuts';
 import { QuickAddWaiting } from './QuickAddWaiting';
@@ -73,7 +74,7 @@ export function ShortcutsSection() {
   if (list.isPending) body = <Skeleton active paragraph={{ rows: 2 }} />;
   else if (list.isError)
     body = (
-      <Result
+      <PlainResult
         status="warning"
         title={t('shortcuts.loadFailed')}
         extra={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}

@@ -40,7 +40,8 @@ export function usePendingInvitation() {
 
   let pending: PendingInvitation | null = null;
   if (urlId !== null) {
-    if (!urlId.trim()) pending = { state: 'problem', message: formatShellMessage('invitation.missing', currentLanguage()) };
+    if (!urlId.trim())
+      pending = { state: 'problem', message: formatShellMessage('invitation.missing', currentLanguage()) };
     else if (fromUrl.data) pending = { state: 'ready', invitation: fromUrl.data };
     else if (fromUrl.isError) {
       const e = fromUrl.error;
