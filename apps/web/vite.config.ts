@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { antdTrimPlugin } from './build/antd-trim.ts';
 import { authPagesDevPlugin } from './build/auth-pages.ts';
 import { buildVersion, versionFilePlugin } from './build/build-version.ts';
 import { bundleReportPlugin } from './build/bundle-report.ts';
@@ -38,6 +39,7 @@ export default defineConfig({
     authPagesDevPlugin(),
     precompressPlugin(),
     pureSchemasPlugin(),
+    antdTrimPlugin(),
     bundleReportPlugin(),
   ],
   define: {

@@ -4,12 +4,10 @@ import { App, Button, Flex, Skeleton, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyDialog } from '../../../shell/app/lazy-chunk';
-import { loadAllTexts } from '../../../shell/i18n/i18n';
 import { PlainCard } from '../../../shell/layout/PlainCard';
 import { PlainResult } from '../../../shell/layout/PlainResult';
 import { useAppNavigate } from '../../../shell/navigation/useAppNavigate';
 import { useSaveShortcutOrder, useShortcutList } from '../hooks/useShortcuts';
-import { QuickAddWaiting } from './QuickAddWaiting';
 import { SectionEmpty } from './SectionEmpty';
 import './app-grid.css';
 
@@ -23,14 +21,8 @@ const ShortcutSettingsDialog = lazyDialog(() =>
 /** The cards with drag-to-reorder (dnd-kit): loaded only when there are shortcuts. */
 const ShortcutGrid = lazy(() => import('./ShortcutGrid').then((m) => ({ default: m.ShortcutGrid })));
 
-/** The table's services for quick add, with the texts of the tables (i18n.ts `loadAllTexts`). */
-const QuickAddDrawer = lazy(() =>
-  Promise.all([import('./QuickAddDrawer'), loadAllTexts()])
-    .then(([m]) => m)
-    .catch((error: unknown) => ({
-      default: ({ onClose }: { onClose: () => void }) => <QuickAddWaiting onClose={onClose} error={error} />,
-    })),
-);
+/** Quick add's drawer and the table's services: fetched when a quick-add shortcut is first used. */
+const QuickAddHost = lazyDialog(() => import('./QuickAddHost').then((m) => m.QuickAddHost));
 
 /**
  * 快捷方式 (spec §2 Home, centre; §3–§6): the team's open-app, quick-add and quick-view shortcuts in
@@ -120,13 +112,11 @@ export function ShortcutsSection() {
         <ShortcutSettingsDialog shortcut={settings} teamOwner={canManage} onClose={() => setSettings(null)} />
       )}
       {quickAdd && (
-        <Suspense fallback={<QuickAddWaiting onClose={() => setQuickAdd(null)} />}>
-          <QuickAddDrawer
-            appCode={quickAdd.reference.appCode}
-            schemaCode={quickAdd.reference.schemaCode}
-            onClose={() => setQuickAdd(null)}
-          />
-        </Suspense>
+        <QuickAddHost
+          appCode={quickAdd.reference.appCode}
+          schemaCode={quickAdd.reference.schemaCode}
+          onClose={() => setQuickAdd(null)}
+        />
       )}
     </PlainCard>
   );
