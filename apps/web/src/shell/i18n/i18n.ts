@@ -1,7 +1,4 @@
 import { DEFAULT_LANGUAGE, type Language, Languages } from '@canopy/contract';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/ja';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { localStore, StorageKey } from '../storage/local-store';
@@ -9,7 +6,6 @@ import { setAntdLocale } from './antd-locale';
 import { languagePacks } from './language-packs';
 import { zhShell } from './resources/zh-shell';
 
-const DAYJS_LOCALE: Record<Language, string> = { zh: 'zh-cn', en: 'en', jp: 'ja' };
 const HTML_LANG: Record<Language, string> = { zh: 'zh-CN', en: 'en', jp: 'ja' };
 
 function isLanguage(value: string | null | undefined): value is Language {
@@ -25,9 +21,15 @@ function initialLanguage(): Language {
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
+/** dayjs with its locales, once a page that may use it loads (`loadAllTexts`): /home does not. */
+let dayjsLocale: Promise<typeof import('./dayjs-locale')> | null = null;
+/** The interface language dayjs is to speak, whenever it arrives. */
+let dayjsLanguage: Language = DEFAULT_LANGUAGE;
+
 function applyLanguageSideEffects(lang: Language): void {
-  dayjs.locale(DAYJS_LOCALE[lang]);
   document.documentElement.lang = HTML_LANG[lang];
+  dayjsLanguage = lang;
+  void dayjsLocale?.then((m) => m.applyDayjsLocale(lang));
 }
 
 /** Adds a language's texts (and antd's) once; Chinese is always there. */
@@ -65,19 +67,22 @@ const startPack: Promise<void> =
 let moreTexts: Promise<void> | null = null;
 
 /**
- * Adds the Chinese texts of the pages and dialogs beyond /home (resources/zh-more.ts), once: every
- * lazily loaded page and dialog waits for them with its code (shell/app/lazy-chunk.tsx), so /home
- * downloads only its own texts. They are also the fallback of an English or Japanese page. A failed
+ * Adds the Chinese texts of the pages and dialogs beyond /home (resources/zh-more.ts) and dayjs in
+ * the interface language (their dates), once: every lazily loaded page and dialog waits for them with
+ * its code (shell/app/lazy-chunk.tsx), so /home downloads only its own texts. They are also the fallback of an English or Japanese page. A failed
  * fetch is tried again by the next caller (the page's retry).
  */
 export function loadAllTexts(): Promise<void> {
-  moreTexts ??= import('./resources/zh-more').then(
-    ({ zhMore }) => {
+  dayjsLocale ??= import('./dayjs-locale');
+  moreTexts ??= Promise.all([import('./resources/zh-more'), dayjsLocale]).then(
+    ([{ zhMore }, { applyDayjsLocale }]) => {
       // Deep: `tables` is partly in the shell's texts (the quick-add drawer's title).
       i18next.addResourceBundle('zh', 'translation', zhMore, true, true);
+      applyDayjsLocale(dayjsLanguage);
     },
     (error: unknown) => {
       moreTexts = null;
+      dayjsLocale = null;
       throw error;
     },
   );

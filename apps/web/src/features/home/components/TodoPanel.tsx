@@ -1,7 +1,6 @@
 import { Limits, type TodoPageBody } from '@canopy/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Skeleton, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { PlainCard } from '../../../shell/layout/PlainCard';
 import { PlainList, PlainListItem } from '../../../shell/layout/PlainList';
@@ -9,6 +8,7 @@ import { AppLink } from '../../../shell/navigation/AppLink';
 import { useSession } from '../../../shell/session/session-context';
 import { todoKeys, todosApi } from '../../todos/api/todos-api';
 import { approvalPath } from '../../workflow/components/approval-link';
+import { formatMinute } from '../lib/format-minute';
 
 /** Spec §7: the panel's to-do page asks for the 6 newest open items. */
 const PANEL: TodoPageBody = { state: 0, pageSize: Limits.todoPanelSize, pageIndex: 0, sortDirection: 1 };
@@ -46,7 +46,7 @@ export function TodoPanel() {
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {t('home.todoFrom', { name: item.originator.name })}
                 {' · '}
-                {dayjs(item.createTime).format('YYYY-MM-DD HH:mm')}
+                {formatMinute(item.createTime)}
               </Typography.Text>
             </AppLink>
           </PlainListItem>

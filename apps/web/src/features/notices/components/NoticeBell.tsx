@@ -4,14 +4,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Popover, Spin, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadAllTexts } from '../../../shell/i18n/i18n';
 import { useSession } from '../../../shell/session/session-context';
 import { markAllLettersRead, markLettersRead } from '../api/notice-api';
 import { useLetterFeed } from '../hooks/useLetterFeed';
 import { useUnreadCount } from '../hooks/useUnreadCount';
 import { noticeKeys } from '../lib/query-keys';
 
-/** The popup's list (tabs, letters, paging): fetched when the bell is first approached or opened. */
-const loadPanel = () => import('./NoticePanel');
+/**
+ * The popup's list (tabs, letters, paging), with the pages' texts it shares with the notice page
+ * (`pages.notice`, i18n.ts `loadAllTexts`): fetched when the bell is first approached or opened.
+ */
+const loadPanel = () => Promise.all([import('./NoticePanel'), loadAllTexts()]).then(([m]) => m);
 const NoticePanel = lazy(() => loadPanel().then((m) => ({ default: m.NoticePanel })));
 
 /**
@@ -91,14 +95,7 @@ export function NoticeBell() {
       destroyOnHidden
     >
       <Tooltip title={t('header.notifications')} open={open ? false : undefined}>
-        <span
-          data-testid="notice-bell"
-          data-unread={count}
-          style={{ display: 'inline-flex' }}
-          // Fetch the popup's chunk as the pointer or focus arrives, so it is usually there on the click.
-          onMouseEnter={() => void loadPanel()}
-          onFocus={() => void loadPanel()}
-        >
+        <span data-testid="notice-bell" data-unread={count} style={{ display: 'inline-flex' }}>
           <Badge dot={count > 0} offset={[-8, 8]}>
             <Button
               type="text"
@@ -108,6 +105,9 @@ export function NoticeBell() {
               aria-label={t('header.notifications')}
               data-testid="header-notice"
               data-tour="notice"
+              // Fetch the popup's chunk as the pointer or focus arrives, so it is usually there on the click.
+              onMouseEnter={() => void loadPanel()}
+              onFocus={() => void loadPanel()}
             />
           </Badge>
         </span>
