@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { antdTrimPlugin } from './build/antd-trim.ts';
 import { authPagesDevPlugin } from './build/auth-pages.ts';
 import { buildVersion, versionFilePlugin } from './build/build-version.ts';
 import { bundleReportPlugin } from './build/bundle-report.ts';
@@ -23,6 +24,14 @@ const vendorGroups = [
   { name: 'typebox', test: /node_modules[\\/]typebox[\\/]/, priority: 20 },
 ];
 
+/**
+ * antd's rc-components, its icons and TypeBox declare no `sideEffects` in their package.json, so the
+ * bundler keeps every module an index re-exports once one name of it is used: antd's input, through
+ * its form context, brought @rc-component/form and its async validator (~12 KB br) to /home. Their
+ * modules only define things; none registers anything when loaded (CSS is antd's own, kept).
+ */
+const NO_SIDE_EFFECTS = /node_modules[\\/](@rc-component|@ant-design|typebox)[\\/].*\.m?js$/;
+
 export default defineConfig({
   plugins: [
     react(),
@@ -30,6 +39,7 @@ export default defineConfig({
     authPagesDevPlugin(),
     precompressPlugin(),
     pureSchemasPlugin(),
+    antdTrimPlugin(),
     bundleReportPlugin(),
   ],
   define: {
@@ -51,6 +61,7 @@ export default defineConfig({
     rolldownOptions: {
       input: { index: page('./index.html'), auth: page('./auth.html') },
       output: { codeSplitting: { groups: vendorGroups } },
+      treeshake: { moduleSideEffects: (id: string) => !NO_SIDE_EFFECTS.test(id) },
     },
   },
 });

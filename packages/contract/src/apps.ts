@@ -1,44 +1,8 @@
 import Type, { type Static } from 'typebox';
+import { APP_COLORS, MENU_LINK_URL_MAX } from './apps-values.js';
 import { Limits } from './limits.js';
 
-export const FunctionNodeType = {
-  dashboard: 'Dashboard',
-  group: 'Group',
-  schema: 'Schema',
-  userModule: 'UserModule',
-  /** A custom-menu link to another address, opened in a new tab (spec §6 custom menu). */
-  link: 'Link',
-} as const;
-export const SchemaTag = { normal: 'Normal', shared: 'SharedSchema', sync: 'SyncSchema' } as const;
-export const AppRole = { owner: 'owner', manager: 'manager', member: 'member' } as const;
-export type AppRole = (typeof AppRole)[keyof typeof AppRole];
-
-/** Theme colours an app can take (spec §3 "color (theme index)"). */
-export const APP_COLORS = [
-  '#0e9f6e',
-  '#1677ff',
-  '#722ed1',
-  '#eb2f96',
-  '#fa541c',
-  '#faad14',
-  '#13c2c2',
-  '#2f54eb',
-  '#52c41a',
-  '#8c8c8c',
-];
-export const APP_ICONS = [
-  'appstore',
-  'database',
-  'team',
-  'shop',
-  'schedule',
-  'file-text',
-  'project',
-  'rocket',
-  'car',
-  'dollar',
-];
-export const APP_NAME_MAX = 30;
+export * from './apps-values.js';
 
 /**
  * Spec §3 Function node: one item of an app's menu, with its children (a group holds the items in
@@ -62,31 +26,6 @@ export const FunctionNode = Type.Cyclic(
   'FunctionNode',
 );
 export type FunctionNode = Static<typeof FunctionNode>;
-
-/** A menu item with where it sits: its group ('' at the top level) and its place among its siblings. */
-export interface PlacedNode extends FunctionNode {
-  parentCode: string;
-  index: number;
-}
-
-/** Every item of a menu tree in menu order (a group, then its children), each with its place. */
-export function flattenNodeTree(tree: FunctionNode[], parentCode = ''): PlacedNode[] {
-  return tree.flatMap((node, index) => [{ ...node, parentCode, index }, ...flattenNodeTree(node.children, node.code)]);
-}
-
-export const MENU_LINK_URL_MAX = 2000;
-
-/** A custom-menu link opens only http and https addresses (no javascript:, data: or relative paths). */
-export function isMenuLinkUrl(raw: string): boolean {
-  const url = raw.trim();
-  if (!url || url.length > MENU_LINK_URL_MAX) return false;
-  try {
-    const parsed = new URL(url);
-    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && Boolean(parsed.hostname);
-  } catch {
-    return false;
-  }
-}
 
 const menuEntryFields = {
   /** An existing item; without it the entry is a new link. */
@@ -238,12 +177,3 @@ export const UpdateNodeBody = Type.Object(
   },
   { additionalProperties: false },
 );
-
-/** Visible characters of rich text: what the 2000 limit counts. */
-export function richTextLength(html: string): number {
-  const text = html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&[a-z]+;|&#\d+;/gi, 'x');
-  return [...text].length;
-}

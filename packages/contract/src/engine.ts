@@ -1,9 +1,6 @@
 import Type, { type Static } from 'typebox';
 
-export const EngineState = { initializing: 'INITIALIZING', active: 'ACTIVE', closed: 'CLOSED' } as const;
-
-/** A deleted team stays restorable this long (DESIGN.md: purged after 7 days unless restored). */
-export const TEAM_PURGE_DELAY_MS = 7 * 24 * 60 * 60_000;
+export * from './engine-values.js';
 
 /** Deleting a team: the owner types its name to confirm. */
 export const CloseTeamBody = Type.Object(
@@ -11,12 +8,6 @@ export const CloseTeamBody = Type.Object(
   { additionalProperties: false },
 );
 export const ClosedTeam = Type.Object({ purgeAt: Type.Integer() });
-export const EntryType = {
-  web: 'WEB',
-  feishuStore: 'FEISHU_STORE',
-  wecomStandard: 'WECOM_STANDARD',
-  dingtalk: 'DINGTALK',
-} as const;
 
 /** A team in the user's list, spec §3 "Engine/team (user's list)". */
 export const EngineItem = Type.Object({
@@ -44,16 +35,6 @@ export const MemberInfo = Type.Object({
   userName: Type.String(),
 });
 export type MemberInfo = Static<typeof MemberInfo>;
-
-export const FeatureCode = {
-  appShare: 'appShare',
-  templatePublish: 'templatePublish',
-  templateCenterForAppInstall: 'TemplateCenterForAppInstall',
-  templateInstallByUpload: 'TemplateInstallByUpload',
-  applog: 'Applog',
-  forbiddenTeamName: 'ForbiddenTeamName',
-  forbiddenTeamSwitch: 'ForbiddenTeamSwitch',
-} as const;
 
 export const CorpFeatures = Type.Object({ featureList: Type.Array(Type.String()) });
 export type CorpFeatures = Static<typeof CorpFeatures>;

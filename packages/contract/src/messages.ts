@@ -1,4 +1,7 @@
 import type { Language } from './i18n.js';
+import { fillMessage, ShellMessages } from './messages-shell.js';
+
+export * from './messages-shell.js';
 
 /**
  * Messages the server sends to users, in every language. Keys are stable; `{name}` placeholders
@@ -82,22 +85,7 @@ export const ServerMessages = {
     en: 'This account is already registered; please log in',
     jp: 'このアカウントは登録済みです。ログインしてください',
   },
-  'team.name.empty': { zh: '团队名称不能为空', en: 'Team name cannot be empty', jp: 'チーム名を入力してください' },
-  'team.name.tooShort': {
-    zh: '团队名称不能少于两个字符',
-    en: 'Team name needs at least 2 characters',
-    jp: 'チーム名は2文字以上必要です',
-  },
-  'team.name.tooLong': {
-    zh: '团队名称不能超过32个字符',
-    en: 'Team name must be at most 32 characters',
-    jp: 'チーム名は32文字以内にしてください',
-  },
-  'team.name.emoji': {
-    zh: '团队名称不允许使用emoji文字',
-    en: 'Team name cannot contain emoji',
-    jp: 'チーム名に絵文字は使用できません',
-  },
+  ...ShellMessages,
   'team.notFound': {
     zh: '团队不存在或您已不在该团队',
     en: 'No such team, or you are no longer in it',
@@ -138,7 +126,6 @@ export const ServerMessages = {
     en: 'The restore period is over; the team is being purged',
     jp: '復元期限を過ぎました。チームのデータは削除されます',
   },
-  'invitation.missing': { zh: '缺少邀请信息', en: 'Invitation details are missing', jp: '招待情報がありません' },
   'invitation.invalid': {
     zh: '邀请已失效，请联系邀请人重新邀请',
     en: 'This invitation is no longer valid; ask for a new one',
@@ -1461,9 +1448,7 @@ export function formatMessage(
   lang: Language,
   params: Record<string, string | number> = {},
 ): string {
-  return ServerMessages[key][lang].replace(/\{(\w+)\}/g, (_, name: string) =>
-    name in params ? String(params[name]) : `{${name}}`,
-  );
+  return fillMessage(ServerMessages[key][lang], params);
 }
 
 /** Field labels used inside validation messages. */

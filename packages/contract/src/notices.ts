@@ -1,33 +1,7 @@
 import Type, { type Static } from 'typebox';
+import { LetterKind } from './notices-values.js';
 
-/**
- * What a letter (notification) is about. The server writes each in the transaction of its event
- * (modules/notices/letters.ts); the web filters the full list by these.
- */
-export const LetterKind = [
-  'todo',
-  'transferred',
-  'delegated',
-  'cc',
-  'approved',
-  'rejected',
-  'reverted',
-  'finished',
-  'terminated',
-  'mention',
-  'reminder',
-  'invitation',
-  'import',
-  'export',
-  /** A team's data export is ready to download (to the owner or admin who started it). */
-  'teamExport',
-  'feedback',
-  /** Written by an automatic node of a flow, in the designer's words. */
-  'flowNotice',
-  /** A table's webhook failed for a day and was paused: to the member who added it. */
-  'webhookPaused',
-] as const;
-export type LetterKind = (typeof LetterKind)[number];
+export * from './notices-values.js';
 
 /** Spec §3 "Notification": content is text whose links carry an onclick payload, href and target. */
 export const Letter = Type.Object({
@@ -76,23 +50,6 @@ export const LetterEventQuery = Type.Object(
   { eventId: Type.String({ minLength: 1, maxLength: 64 }) },
   { additionalProperties: false },
 );
-
-/**
- * Where a letter's link may go: a path of this site (one leading slash, no scheme, no
- * protocol-relative `//` or backslash, no whitespace or control characters). Checked when a letter
- * is written and again when the browser shows it.
- */
-export function isSameOriginPath(href: string): boolean {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
-  return /^\/(?![/\\])/.test(href) && !/[\\\u0000-\u001f\s]/.test(href) && href.length <= 500;
-}
-
-/** Server-sent events of a member's open tabs (GET livePath(engineCode), session cookie). */
-export const LiveEventType = ['letter', 'todo'] as const;
-export type LiveEventType = (typeof LiveEventType)[number];
-export const livePath = (engineCode: string) => `/v1/live/${encodeURIComponent(engineCode)}/events`;
-/** The stream sends a comment this often so proxies keep it open and dead peers are found. */
-export const liveHeartbeatMs = 25_000;
 
 /** The account's mail for new to-dos (account settings): on unless turned off; needs an email. */
 export const TodoMailSetting = Type.Object({

@@ -1,11 +1,7 @@
 import Type, { type Static } from 'typebox';
 
-/**
- * The new-user guide (spec §4 "Guide", §7 onboarding calls): five things a new user does once, in
- * order. A step counts only when the server finds it really done in the current team.
- */
-export const OnboardingSteps = ['app', 'table', 'fields', 'record', 'flow'] as const;
-export type OnboardingStep = (typeof OnboardingSteps)[number];
+export * from './onboarding-values.js';
+
 const Step = Type.Union([
   Type.Literal('app'),
   Type.Literal('table'),

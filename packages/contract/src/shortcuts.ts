@@ -1,46 +1,8 @@
 import Type, { type Static } from 'typebox';
 
-/** Spec §3 dashboard node types: app 1, linkQuery 2 (quick add), linkInsert 3 (quick view), root 10. */
-export const DashboardNodeType = { app: 1, linkQuery: 2, linkInsert: 3, root: 10 } as const;
-/**
- * Spec §3 dashboard node modes, as the workbench uses them:
- * - public (1): every member of the team sees it; the team owner manages it (spec §6).
- * - private (2): only the member who added it sees it, and only they change, delete it; any member
- *   may add private shortcuts for themself.
- * - lock (3): every member sees it, first on the workbench; nobody renames, recolours, deletes or
- *   moves it until the team owner unlocks it (back to public).
- * - not (0): no mode; a shortcut is never created with it (the root is public).
- */
-export const DashboardNodeMode = { not: 0, public: 1, private: 2, lock: 3 } as const;
-/** The modes a shortcut may be created with. */
-export type ShortcutMode =
-  | typeof DashboardNodeMode.public
-  | typeof DashboardNodeMode.private
-  | typeof DashboardNodeMode.lock;
-/** The kinds of shortcut the workbench creates: open an app, quick add, quick view. */
-export type ShortcutType =
-  | typeof DashboardNodeType.app
-  | typeof DashboardNodeType.linkQuery
-  | typeof DashboardNodeType.linkInsert;
+import { DashboardNodeMode, DashboardNodeType, SHORTCUT_MAX } from './shortcuts-values.js';
 
-/** Spec §3: quick-add names start "新增-", quick-view names "查看-"; an app shortcut is the app's name. */
-export const SHORTCUT_NAME_PREFIX: Record<ShortcutType, string> = { 1: '', 2: '新增-', 3: '查看-' };
-/** Spec §5/§9: a shortcut name has 2 to 32 characters. */
-export const SHORTCUT_NAME_MIN = 2;
-export const SHORTCUT_NAME_MAX = 32;
-/** At most this many shortcuts on one team's workbench. */
-export const SHORTCUT_MAX = 200;
-
-/** The name a new shortcut gets: the prefix of its kind, then the table's name, cut to the limit. */
-export function defaultShortcutName(type: ShortcutType, tableName: string): string {
-  return [...`${SHORTCUT_NAME_PREFIX[type]}${tableName}`].slice(0, SHORTCUT_NAME_MAX).join('');
-}
-
-/** Spec §5: 2 to 32 characters once trimmed. */
-export function isShortcutName(raw: string): boolean {
-  const length = [...raw.trim()].length;
-  return length >= SHORTCUT_NAME_MIN && length <= SHORTCUT_NAME_MAX;
-}
+export * from './shortcuts-values.js';
 
 /**
  * Spec §3 dashboard node: properties hold colour and icon; the root's hold the layout (codes in order).

@@ -1,25 +1,6 @@
 import Type, { type Static } from 'typebox';
-import { Limits } from './limits.js';
 
-/** Emoji and other pictographs (spec §5 rejects them in team names). */
-const EMOJI = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{FE0F}\u{200D}]/u;
-
-export function containsEmoji(value: string): boolean {
-  return EMOJI.test(value);
-}
-
-export type TeamNameProblem = 'team.name.empty' | 'team.name.tooShort' | 'team.name.tooLong' | 'team.name.emoji';
-
-/** Team-name rules of spec §5, shared by the dialog and the server. Counts characters, not UTF-16 units. */
-export function checkTeamName(raw: string): TeamNameProblem | null {
-  const name = raw.trim();
-  if (!name) return 'team.name.empty';
-  if (containsEmoji(name)) return 'team.name.emoji';
-  const length = [...name].length;
-  if (length < Limits.teamNameMin) return 'team.name.tooShort';
-  if (length > Limits.teamNameMax) return 'team.name.tooLong';
-  return null;
-}
+export * from './team-values.js';
 
 export const CreateTeamBody = Type.Object(
   { corpName: Type.String({ maxLength: 200 }) },
@@ -63,27 +44,6 @@ export const TeamTimeZoneBody = Type.Object(
   { additionalProperties: false },
 );
 export type TeamTimeZoneBody = Static<typeof TeamTimeZoneBody>;
-
-/** Time zones offered first in the team settings (any IANA name the server knows is accepted). */
-export const COMMON_TIME_ZONES = [
-  'Asia/Shanghai',
-  'Asia/Hong_Kong',
-  'Asia/Taipei',
-  'Asia/Singapore',
-  'Asia/Tokyo',
-  'Asia/Seoul',
-  'Asia/Kolkata',
-  'Asia/Dubai',
-  'Europe/London',
-  'Europe/Berlin',
-  'Europe/Moscow',
-  'America/New_York',
-  'America/Chicago',
-  'America/Los_Angeles',
-  'America/Sao_Paulo',
-  'Australia/Sydney',
-  'UTC',
-] as const;
 
 export const RenameTeamBody = Type.Object(
   { corpName: Type.String({ maxLength: 200 }) },

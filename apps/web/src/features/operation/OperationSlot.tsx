@@ -1,8 +1,10 @@
 import { SystemEndpoints } from '@canopy/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card, List, Skeleton, Typography } from 'antd';
+import { Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../shell/api/client';
+import { PlainCard } from '../../shell/layout/PlainCard';
+import { PlainList, PlainListItem, PlainListMeta } from '../../shell/layout/PlainList';
 
 /**
  * The operation area (spec §2): product news on the workbench. Loaded as its own chunk, like the
@@ -25,16 +27,14 @@ export default function OperationSlot() {
   const items = news.data?.filter((item) => !hidden.has(item.id));
   if (news.isError || (items && items.length === 0)) return null;
   return (
-    <Card title={t('operation.title')} size="small" data-testid="operation-slot">
+    <PlainCard title={t('operation.title')} size="small" data-testid="operation-slot">
       {news.isPending || expired.isPending ? (
         <Skeleton active paragraph={{ rows: 3 }} />
       ) : (
-        <List
-          dataSource={items}
-          split={false}
-          renderItem={(item) => (
-            <List.Item key={item.id} style={{ padding: '6px 0' }} data-testid={`operation-item-${item.id}`}>
-              <List.Item.Meta
+        <PlainList split={false}>
+          {items?.map((item) => (
+            <PlainListItem key={item.id} style={{ padding: '6px 0' }} data-testid={`operation-item-${item.id}`}>
+              <PlainListMeta
                 title={<Typography.Text strong>{item.title}</Typography.Text>}
                 description={
                   <>
@@ -47,10 +47,10 @@ export default function OperationSlot() {
                   </>
                 }
               />
-            </List.Item>
-          )}
-        />
+            </PlainListItem>
+          ))}
+        </PlainList>
       )}
-    </Card>
+    </PlainCard>
   );
 }

@@ -1,7 +1,9 @@
 import { Limits } from '@canopy/contract';
-import { Button, Flex, Modal, Result, Space } from 'antd';
+import { Button, Flex, Modal, Space } from 'antd';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadAllTexts } from '../i18n/i18n';
+import { PlainResult } from '../layout/PlainResult';
 import { ChunkTimeoutError, chunkTimeout } from './chunk-timeout';
 
 type Loader = () => Promise<ComponentType>;
@@ -12,12 +14,21 @@ interface Chunk {
   load(): Promise<ComponentType>;
 }
 
-function chunk(load: Loader): Chunk {
+/**
+ * A page or dialog's code with the texts beyond /home's (i18n.ts `loadAllTexts`), fetched together;
+ * the parts of /home itself take only their code.
+ */
+function withTexts<T>(load: () => Promise<T>, allTexts: boolean): Promise<T> {
+  if (!allTexts) return load();
+  return Promise.all([load(), loadAllTexts()]).then(([loaded]) => loaded);
+}
+
+function chunk(load: Loader, allTexts: boolean): Chunk {
   const c: Chunk = {
     loaded: null,
     async load() {
       // Spec §8/§9: a part that has not arrived after 120 s is an error (the user may retry).
-      const Component = await chunkTimeout(load(), Limits.subAppChunkTimeoutMs);
+      const Component = await chunkTimeout(withTexts(load, allTexts), Limits.subAppChunkTimeoutMs);
       c.loaded = Component;
       return Component;
     },
@@ -68,7 +79,7 @@ function ChunkGate({
   const timedOut = state.error instanceof ChunkTimeoutError;
   return (
     <Flex align="center" justify="center" style={compact ? undefined : { minHeight: '60vh' }}>
-      <Result
+      <PlainResult
         data-testid="chunk-load-failed"
         status="error"
         title={t('errors.chunkFailedTitle')}
@@ -89,9 +100,10 @@ function ChunkGate({
 /**
  * A route's page, fetched the first time the route is visited (react-router `lazy`: the current
  * page stays while it loads). When it fails or times out the route shows the error and a retry.
+ * `allTexts: false` only for /home, whose texts are bundled with the shell.
  */
-export function lazyRoute(load: Loader): () => Promise<{ Component: ComponentType }> {
-  const part = chunk(load);
+export function lazyRoute(load: Loader, allTexts = true): () => Promise<{ Component: ComponentType }> {
+  const part = chunk(load, allTexts);
   return async () => {
     try {
       return { Component: await part.load() };
@@ -105,9 +117,12 @@ export function lazyRoute(load: Loader): () => Promise<{ Component: ComponentTyp
   };
 }
 
-/** A part inside a page, in its own chunk: the fallback while it loads, an error with retry if it does not. */
+/**
+ * A part inside a page, in its own chunk: the fallback while it loads, an error with retry if it does
+ * not. Parts of /home (the news, the guide) use the shell's texts only, so they fetch no other texts.
+ */
 export function lazyPart(load: Loader, fallback: ReactNode = null): ComponentType {
-  const part = chunk(load);
+  const part = chunk(load, false);
   return function LazyPart() {
     return <ChunkGate part={part} fallback={fallback} compact />;
   };
@@ -131,7 +146,7 @@ export function lazyDialog<P extends { open?: boolean; onClose: () => void }>(
     useEffect(() => {
       if (loaded || error !== null || !wanted) return;
       let alive = true;
-      chunkTimeout(load(), Limits.subAppChunkTimeoutMs).then(
+      chunkTimeout(withTexts(load, true), Limits.subAppChunkTimeoutMs).then(
         (Component) => {
           loaded = Component;
           if (alive) setArrived(true);

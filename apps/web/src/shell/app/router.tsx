@@ -16,7 +16,10 @@ function page(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
   return { lazy: lazyRoute(load) };
 }
 
-const HomePage = page(() => import('../../features/home/pages/HomePage').then((m) => m.HomePage));
+/** The workbench: its texts are bundled with the shell's, so it fetches only its code. */
+const HomePage: Pick<RouteObject, 'lazy'> = {
+  lazy: lazyRoute(() => import('../../features/home/pages/HomePage').then((m) => m.HomePage), false),
+};
 const AppPage = page(() => import('../../features/apps/pages/AppPage').then((m) => m.AppPage));
 const WorkflowPage = page(() => import('../../features/workflow/pages/WorkflowPage').then((m) => m.WorkflowPage));
 /** The print sub-application: its own chunk, fetched when printing is first used. */

@@ -1,13 +1,12 @@
-import { DownOutlined, PlusOutlined, UserAddOutlined } from '@ant-design/icons';
+import { DownOutlined } from '@ant-design/icons';
 import { type EngineItem, EngineState, FeatureCode } from '@canopy/contract';
-import { Button, Divider, Empty, Flex, Popover, Tabs, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Popover, Spin, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ClosedTeamList } from '../../features/team/components/ClosedTeamList';
 import { lazyDialog } from '../app/lazy-chunk';
 import { useAppNavigate } from '../navigation/useAppNavigate';
 import { useSession } from '../session/session-context';
-import { TeamRow, teamLabel } from './TeamRow';
+import { teamLabel } from './team-label';
 import { useTeamSwitch } from './useTeamSwitch';
 
 /** Opened rarely: each loads the first time it opens, so the page shows without it. */
@@ -18,8 +17,12 @@ const LeaveTeamDialog = lazyDialog(() =>
   import('../../features/team/components/LeaveTeamDialog').then((m) => m.LeaveTeamDialog),
 );
 
+/** The list itself (tabs, rows with the name editor): fetched when first opened or approached. */
+const loadPanel = () => import('./TeamDropdownPanel');
+const TeamDropdownPanel = lazy(() => loadPanel().then((m) => ({ default: m.TeamDropdownPanel })));
+
 /** Spec §2: tab 1 lists the teams the user manages (owner/admin), tab 2 the teams they joined. */
-type TeamTab = 'manage' | 'joined';
+export type TeamTab = 'manage' | 'joined';
 
 const isManaged = (e: EngineItem) => e.ownFlag || e.adminFlag;
 
@@ -61,83 +64,31 @@ export function TeamDropdown() {
     action();
   };
 
-  const rows =
-    listed.length === 0 ? (
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('header.noTeamsInTab')} />
-    ) : (
-      <Flex vertical gap={2} style={{ maxHeight: 280, overflowY: 'auto' }} data-testid={`team-list-${tab}`}>
-        {listed.map((team) => (
-          <TeamRow
-            key={team.engineCode}
-            team={team}
-            isCurrent={isCurrent(team)}
-            canSwitch={!switchForbidden && switching === null}
-            switching={switching === team.engineCode}
-            // The feature is the current team's: other teams keep their names and their own rules.
-            canRename={isManaged(team) && !(nameHidden && isCurrent(team))}
-            editing={editing === team.engineCode}
-            savedName={savedNames[team.engineCode]}
-            nameHidden={nameHidden && isCurrent(team)}
-            onSwitch={() => void switchTo(team)}
-            onEdit={() => setEditing(team.engineCode)}
-            onEditDone={(saved) => {
-              setEditing(null);
-              if (saved) setSavedNames((names) => ({ ...names, [team.engineCode]: saved }));
-            }}
-            onLeave={() => closeAnd(() => setLeaving(team))}
-          />
-        ))}
-      </Flex>
-    );
-
   const content = (
-    <div style={{ width: 320 }} data-testid="team-dropdown">
-      {switchForbidden ? (
-        <Typography.Text type="secondary" style={{ display: 'block', padding: '4px 8px 8px', fontSize: 12 }}>
-          {t('header.currentTeam')}
-        </Typography.Text>
-      ) : (
-        <Tabs
-          size="small"
-          activeKey={tab}
-          onChange={(key) => {
-            setEditing(null);
-            setTab(key === 'manage' ? 'manage' : 'joined');
-          }}
-          items={[
-            { key: 'manage', label: <span data-testid="team-tab-manage">{t('header.teamTabManage')}</span> },
-            { key: 'joined', label: <span data-testid="team-tab-joined">{t('header.teamTabJoined')}</span> },
-          ]}
-        />
-      )}
-      {rows}
-      {!switchForbidden && <ClosedTeamList teams={closedTeams} />}
-      {(isManager || !switchForbidden) && <Divider style={{ margin: '8px 0' }} />}
-      {isManager && (
-        <Button
-          type="text"
-          block
-          className="canopy-team-row"
-          icon={<UserAddOutlined />}
-          data-testid="team-invite-entry"
-          onClick={() => closeAnd(() => setInviting(true))}
-        >
-          {t('invite.title')}
-        </Button>
-      )}
-      {!switchForbidden && (
-        <Button
-          type="text"
-          block
-          className="canopy-team-row"
-          icon={<PlusOutlined />}
-          data-testid="team-create-entry"
-          onClick={() => closeAnd(() => navigate('/team/create'))}
-        >
-          {t('header.createTeam')}
-        </Button>
-      )}
-    </div>
+    <Suspense fallback={<Spin size="small" style={{ display: 'block', width: 320, padding: 24 }} />}>
+      <TeamDropdownPanel
+        tab={tab}
+        onTab={(next) => {
+          setEditing(null);
+          setTab(next);
+        }}
+        listed={listed}
+        closedTeams={closedTeams}
+        switchForbidden={switchForbidden}
+        nameHidden={nameHidden}
+        isManager={isManager}
+        currentCode={current?.engineCode}
+        switching={switching}
+        onSwitch={(team) => void switchTo(team)}
+        editing={editing}
+        onEdit={setEditing}
+        savedNames={savedNames}
+        onSaved={(code, saved) => setSavedNames((names) => ({ ...names, [code]: saved }))}
+        onLeave={(team) => closeAnd(() => setLeaving(team))}
+        onInvite={() => closeAnd(() => setInviting(true))}
+        onCreate={() => closeAnd(() => navigate('/team/create'))}
+      />
+    </Suspense>
   );
 
   return (
@@ -154,7 +105,15 @@ export function TeamDropdown() {
           if (next) setTab(isManager ? 'manage' : 'joined');
         }}
       >
-        <Button type="text" data-testid="team-switcher" data-tour="team" style={{ fontWeight: 600, paddingInline: 8 }}>
+        <Button
+          type="text"
+          data-testid="team-switcher"
+          data-tour="team"
+          style={{ fontWeight: 600, paddingInline: 8 }}
+          // Fetch the list's chunk as the pointer or focus arrives, so it is usually there on the click.
+          onMouseEnter={() => void loadPanel()}
+          onFocus={() => void loadPanel()}
+        >
           <Typography.Text ellipsis style={{ maxWidth: 200, fontWeight: 600 }}>
             {name}
           </Typography.Text>

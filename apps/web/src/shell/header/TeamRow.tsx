@@ -1,12 +1,9 @@
 import { CheckOutlined, EditOutlined, ExportOutlined, TeamOutlined } from '@ant-design/icons';
-import { type EngineItem, EngineState } from '@canopy/contract';
+import type { EngineItem } from '@canopy/contract';
 import { Button, Flex, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TeamNameEditor } from '../../features/team/components/TeamNameEditor';
-
-export function teamLabel(team: EngineItem, suffix: string): string {
-  return team.state === EngineState.initializing ? `${team.corpName} ${suffix}` : team.corpName;
-}
+import { teamLabel } from './team-label';
 
 interface TeamRowProps {
   team: EngineItem;

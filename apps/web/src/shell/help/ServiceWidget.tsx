@@ -1,5 +1,8 @@
 import { CommentOutlined, CustomerServiceOutlined, PhoneOutlined, QrcodeOutlined } from '@ant-design/icons';
-import { Flex, FloatButton, Modal, Popover, Skeleton, Typography } from 'antd';
+import { Flex, Modal, Popover, Skeleton, Typography } from 'antd';
+// The button and its group alone: antd's index also brings BackTop (scrolling to the top) to /home.
+import FloatButton from 'antd/es/float-button/FloatButton';
+import FloatButtonGroup from 'antd/es/float-button/FloatButtonGroup';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -24,7 +27,7 @@ export function ServiceWidget() {
   };
   return (
     <>
-      <FloatButton.Group
+      <FloatButtonGroup
         trigger="click"
         icon={<CustomerServiceOutlined />}
         // No tooltip here: it would lie over the lowest item of the open group.
@@ -48,7 +51,7 @@ export function ServiceWidget() {
         <Popover placement="left" title={t('feedback.widget.qr')} content={<SupportQr />} trigger={['hover', 'click']}>
           <FloatButton icon={<QrcodeOutlined />} aria-label={t('feedback.widget.qr')} data-testid="service-qr-button" />
         </Popover>
-      </FloatButton.Group>
+      </FloatButtonGroup>
       <Modal
         open={contact}
         title={t('feedback.widget.contactTitle')}

@@ -1,15 +1,11 @@
 import { DEFAULT_LANGUAGE, type Language, Languages } from '@canopy/contract';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/ja';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { localStore, StorageKey } from '../storage/local-store';
 import { setAntdLocale } from './antd-locale';
 import { languagePacks } from './language-packs';
-import { zh } from './resources/zh';
+import { zhShell } from './resources/zh-shell';
 
-const DAYJS_LOCALE: Record<Language, string> = { zh: 'zh-cn', en: 'en', jp: 'ja' };
 const HTML_LANG: Record<Language, string> = { zh: 'zh-CN', en: 'en', jp: 'ja' };
 
 function isLanguage(value: string | null | undefined): value is Language {
@@ -25,9 +21,15 @@ function initialLanguage(): Language {
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
+/** dayjs with its locales, once a page that may use it loads (`loadAllTexts`): /home does not. */
+let dayjsLocale: Promise<typeof import('./dayjs-locale')> | null = null;
+/** The interface language dayjs is to speak, whenever it arrives. */
+let dayjsLanguage: Language = DEFAULT_LANGUAGE;
+
 function applyLanguageSideEffects(lang: Language): void {
-  dayjs.locale(DAYJS_LOCALE[lang]);
   document.documentElement.lang = HTML_LANG[lang];
+  dayjsLanguage = lang;
+  void dayjsLocale?.then((m) => m.applyDayjsLocale(lang));
 }
 
 /** Adds a language's texts (and antd's) once; Chinese is always there. */
@@ -40,7 +42,7 @@ async function ensureLanguage(lang: Language): Promise<void> {
 
 const startLanguage = initialLanguage();
 void i18next.use(initReactI18next).init({
-  resources: { zh: { translation: zh } },
+  resources: { zh: { translation: zhShell } },
   partialBundledLanguages: true,
   lng: startLanguage,
   fallbackLng: 'zh',
@@ -53,18 +55,51 @@ void i18next.use(initReactI18next).init({
 });
 applyLanguageSideEffects(startLanguage);
 
-/**
- * Resolves when the start language's texts are there (at once for Chinese): the pages render after
- * it, so nobody sees Chinese flash before English or Japanese. A pack that fails to load leaves the
- * Chinese texts (the fallback) rather than no page.
- */
-export const i18nReady: Promise<void> =
+/** The start language's pack (nothing to fetch for Chinese); a pack that fails leaves the Chinese texts. */
+const startPack: Promise<void> =
   startLanguage === 'zh'
     ? Promise.resolve()
     : ensureLanguage(startLanguage).then(
         () => void i18next.changeLanguage(startLanguage),
         () => undefined,
       );
+
+let moreTexts: Promise<void> | null = null;
+
+/**
+ * Adds the Chinese texts of the pages and dialogs beyond /home (resources/zh-more.ts) and dayjs in
+ * the interface language (their dates), once: every lazily loaded page and dialog waits for them with
+ * its code (shell/app/lazy-chunk.tsx), so /home downloads only its own texts. They are also the fallback of an English or Japanese page. A failed
+ * fetch is tried again by the next caller (the page's retry).
+ */
+export function loadAllTexts(): Promise<void> {
+  dayjsLocale ??= import('./dayjs-locale');
+  moreTexts ??= Promise.all([import('./resources/zh-more'), dayjsLocale]).then(
+    ([{ zhMore }, { applyDayjsLocale }]) => {
+      // Deep: `tables` is partly in the shell's texts (the quick-add drawer's title).
+      i18next.addResourceBundle('zh', 'translation', zhMore, true, true);
+      applyDayjsLocale(dayjsLanguage);
+    },
+    (error: unknown) => {
+      moreTexts = null;
+      dayjsLocale = null;
+      throw error;
+    },
+  );
+  return moreTexts;
+}
+
+/** The first page shows the workbench (or redirects to it): only the shell's texts are needed. */
+const startsOnHome = ['/', '/home', '/dashboard'].includes(window.location.pathname.replace(/\/+$/, '') || '/');
+
+/**
+ * Resolves when the start language's texts are there (at once for Chinese on /home): the pages render
+ * after it, so nobody sees Chinese flash before English or Japanese, nor a key before its text. A pack
+ * that fails to load leaves the Chinese texts (the fallback) rather than no page.
+ */
+export const i18nReady: Promise<void> = startsOnHome
+  ? startPack
+  : Promise.all([startPack, loadAllTexts().catch(() => undefined)]).then(() => undefined);
 
 export const i18n = i18next;
 

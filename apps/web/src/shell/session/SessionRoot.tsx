@@ -1,5 +1,5 @@
 import { EngineState, FeatureCode, Limits } from '@canopy/contract';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
@@ -7,6 +7,7 @@ import { InvitationGate } from '../../features/invitations/components/Invitation
 import { keepInvitationParam } from '../../features/invitations/invitation-param';
 import { isApiError } from '../api/api-error';
 import { HelpCenterProvider } from '../help/HelpCenterProvider';
+import { PlainResult } from '../layout/PlainResult';
 import { LiveEvents } from '../live/useLiveEvents';
 import { useAppNavigate } from '../navigation/useAppNavigate';
 import { readTeamSelection } from '../storage/team-selection';
@@ -77,7 +78,7 @@ export function SessionRoot() {
   if (user.isError) {
     // 401 is already on its way to the login page; anything else gets an honest retry.
     return (
-      <Result
+      <PlainResult
         status="warning"
         title={t('session.loadFailed')}
         extra={

@@ -1,6 +1,7 @@
 import type { EngineItem } from '@canopy/contract';
-import { Button, Flex, Result, Space, Spin } from 'antd';
+import { Button, Flex, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PlainResult } from '../layout/PlainResult';
 import { logout } from './logout';
 
 /** Spec §4: a team still being set up cannot be worked in yet; the list is polled until it is ready. */
@@ -8,7 +9,7 @@ export function TeamInitializing({ team }: { team: EngineItem }) {
   const { t } = useTranslation();
   return (
     <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
-      <Result
+      <PlainResult
         data-testid="team-initializing"
         icon={<Spin size="large" />}
         title={`${team.corpName} ${t('header.initializingSuffix')}`}

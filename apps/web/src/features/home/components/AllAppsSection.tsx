@@ -1,8 +1,10 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Result, Skeleton, Space, Typography } from 'antd';
+import { Button, Flex, Skeleton, Space, Typography } from 'antd';
 import { type DragEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyDialog } from '../../../shell/app/lazy-chunk';
+import { PlainCard } from '../../../shell/layout/PlainCard';
+import { PlainResult } from '../../../shell/layout/PlainResult';
 import { useAppList, useSaveAppOrder } from '../hooks/useAppList';
 import { moveApp, shiftApp, toggleStar } from '../lib/app-order';
 import { AppGroup } from './AppGroup';
@@ -54,7 +56,7 @@ export function AllAppsSection() {
   if (list.isPending) body = <Skeleton active paragraph={{ rows: 3 }} />;
   else if (list.isError)
     body = (
-      <Result
+      <PlainResult
         status="warning"
         title={t('apps.loadFailed')}
         extra={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
@@ -91,7 +93,7 @@ export function AllAppsSection() {
     );
 
   return (
-    <Card
+    <PlainCard
       title={t('apps.sectionTitle')}
       data-testid="all-apps-section"
       extra={
@@ -105,6 +107,6 @@ export function AllAppsSection() {
     >
       {body}
       <RecycleBinDrawer open={binOpen} onClose={() => setBinOpen(false)} />
-    </Card>
+    </PlainCard>
   );
 }

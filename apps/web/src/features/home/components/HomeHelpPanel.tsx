@@ -1,15 +1,16 @@
 import { CloseOutlined, ReadOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Row, Tooltip, Typography } from 'antd';
+import { Button, Col, Row, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useHelpCenter } from '../../../shell/help/help-center-context';
 import { HELP_TOPIC_SLUG, HELP_TOPICS } from '../../../shell/help/help-topics';
+import { PlainCard } from '../../../shell/layout/PlainCard';
 
 /** The closable help panel with the six starter articles (spec §2 Home layout). */
 export function HomeHelpPanel({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const { openHelp } = useHelpCenter();
   return (
-    <Card
+    <PlainCard
       title={t('help.panelTitle')}
       data-testid="home-help-panel"
       extra={
@@ -40,6 +41,6 @@ export function HomeHelpPanel({ onClose }: { onClose: () => void }) {
           </Col>
         ))}
       </Row>
-    </Card>
+    </PlainCard>
   );
 }

@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { DashboardNodeType, type Shortcut } from '@canopy/contract';
-import { App, Button, Card, Flex, Result, Skeleton, Typography } from 'antd';
+import { App, Button, Flex, Skeleton, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyDialog } from '../../../shell/app/lazy-chunk';
+import { PlainCard } from '../../../shell/layout/PlainCard';
+import { PlainResult } from '../../../shell/layout/PlainResult';
 import { useAppNavigate } from '../../../shell/navigation/useAppNavigate';
 import { useSaveShortcutOrder, useShortcutList } from '../hooks/useShortcuts';
-import { QuickAddWaiting } from './QuickAddWaiting';
 import { SectionEmpty } from './SectionEmpty';
 import './app-grid.css';
 
@@ -20,11 +21,8 @@ const ShortcutSettingsDialog = lazyDialog(() =>
 /** The cards with drag-to-reorder (dnd-kit): loaded only when there are shortcuts. */
 const ShortcutGrid = lazy(() => import('./ShortcutGrid').then((m) => ({ default: m.ShortcutGrid })));
 
-const QuickAddDrawer = lazy(() =>
-  import('./QuickAddDrawer').catch((error: unknown) => ({
-    default: ({ onClose }: { onClose: () => void }) => <QuickAddWaiting onClose={onClose} error={error} />,
-  })),
-);
+/** Quick add's drawer and the table's services: fetched when a quick-add shortcut is first used. */
+const QuickAddHost = lazyDialog(() => import('./QuickAddHost').then((m) => m.QuickAddHost));
 
 /**
  * 快捷方式 (spec §2 Home, centre; §3–§6): the team's open-app, quick-add and quick-view shortcuts in
@@ -68,7 +66,7 @@ export function ShortcutsSection() {
   if (list.isPending) body = <Skeleton active paragraph={{ rows: 2 }} />;
   else if (list.isError)
     body = (
-      <Result
+      <PlainResult
         status="warning"
         title={t('shortcuts.loadFailed')}
         extra={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
@@ -96,7 +94,7 @@ export function ShortcutsSection() {
     );
 
   return (
-    <Card
+    <PlainCard
       title={t('home.shortcutsTitle')}
       data-testid="shortcuts-section"
       extra={
@@ -114,14 +112,12 @@ export function ShortcutsSection() {
         <ShortcutSettingsDialog shortcut={settings} teamOwner={canManage} onClose={() => setSettings(null)} />
       )}
       {quickAdd && (
-        <Suspense fallback={<QuickAddWaiting onClose={() => setQuickAdd(null)} />}>
-          <QuickAddDrawer
-            appCode={quickAdd.reference.appCode}
-            schemaCode={quickAdd.reference.schemaCode}
-            onClose={() => setQuickAdd(null)}
-          />
-        </Suspense>
+        <QuickAddHost
+          appCode={quickAdd.reference.appCode}
+          schemaCode={quickAdd.reference.schemaCode}
+          onClose={() => setQuickAdd(null)}
+        />
       )}
-    </Card>
+    </PlainCard>
   );
 }

@@ -1,12 +1,14 @@
 import { Limits, type TodoPageBody } from '@canopy/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, List, Skeleton, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Empty, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PlainCard } from '../../../shell/layout/PlainCard';
+import { PlainList, PlainListItem } from '../../../shell/layout/PlainList';
 import { AppLink } from '../../../shell/navigation/AppLink';
 import { useSession } from '../../../shell/session/session-context';
 import { todoKeys, todosApi } from '../../todos/api/todos-api';
 import { approvalPath } from '../../workflow/components/approval-link';
+import { formatMinute } from '../lib/format-minute';
 
 /** Spec §7: the panel's to-do page asks for the 6 newest open items. */
 const PANEL: TodoPageBody = { state: 0, pageSize: Limits.todoPanelSize, pageIndex: 0, sortDirection: 1 };
@@ -31,11 +33,9 @@ export function TodoPanel() {
     );
   else
     body = (
-      <List
-        dataSource={items}
-        rowKey="workItemId"
-        renderItem={(item) => (
-          <List.Item data-testid="todo-panel-item">
+      <PlainList>
+        {items.map((item) => (
+          <PlainListItem key={item.workItemId} data-testid="todo-panel-item">
             <AppLink
               to={approvalPath(item.appCode, item.workflowInstance.instanceId, item.workItemId)}
               style={{ display: 'block', width: '100%', minWidth: 0 }}
@@ -46,15 +46,15 @@ export function TodoPanel() {
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {t('home.todoFrom', { name: item.originator.name })}
                 {' · '}
-                {dayjs(item.createTime).format('YYYY-MM-DD HH:mm')}
+                {formatMinute(item.createTime)}
               </Typography.Text>
             </AppLink>
-          </List.Item>
-        )}
-      />
+          </PlainListItem>
+        ))}
+      </PlainList>
     );
   return (
-    <Card
+    <PlainCard
       title={t('home.todoPanelTitle')}
       extra={
         <AppLink to="/todos/todo" data-testid="todo-panel-view-all">
@@ -65,6 +65,6 @@ export function TodoPanel() {
       styles={{ body: { minHeight: 240, paddingTop: 4, paddingBottom: 4 } }}
     >
       {body}
-    </Card>
+    </PlainCard>
   );
 }

@@ -1,13 +1,15 @@
 import type { InvitationSummary } from '@canopy/contract';
 import { App } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shell/api/api-error';
 import { joinInvitation, refuseInvitation } from '../api/invitation-api';
 import { useJoinPolling } from '../hooks/useJoinPolling';
 import { usePendingInvitation } from '../hooks/usePendingInvitation';
-import { InvitationPrompt } from './InvitationPrompt';
-import { JoinWaitDialog } from './JoinWaitDialog';
+
+/** Shown only with an invitation: each dialog is its own chunk, so /home does not load them. */
+const InvitationPrompt = lazy(() => import('./InvitationPrompt').then((m) => ({ default: m.InvitationPrompt })));
+const JoinWaitDialog = lazy(() => import('./JoinWaitDialog').then((m) => ({ default: m.JoinWaitDialog })));
 
 /**
  * Invitations for the signed-in user (spec §4): the mailed link's `?invitationId=` or a pending
@@ -47,27 +49,31 @@ export function InvitationGate() {
 
   if (joined) {
     return (
-      <JoinWaitDialog
-        corpName={joined.corpName}
-        timedOut={polling.timedOut}
-        onEnter={() => window.location.assign('/home')}
-        onKeepWaiting={polling.keepWaiting}
-      />
+      <Suspense fallback={null}>
+        <JoinWaitDialog
+          corpName={joined.corpName}
+          timedOut={polling.timedOut}
+          onEnter={() => window.location.assign('/home')}
+          onKeepWaiting={polling.keepWaiting}
+        />
+      </Suspense>
     );
   }
   if (!pending) return null;
   const currentId = pending.state === 'ready' ? pending.invitation.id : undefined;
   return (
-    <InvitationPrompt
-      pending={pending}
-      busy={busy}
-      error={error}
-      onJoin={(i) => void answer(i, 'join')}
-      onRefuse={(i) => void answer(i, 'refuse')}
-      onClose={() => {
-        setError(null);
-        close(currentId);
-      }}
-    />
+    <Suspense fallback={null}>
+      <InvitationPrompt
+        pending={pending}
+        busy={busy}
+        error={error}
+        onJoin={(i) => void answer(i, 'join')}
+        onRefuse={(i) => void answer(i, 'refuse')}
+        onClose={() => {
+          setError(null);
+          close(currentId);
+        }}
+      />
+    </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { formatMessage, type InvitationSummary } from '@canopy/contract';
+import { formatShellMessage, type InvitationSummary } from '@canopy/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,7 +40,8 @@ export function usePendingInvitation() {
 
   let pending: PendingInvitation | null = null;
   if (urlId !== null) {
-    if (!urlId.trim()) pending = { state: 'problem', message: formatMessage('invitation.missing', currentLanguage()) };
+    if (!urlId.trim())
+      pending = { state: 'problem', message: formatShellMessage('invitation.missing', currentLanguage()) };
     else if (fromUrl.data) pending = { state: 'ready', invitation: fromUrl.data };
     else if (fromUrl.isError) {
       const e = fromUrl.error;

@@ -1,20 +1,22 @@
 import { BellOutlined } from '@ant-design/icons';
 import type { Letter } from '@canopy/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Empty, Flex, Popover, Segmented, Spin, Tooltip, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Badge, Button, Popover, Spin, Tooltip } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppLink } from '../../../shell/navigation/AppLink';
+import { loadAllTexts } from '../../../shell/i18n/i18n';
 import { useSession } from '../../../shell/session/session-context';
 import { markAllLettersRead, markLettersRead } from '../api/notice-api';
 import { useLetterFeed } from '../hooks/useLetterFeed';
 import { useUnreadCount } from '../hooks/useUnreadCount';
-import { formatUnread } from '../lib/format';
 import { noticeKeys } from '../lib/query-keys';
-import { LetterItem } from './LetterItem';
 
-/** Spec §9: infinite scroll triggers within 40 px of the bottom. */
-const SCROLL_SLACK_PX = 40;
+/**
+ * The popup's list (tabs, letters, paging), with the pages' texts it shares with the notice page
+ * (`pages.notice`, i18n.ts `loadAllTexts`): fetched when the bell is first approached or opened.
+ */
+const loadPanel = () => Promise.all([import('./NoticePanel'), loadAllTexts()]).then(([m]) => m);
+const NoticePanel = lazy(() => loadPanel().then((m) => ({ default: m.NoticePanel })));
 
 /**
  * The bell (a dot while anything is unread) and its popup: opening it loads the list, unread only
@@ -68,73 +70,18 @@ export function NoticeBell() {
     }
   };
 
-  const footer = feed.loading ? (
-    <Spin size="small" />
-  ) : feed.hasMore ? (
-    <Button type="link" size="small" onClick={feed.loadMore} data-testid="notice-load-more">
-      {t('notice.loadMore')}
-    </Button>
-  ) : feed.items.length > 0 ? (
-    <Typography.Text type="secondary" data-testid="notice-no-more">
-      {t('notice.noMore')}
-    </Typography.Text>
-  ) : null;
-
   const content = (
-    <div style={{ width: 340 }} data-testid="notice-popover">
-      <Flex align="center" justify="space-between" style={{ marginBottom: 8 }}>
-        <Typography.Text strong>
-          {t('notice.popupTitle')}
-          {count > 0 && (
-            <Typography.Text type="secondary" data-testid="notice-popup-count">
-              {` (${formatUnread(count)})`}
-            </Typography.Text>
-          )}
-        </Typography.Text>
-        <Button type="link" size="small" onClick={readAll} disabled={count === 0} data-testid="notice-read-all">
-          {t('notice.markAllRead')}
-        </Button>
-      </Flex>
-      <Segmented
-        block
-        size="small"
-        value={unreadOnly ? 'unread' : 'all'}
-        onChange={(v) => setUnreadOnly(v === 'unread')}
-        options={[
-          { value: 'unread', label: <span data-testid="notice-tab-unread">{t('notice.unread')}</span> },
-          { value: 'all', label: <span data-testid="notice-tab-all">{t('notice.all')}</span> },
-        ]}
-        style={{ marginBottom: 4 }}
+    <Suspense fallback={<Spin size="small" style={{ display: 'block', width: 340, padding: 24 }} />}>
+      <NoticePanel
+        count={count}
+        unreadOnly={unreadOnly}
+        onUnreadOnly={setUnreadOnly}
+        feed={feed}
+        onRead={read}
+        onReadAll={readAll}
+        onClose={() => setOpen(false)}
       />
-      <div
-        style={{ maxHeight: 380, overflowY: 'auto' }}
-        data-testid="notice-list"
-        onScroll={(e) => {
-          const el = e.currentTarget;
-          if (el.scrollHeight - el.scrollTop - el.clientHeight <= SCROLL_SLACK_PX) feed.loadMore();
-        }}
-      >
-        {feed.items.length === 0 && !feed.loading ? (
-          <Empty
-            image={Empty.PRESENTED_IMAGE_SIMPLE}
-            description={unreadOnly ? t('notice.empty') : t('pages.notice.empty')}
-            style={{ margin: '16px 0' }}
-          />
-        ) : (
-          feed.items.map((letter) => (
-            <LetterItem key={letter.id} letter={letter} onRead={read} onFollow={() => setOpen(false)} />
-          ))
-        )}
-        <Flex justify="center" style={{ padding: '6px 0' }}>
-          {footer}
-        </Flex>
-      </div>
-      <Flex justify="center" style={{ borderTop: '1px solid rgba(5,5,5,0.06)', paddingTop: 8 }}>
-        <AppLink to="/notice" onClick={() => setOpen(false)} data-testid="notice-view-all">
-          {t('common.viewAll')}
-        </AppLink>
-      </Flex>
-    </div>
+    </Suspense>
   );
 
   return (
@@ -158,6 +105,9 @@ export function NoticeBell() {
               aria-label={t('header.notifications')}
               data-testid="header-notice"
               data-tour="notice"
+              // Fetch the popup's chunk as the pointer or focus arrives, so it is usually there on the click.
+              onMouseEnter={() => void loadPanel()}
+              onFocus={() => void loadPanel()}
             />
           </Badge>
         </span>

@@ -1,4 +1,4 @@
-import { checkTeamName, formatMessage } from '@canopy/contract';
+import { checkTeamName, formatShellMessage } from '@canopy/contract';
 import type { FormRule } from 'antd';
 import { currentLanguage } from '../../../shell/i18n/i18n';
 
@@ -6,6 +6,6 @@ import { currentLanguage } from '../../../shell/i18n/i18n';
 export const teamNameRule: FormRule = {
   validator: async (_rule, value: unknown) => {
     const problem = checkTeamName(typeof value === 'string' ? value : '');
-    if (problem) throw new Error(formatMessage(problem, currentLanguage()));
+    if (problem) throw new Error(formatShellMessage(problem, currentLanguage()));
   },
 };

@@ -1,4 +1,4 @@
-import { checkTeamName, formatMessage, Limits } from '@canopy/contract';
+import { checkTeamName, formatShellMessage, Limits } from '@canopy/contract';
 import { App } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { renameTeam } from '../api/team-api';
 /** Spec §5 team-name problem in the user's language (the same text the server would answer), or null. */
 export function teamNameProblem(raw: string): string | null {
   const problem = checkTeamName(raw);
-  return problem ? formatMessage(problem, currentLanguage()) : null;
+  return problem ? formatShellMessage(problem, currentLanguage()) : null;
 }
 
 export type RenameResult = { ok: true; changed: boolean; name: string } | { ok: false; error: string };
