@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { dialectOf } from '../dialect.js';
+import { autoIncrementId, dialectOf } from '../dialect.js';
 
 /**
  * The application log off the write path on SQLite (issue 14), in two parts.
@@ -10,7 +10,8 @@ import { dialectOf } from '../dialect.js';
  * the write inserts nothing more than it did without a log. SQLite's one writer gives ids in commit
  * order, so a cursor never passes a row committed later. PostgreSQL's concurrent ids commit out of
  * order, so there a single write's tagged row is found through a partial index of the rows still
- * tagged and its tag cleared when moved (batches stage one row, as before).
+ * tagged, a batch's rows through one mark row of the batch (`applog_batches`: its transaction's
+ * id, a bound under its ids, its count), and tags are cleared when moved.
  *
  * SQLite: the application log's title index (FTS5 trigram) is fed in batches, no longer by a
  * trigger on every insert. FTS5 writes a new segment at every commit that touched it — ~220 µs of
@@ -24,7 +25,15 @@ import { dialectOf } from '../dialect.js';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('record_history').addColumn('log', 'text').execute();
   if (dialectOf(db) === 'postgres') {
-    await sql`create index record_history_log_pending on record_history (id) where log is not null`.execute(db);
+    // The single writes' tags (a batch's rows are found through its mark in applog_batches).
+    await sql`create index record_history_log_pending on record_history (id) where log like '{"t"%'`.execute(db);
+    await db.schema
+      .createTable('applog_batches')
+      .addColumn('id', 'integer', autoIncrementId(db))
+      .addColumn('xid32', 'text', (c) => c.notNull())
+      .addColumn('after_id', 'bigint', (c) => c.notNull())
+      .addColumn('rows', 'integer', (c) => c.notNull())
+      .execute();
     return;
   }
   await sql`create table applog_state (id integer primary key check (id = 1), fts_indexed_to integer not null,
@@ -54,6 +63,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
           left join fields f on f.schema_code = h.schema_code and f.code = c.value ->> 'field')
       from record_history h where h.log is not null order by h.id`.execute(db);
     await sql`drop index if exists record_history_log_pending`.execute(db);
+    await db.schema.dropTable('applog_batches').execute();
     await db.schema.alterTable('record_history').dropColumn('log').execute();
     return;
   }

@@ -1,4 +1,6 @@
-import { historyLogTag } from '../audit/history-entries.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { historyLogTag, markHistoryBatch } from '../audit/history-entries.js';
 import type { SchemaContext } from '../schema-context/context.js';
 
 /**
@@ -20,9 +22,23 @@ export class RecordLog {
     this.silenced.add(ctx);
   }
 
-  /** The tag a write's history row carries for the log (null: no entry for this write). */
-  historyTag(ctx: SchemaContext, title: string, detail?: Record<string, unknown>): string | null {
+  /**
+   * The tag a write's history row carries for the log (null: no entry for this write); `batch`: the
+   * mark of the batch the row is written with (`markBatch`).
+   */
+  historyTag(
+    ctx: SchemaContext,
+    title: string,
+    detail?: Record<string, unknown>,
+    batch?: number | null,
+  ): string | null {
     if (!this.enabled || this.silenced.has(ctx)) return null;
-    return historyLogTag(title, ctx.schema.app_code, detail);
+    return historyLogTag(title, ctx.schema.app_code, detail, batch);
+  }
+
+  /** Marks `rows` tagged history rows about to be written at once (PostgreSQL; audit/history-entries.ts). */
+  async markBatch(ctx: SchemaContext, trx: Kysely<Database>, rows: number): Promise<number | null> {
+    if (!this.enabled || this.silenced.has(ctx) || rows < 2) return null;
+    return markHistoryBatch(trx, rows);
   }
 }

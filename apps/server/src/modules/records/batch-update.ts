@@ -15,7 +15,9 @@ export interface UpdateDeps {
   toItem: (ctx: SchemaContext, row: RecordRow) => RecordItem;
   now: () => number;
   /** The application log's tag for a changed record's history row (the entry rides on it), or null. */
-  historyTag?: (title: string) => string | null;
+  historyTag?: (title: string, batch: number | null) => string | null;
+  /** Marks the tagged rows about to be written at once (PostgreSQL), answering the mark. */
+  markBatch?: (rows: number) => Promise<number | null>;
 }
 
 const deleted = () => new AppError(404, ErrorCode.notFound, 'record.deleted');
@@ -86,6 +88,8 @@ export async function updateRecords(
 
   const after = new Map((await repo.findMany(table, engine, ids, undefined, trx)).map((r) => [r.id, r]));
   const history = [];
+  // Per history row, the record's title when its change goes into the log.
+  const titles: (string | null)[] = [];
   const updated: RecordItem[] = [];
   for (const e of entries) {
     const row = after.get(e.id);
@@ -102,10 +106,16 @@ export async function updateRecords(
       action: 'update',
       changes: JSON.stringify(changes),
       created_at: now,
-      log: changes.length ? (deps.historyTag?.(afterItem.title) ?? null) : null,
+      log: null as string | null,
     });
+    titles.push(changes.length ? afterItem.title : null);
     updated.push(afterItem);
   }
+  const batch = (await deps.markBatch?.(titles.filter((t) => t !== null).length)) ?? null;
+  history.forEach((h, i) => {
+    const title = titles[i];
+    if (title != null) h.log = deps.historyTag?.(title, batch) ?? null;
+  });
   await repo.addHistoryMany(trx, history);
   return updated;
 }

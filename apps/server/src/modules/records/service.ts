@@ -397,7 +397,9 @@ export class RecordService {
         validator: this.validator,
         toItem: (c, row) => this.toItem(c, row),
         now: this.now,
-        historyTag: (title) => this.log.historyTag(ctx, title, options.fromFlow ? { fromFlow: true } : undefined),
+        historyTag: (title, batch) =>
+          this.log.historyTag(ctx, title, options.fromFlow ? { fromFlow: true } : undefined, batch),
+        markBatch: (rows) => this.log.markBatch(ctx, trx, rows),
       },
       ctx,
       trx,
