@@ -5,6 +5,7 @@ import { runMaintenance } from '../src/maintenance.js';
 import { ROLLUP_TIDY } from '../src/modules/dashboards/service.js';
 import { startTestServer, type TestClient, type TestServer } from './harness.js';
 import { createTeam, type TeamFixture } from './org-helpers.js';
+import { insertAppRows, insertIndexRow } from './unlinked-rows.js';
 
 /**
  * Dashboards' kept roll-ups (issue 13) go with what they were kept for: purging a data table, an
@@ -184,24 +185,7 @@ async function built(owner: TeamFixture, appName: string): Promise<Board> {
     .execute();
   expect(await imports(b.schemaCode)).toBe(1);
   // An index a list asked for (records/indexes.ts keeps its row beside the physical index).
-  await db()
-    .insertInto('record_indexes')
-    .values({
-      name: `ix_${b.schemaCode}`.slice(0, 60),
-      engine_code: b.engineCode,
-      schema_code: b.schemaCode,
-      table_name: b.table,
-      kind: 'column',
-      definition: '{}',
-      state: 'ready',
-      progress: 100,
-      error: null,
-      job_id: null,
-      requested_at: Date.now(),
-      built_at: Date.now(),
-      origin: 'list',
-    })
-    .execute();
+  await insertIndexRow(db(), { engineCode: b.engineCode, schemaCode: b.schemaCode, tableName: b.table });
   return b;
 }
 
@@ -240,37 +224,7 @@ describe("removing what dashboards' roll-ups were kept for", () => {
   it("purging an app drops its tables' roll-ups and imports", async () => {
     const b = await built(team, '应用清理');
     // What belongs to the app without a foreign key: a data source and where it was installed from.
-    const now = Date.now();
-    await db()
-      .insertInto('data_sources')
-      .values({
-        id: randomUUID(),
-        engine_code: b.engineCode,
-        app_code: b.appCode,
-        name: '外部库',
-        kind: 'postgres',
-        host: '127.0.0.1',
-        port: 5432,
-        database_name: 'x',
-        user_name: 'x',
-        url: '',
-        secret: '',
-        created_by: b.memberId,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await db()
-      .insertInto('app_origins')
-      .values({
-        app_code: b.appCode,
-        engine_code: b.engineCode,
-        origin_id: 'o1',
-        version: 1,
-        code_map: '{}',
-        updated_at: now,
-      })
-      .execute();
+    await insertAppRows(db(), b);
     expect((await b.client.request('DELETE', `/v1/apps/${b.appCode}`)).status).toBe(200);
     expect((await b.client.request('DELETE', `/v1/apps/${b.appCode}/purge`)).json).toEqual({ data: true });
     await expectGone(b);

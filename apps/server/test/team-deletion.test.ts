@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMaintenance } from '../src/maintenance.js';
 import { startTestServer, type TestClient, type TestServer } from './harness.js';
 import { createTeam, joinTeam, type TeamFixture } from './org-helpers.js';
+import { insertAppRows, insertIndexRow } from './unlinked-rows.js';
 
 /**
  * Deleting a team (DESIGN.md): the owner types the name; the team closes at once (members get
@@ -165,55 +166,8 @@ describe('deleting a team', () => {
 
     // Rows of tables no foreign key ties to the team: they must go too.
     const db = server.database.handle.db;
-    const now = Date.now();
-    await db
-      .insertInto('data_sources')
-      .values({
-        id: `ds-${team.engineCode}`.slice(0, 36),
-        engine_code: team.engineCode,
-        app_code: appCode,
-        name: '外部库',
-        kind: 'postgres',
-        host: '127.0.0.1',
-        port: 5432,
-        database_name: 'x',
-        user_name: 'x',
-        url: '',
-        secret: '',
-        created_by: team.memberId,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await db
-      .insertInto('app_origins')
-      .values({
-        app_code: appCode,
-        engine_code: team.engineCode,
-        origin_id: 'o1',
-        version: 1,
-        code_map: '{}',
-        updated_at: now,
-      })
-      .execute();
-    await db
-      .insertInto('record_indexes')
-      .values({
-        name: `ix_${table}`.slice(0, 60),
-        engine_code: team.engineCode,
-        schema_code: table,
-        table_name: physical,
-        kind: 'column',
-        definition: '{}',
-        state: 'ready',
-        progress: 100,
-        error: null,
-        job_id: null,
-        requested_at: now,
-        built_at: now,
-        origin: 'view',
-      })
-      .execute();
+    await insertAppRows(db, { engineCode: team.engineCode, appCode, memberId: team.memberId });
+    await insertIndexRow(db, { engineCode: team.engineCode, schemaCode: table, tableName: physical }, 'view');
 
     const { purgeAt } = (await close(team.owner, team.engineCode, '待删团队')).json.data;
     // A day before the end: nothing happens.

@@ -1,7 +1,7 @@
 import { AppLogLimits, appLogKindOf } from '@canopy/contract';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, RecordHistoryTable } from '../../db/schema.js';
 import { type AuditRow, insertRows } from './record.js';
 
 /** What a history row carries for the log (`record_history.log`): the record's title, its app, the detail. */
@@ -46,17 +46,7 @@ export async function markHistoryBatch(trx: Kysely<Database>, rows: number): Pro
 /** History rows turned into entries per transaction. */
 const SLICE = 250;
 
-type HistoryRow = {
-  id: number;
-  schema_code: string;
-  record_id: string;
-  engine_code: string;
-  member_id: string;
-  action: string;
-  changes: string;
-  created_at: number;
-  log: string | null;
-};
+type HistoryRow = Selectable<RecordHistoryTable>;
 
 /** Tagged history rows as audit_log rows, changes named after the fields as they are named now. */
 async function entriesOf(trx: Kysely<Database>, rows: HistoryRow[]): Promise<AuditRow[]> {
@@ -95,37 +85,25 @@ async function entriesOf(trx: Kysely<Database>, rows: HistoryRow[]): Promise<Aud
   });
 }
 
-const HISTORY_COLUMNS = [
-  'id',
-  'schema_code',
-  'record_id',
-  'engine_code',
-  'member_id',
-  'action',
-  'changes',
-  'created_at',
-  'log',
-] as const;
-
 /** The tagged rows a slice starts from: PostgreSQL's still tagged (locked), SQLite's past its cursor. */
 async function pending(trx: Kysely<Database>, pg: boolean, limit: number, wait: boolean) {
   if (pg) {
     const q = trx
       .selectFrom('record_history')
-      .select(HISTORY_COLUMNS)
+      .selectAll()
       .where('log', 'like', SINGLE_TAG)
       .orderBy('id')
       .limit(limit)
       .forUpdate();
-    return (await (wait ? q : q.skipLocked()).execute()) as HistoryRow[];
+    return await (wait ? q : q.skipLocked()).execute();
   }
-  return (await trx
+  return await trx
     .selectFrom('record_history')
-    .select(HISTORY_COLUMNS)
+    .selectAll()
     .where('id', '>', sql<number>`(select history_moved_to from applog_state where id = 1)`)
     .orderBy('id')
     .limit(limit)
-    .execute()) as HistoryRow[];
+    .execute();
 }
 
 /** Marks rows as moved: PostgreSQL clears their tags, SQLite advances its cursor past the last. */
@@ -168,15 +146,15 @@ async function moveMarkedBatch(db: Kysely<Database>, wait: boolean): Promise<{ f
         for update ${sql.raw(wait ? '' : 'skip locked')}`.execute(trx)
     ).rows;
     if (!mark) return { found: false, entries: 0 };
-    const rows = (await trx
+    const rows = await trx
       .selectFrom('record_history')
-      .select(HISTORY_COLUMNS)
+      .selectAll()
       .where('id', '>', Number(mark.after_id))
       .where(sql<boolean>`xmin::text = ${mark.xid32}`)
       .where('log', 'like', `{"b":${Number(mark.id)},%`)
       .orderBy('id')
       .limit(Number(mark.rows))
-      .execute()) as HistoryRow[];
+      .execute();
     const entries = await entriesOf(trx, rows);
     await insertRows(trx, entries);
     await done(trx, true, rows);
