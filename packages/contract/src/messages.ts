@@ -487,6 +487,11 @@ export const ServerMessages = {
     en: 'The filter is not valid: {detail}',
     jp: 'フィルター条件が正しくありません：{detail}',
   },
+  'query.unknownField': {
+    zh: '没有可读取的字段：{field}',
+    en: 'No field to read by that code: {field}',
+    jp: '読み取れるフィールドがありません：{field}',
+  },
   'view.hiddenField': {
     zh: '该视图按你无权查看的字段筛选或排序，请改用其他视图或修改视图的筛选和排序',
     en: 'This view filters or sorts by a field you may not see; use another view or change its filter and sorts',
