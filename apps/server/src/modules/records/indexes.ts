@@ -52,6 +52,9 @@ export function indexName(table: string, spec: IndexSpec): string {
   return `${table}_v_${createHash('sha1').update(key).digest('hex').slice(0, 10)}`;
 }
 
+/** How long `readyNames` keeps a table's answer: an index built in another process is walked this much later. */
+const READY_NAMES_MS = 5_000;
+
 /** At least three characters: what a trigram index can answer (shorter needles scan). */
 export const trigramServes = (needle: string) => [...needle].length >= 3;
 
@@ -86,6 +89,8 @@ export class RecordIndexes {
    */
   private readonly full = new Set<string>();
   private queue: Promise<void> = Promise.resolve();
+  /** `readyNames`' answers by table, with when they were read. */
+  private readonly readySeen = new Map<string, { at: number; names: Set<string> }>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -220,6 +225,21 @@ export class RecordIndexes {
   }
 
   /**
+   * The names of a table's ready indexes as this process saw them up to a few seconds ago (one
+   * read of `record_indexes` a table per READY_NAMES_MS), for plan choices whose answers do not
+   * depend on it: a filtered list's ordered walk (records/service.ts) is as right without its index,
+   * only slower. Never for full text, whose ready state decides which rows a search finds (`ready`).
+   */
+  async readyNames(table: string): Promise<Set<string>> {
+    const at = this.now();
+    const kept = this.readySeen.get(table);
+    if (kept && at - kept.at < READY_NAMES_MS) return kept.names;
+    const names = (await this.ready(table)).names;
+    this.readySeen.set(table, { at, names });
+    return names;
+  }
+
+  /**
    * Runs a bulk load (an import's move from its staging table, transfer/import-service.ts) inside
    * `trx` without the full-text triggers of the table's ready indexes (SQLite: one FTS5 insert a row
    * would make the move many times longer, holding the one connection). Those indexes go back to
@@ -283,8 +303,15 @@ export class RecordIndexes {
     if (failed && canRetry) throw new Error(`${failed} of ${names.length} indexes failed; retrying`);
   }
 
-  private mark(name: string, set: Partial<RecordIndexesTable>) {
-    return this.db.updateTable('record_indexes').set(set).where('name', '=', name).execute();
+  private async mark(name: string, set: Partial<RecordIndexesTable>) {
+    const row = await this.db
+      .updateTable('record_indexes')
+      .set(set)
+      .where('name', '=', name)
+      .returning('table_name')
+      .executeTakeFirst();
+    // This process sees its own builds at once; others within READY_NAMES_MS.
+    if (row) this.readySeen.delete(row.table_name);
   }
 
   private async create(name: string, table: string, spec: IndexSpec): Promise<void> {

@@ -12,7 +12,7 @@ import { containsText } from '../../db/like.js';
 import type { FieldsTable } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { SchemaContext } from '../schema-context/context.js';
-import { type IndexSpec, trigramServes } from './indexes.js';
+import { type IndexSpec, indexName, trigramServes } from './indexes.js';
 import { relativeDateRange, relativeRange } from './relative-dates.js';
 import type { SortColumn } from './repository.js';
 import { dayStart, offsetAt } from './time-zone.js';
@@ -310,6 +310,11 @@ export function compositeIndexPlan(
 ): { equal: string[]; sorts: { name: string; direction: 'asc' | 'desc' }[] } | null {
   const ordered = sortColumns(ctx, sorts);
   if (!ordered.length) return null;
+  return { equal: pinnedColumns(ctx, group), sorts: ordered };
+}
+
+/** The columns a filter pins to one value for every row (a composite index's leading columns, three at most). */
+function pinnedColumns(ctx: SchemaContext, group: FilterGroup | undefined): string[] {
   const equal: string[] = [];
   // Only a top-level AND pins a column for every row the view shows.
   if (group && group.op === 'and') {
@@ -327,7 +332,7 @@ export function compositeIndexPlan(
         if (!equal.includes(column.name)) equal.push(column.name);
     }
   }
-  return { equal: equal.slice(0, 3), sorts: ordered };
+  return equal.slice(0, 3);
 }
 
 /** Columns every data table indexes from the start (schemas/physical.ts). */
@@ -337,10 +342,61 @@ const BUILT_IN = new Set(['id', 'created_at', 'created_by', 'wf_state', 'wf_node
 export const orderIndexSpec = (sorts: SortColumn[]): IndexSpec => ({ kind: 'view', equal: [], sorts });
 
 /**
+ * What decides whether a filtered list (no text search) walks its order first (issue 15, service.ts
+ * `walksFiltered`): the order's index, which the walk reads; the composite indexes (pinned columns,
+ * then this order) that answer the page by themselves — a saved view's, a list of the same shape —
+ * when one is ready the database walks it and the walk is not needed; and the single-column indexes
+ * the filter's conditions read, or null when a condition has none (a list or people field, a
+ * "contains"): when all are ready, counting the hits up to the walk's budget is a short index read
+ * that tells a selective filter (read its hits and sort them) from a broad one (walk the order).
+ */
+export function filteredWalkIndexes(
+  table: string,
+  parts: { ctx: SchemaContext; group: FilterGroup | undefined }[],
+  sorts: SortColumn[],
+): { order: string | null; composites: string[]; columns: string[] | null } {
+  const composites: string[] = [];
+  let columns: string[] | null = [];
+  for (const { ctx, group } of parts) {
+    if (!group) continue;
+    const equal = sorts.length ? pinnedColumns(ctx, group) : [];
+    if (equal.length) composites.push(indexName(table, { kind: 'view', equal, sorts }));
+    const indexed = filterColumns(ctx, group);
+    columns = columns && indexed ? [...columns, ...indexed] : null;
+  }
+  return {
+    order: sorts.length ? indexName(table, orderIndexSpec(sorts)) : null,
+    composites,
+    columns: columns
+      ? [...new Set(columns)]
+          .filter((c) => !BUILT_IN.has(c))
+          .map((column) => indexName(table, { kind: 'column', column }))
+      : null,
+  };
+}
+
+/** The columns a filter's conditions read, or null when one of them has no single-column index to read. */
+function filterColumns(ctx: SchemaContext, group: FilterGroup): string[] | null {
+  const out: string[] = [];
+  for (const c of group.conditions) {
+    if ('conditions' in c) {
+      const inner = filterColumns(ctx, { op: c.op, conditions: c.conditions });
+      if (!inner) return null;
+      out.push(...inner);
+      continue;
+    }
+    const column = columnOf(ctx, c.field);
+    if (column.family === 'list' || column.family === 'people' || c.operator === 'contains') return null;
+    out.push(column.name);
+  }
+  return out;
+}
+
+/**
  * The indexes a list reads through: each column its filter or sorts read (lists are matched with
  * LIKE; no plain index helps them), and the full-text index of each column it searches for a
- * substring ("contains", the search box). A sorted list that searches text also gets its order's
- * index, which the ordered walk reads (repository.ts). Built in the background (indexes.ts).
+ * substring ("contains", the search box). A sorted list that searches text or filters also gets its
+ * order's index, which the ordered walk reads (repository.ts). Built in the background (indexes.ts).
  */
 export function listIndexSpecs(
   ctx: SchemaContext,
@@ -350,10 +406,12 @@ export function listIndexSpecs(
 ): IndexSpec[] {
   const columns = new Set<string>();
   const texts = new Set<string>(search ? searchColumns(ctx) : []);
+  let filtered = false;
   const walk = (g: FilterGroup) => {
     for (const c of g.conditions) {
       if ('conditions' in c) walk({ op: c.op, conditions: c.conditions });
       else {
+        filtered = true;
         const column = columnOf(ctx, c.field);
         if (column.family === 'list' || column.family === 'people') continue;
         if (c.operator === 'contains') texts.add(column.name);
@@ -366,6 +424,7 @@ export function listIndexSpecs(
   return [
     ...[...columns].filter((c) => !BUILT_IN.has(c)).map((column) => ({ kind: 'column' as const, column })),
     ...[...texts].map((column) => ({ kind: 'text' as const, column })),
-    ...(texts.size && sorts.length ? [orderIndexSpec(sorts)] : []),
+    // A sorted list that searches text or filters walks its order first (service.ts).
+    ...((texts.size || filtered) && sorts.length ? [orderIndexSpec(sorts)] : []),
   ];
 }

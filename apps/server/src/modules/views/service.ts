@@ -107,7 +107,12 @@ export class ViewService {
   private async index(ctx: SchemaContext, kind: string, config: ViewConfig): Promise<void> {
     if (!this.indexes) return;
     const plan = compositeIndexPlan(ctx, config.filter, config.sorts);
-    const specs: IndexSpec[] = listIndexSpecs(ctx, config.filter, sortColumns(ctx, config.sorts), false);
+    // The composite answers the view's pages in order: unless it searches text, its lists never walk
+    // the bare order's index (records/service.ts).
+    const text = JSON.stringify(config.filter ?? {}).includes('"contains"');
+    const specs: IndexSpec[] = listIndexSpecs(ctx, config.filter, sortColumns(ctx, config.sorts), false).filter(
+      (s) => !(plan?.equal.length && !text && s.kind === 'view'),
+    );
     if (plan) specs.unshift({ kind: 'view', ...plan });
     // A kanban asks for the distinct values of its grouping column (records/groups).
     if (kind === 'kanban' && config.groupBy) specs.push({ kind: 'column', column: columnOf(ctx, config.groupBy).name });
