@@ -18,6 +18,8 @@
  * Results go to stdout and to bench/results/million-<db>-<rows>.json.
  */
 import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { hashPasswordForTransport } from '@canopy/contract';
 import SQLite from 'better-sqlite3';
@@ -379,15 +381,27 @@ export async function runBench(
     await through('owner list (status = open, amount desc)', [ownerShot], watch);
     await through('member list, rows: mine', [memberShot], watch);
     await through('owner plain list (keyset)', [plainList], watch);
-    const bareEnv: NodeJS.ProcessEnv = { ...serverEnv(m, port + 20), BENCH_BARE: '1' };
+    // The bare endpoints: a tiny JSON answer, and the owner list's own page (issue 15's baseline).
+    const pageFile = path.join(os.tmpdir(), `canopy-bare-page-${process.pid}.json`);
+    const agent = new http.Agent();
+    const ownerPage = await send(agent, ownerShot, true);
+    agent.destroy();
+    fs.writeFileSync(pageFile, ownerPage.body);
+    const bareEnv: NodeJS.ProcessEnv = { ...serverEnv(m, port + 20), BENCH_BARE: '1', BENCH_BARE_PAGE: pageFile };
     delete bareEnv.DATABASE_URL;
     const bare = await startServer(bareEnv, port + 20);
     try {
       const bareShot: Shot = { method: 'POST', url: `${bare.baseUrl}/bare`, body: { hello: 'world' } };
       await through('bare Fastify POST /bare (JSON in, JSON out)', [bareShot]);
+      const pageShot: Shot = { method: 'POST', url: `${bare.baseUrl}/bare-page`, body: body };
+      await through(`bare Fastify answering the owner list's page (${ownerPage.body.length} bytes)`, [pageShot]);
     } finally {
       await bare.stop();
     }
+    const ownerRps = throughput[0]?.stats.rps ?? 0;
+    const barePage = throughput.at(-1)?.stats.rps ?? 0;
+    if (barePage)
+      console.log(`  owner list ÷ bare page: ${((100 * ownerRps) / barePage).toFixed(1)} %`);
     const explained = await explain(m, member.memberId);
 
     // Experiment (not the product): one composite index that serves filter + sort order, then dropped.

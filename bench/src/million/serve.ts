@@ -9,6 +9,7 @@
  *   - answers `{ type: 'mem' }` on the IPC channel with process.memoryUsage() and its CPU time (`cpu`).
  * With BENCH_BARE=1 it serves only a bare Fastify JSON endpoint (POST /bare) to compare against.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -39,6 +40,13 @@ async function start(): Promise<void> {
   if (process.env.BENCH_BARE === '1') {
     app = Fastify({ logger: false });
     app.post('/bare', async () => ({ data: { ok: true, at: Date.now() } }));
+    // BENCH_BARE_PAGE: a list's answer (a JSON file) this endpoint sends as it is, serialized anew
+    // each time — issue 15's baseline, "bare Fastify answering the same page".
+    const pageFile = process.env.BENCH_BARE_PAGE;
+    if (pageFile) {
+      const page = JSON.parse(fs.readFileSync(pageFile, 'utf8')) as unknown;
+      app.post('/bare-page', async () => page);
+    }
   } else {
     const database = openDatabase({
       databaseUrl: config.databaseUrl,
