@@ -395,8 +395,10 @@ function filterColumns(ctx: SchemaContext, group: FilterGroup): string[] | null 
 /**
  * The indexes a list reads through: each column its filter or sorts read (lists are matched with
  * LIKE; no plain index helps them), and the full-text index of each column it searches for a
- * substring ("contains", the search box). A sorted list that searches text or filters also gets its
- * order's index, which the ordered walk reads (repository.ts). Built in the background (indexes.ts).
+ * substring ("contains", the search box). A sorted list that pins columns to one value gets their
+ * composite with its order (a saved view's shape); one that searches text, or filters without
+ * pinning, gets its order's index, which the ordered walk reads (repository.ts). Built in the
+ * background (indexes.ts), within the table's budgets.
  */
 export function listIndexSpecs(
   ctx: SchemaContext,
@@ -421,10 +423,14 @@ export function listIndexSpecs(
   };
   if (group) walk(group);
   for (const s of sorts) columns.add(s.name);
+  // A sorted list that pins columns (status = open) reads its pages from the composite of those
+  // columns and its order, as a saved view does; one that searches text or filters otherwise walks
+  // its order first (service.ts).
+  const equal = sorts.length ? pinnedColumns(ctx, group) : [];
   return [
     ...[...columns].filter((c) => !BUILT_IN.has(c)).map((column) => ({ kind: 'column' as const, column })),
     ...[...texts].map((column) => ({ kind: 'text' as const, column })),
-    // A sorted list that searches text or filters walks its order first (service.ts).
-    ...((texts.size || filtered) && sorts.length ? [orderIndexSpec(sorts)] : []),
+    ...(equal.length ? [{ kind: 'view' as const, equal, sorts }] : []),
+    ...((texts.size || (filtered && !equal.length)) && sorts.length ? [orderIndexSpec(sorts)] : []),
   ];
 }

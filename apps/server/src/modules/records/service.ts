@@ -659,8 +659,10 @@ export class RecordService {
     const rule = ctx.rights.rows;
     const parts = [{ ctx, group: filter }];
     if (saved) parts.push({ ctx: savedContext(ctx, saved), group: saved.filter });
+    // The creator rules (mine, my departments) have the creator's indexes already; a rule that
+    // filters is a filter like the member's own.
     if (rule.scope === 'filter') parts.push({ ctx: ruleContext(ctx), group: rule.filter ?? undefined });
-    if (!this.indexes || (rule.scope === 'all' && !parts.some((p) => p.group?.conditions.length))) return false;
+    if (!this.indexes || !parts.some((p) => p.group?.conditions.length)) return false;
     const table = ctx.schema.table_name;
     let plan: ReturnType<typeof filteredWalkIndexes>;
     try {
