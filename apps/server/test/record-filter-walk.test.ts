@@ -91,9 +91,10 @@ beforeAll(async () => {
       },
     });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
-    res.json.data.created.forEach((item: { id: string; createdAt: number }, k: number) =>
-      rows.push({ id: item.id, createdAt: item.createdAt, ...(batch[k] as Omit<Row, 'id' | 'createdAt'>) }),
-    );
+    const created = res.json.data.created as { id: string; createdAt: number }[];
+    created.forEach((item, k) => {
+      rows.push({ id: item.id, createdAt: item.createdAt, ...(batch[k] as Omit<Row, 'id' | 'createdAt'>) });
+    });
   }
 });
 afterAll(async () => server?.close());

@@ -400,8 +400,7 @@ export async function runBench(
     }
     const ownerRps = throughput[0]?.stats.rps ?? 0;
     const barePage = throughput.at(-1)?.stats.rps ?? 0;
-    if (barePage)
-      console.log(`  owner list ÷ bare page: ${((100 * ownerRps) / barePage).toFixed(1)} %`);
+    if (barePage) console.log(`  owner list ÷ bare page: ${((100 * ownerRps) / barePage).toFixed(1)} %`);
     const explained = await explain(m, member.memberId);
 
     // Experiment (not the product): one composite index that serves filter + sort order, then dropped.
