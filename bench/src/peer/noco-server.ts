@@ -114,9 +114,13 @@ export async function startNocodb(dataDir: string, installDir = NOCODB_CACHE): P
     startSeconds: Math.round((performance.now() - t) / 100) / 10,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null || !child.pid) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null || !child.pid) return resolve();
         child.once('exit', () => resolve());
-        process.kill(-child.pid, 'SIGTERM');
+        try {
+          process.kill(-child.pid, 'SIGTERM');
+        } catch {
+          resolve();
+        }
       }),
   };
 }
