@@ -14,18 +14,19 @@
  *     insert writes (checked against that first batch).
  *
  * Measured on both (sequential samples after 3 warm-ups: server time and wall time p50/p95; then
- * throughput): status = 待处理 + 金额 desc, page 1 of 50; 订单名称 contains 服务合同 + sort; 备注 = 发票
- * (no view indexes it) + sort; the deep page (page 1,000, or the last one if fewer) of the first case
- * — Canopy by its keyset cursor (walked there) and by offset, NocoDB by offset; 16 concurrent for 10 s
- * on page 1. Then the database file's size and bytes per row.
+ * throughput): status = 待处理 + 金额 desc, page 1 of 50 — as a list request before any saved view,
+ * the same once a saved view (NocoDB: a grid view) has that filter and sort, and that view; 订单名称
+ * contains 服务合同 + sort; 备注 = 发票 (no view indexes it) + sort; the deep page (page 1,000, or the
+ * last one if fewer) of the list request and of the view — Canopy by its keyset cursor (walked there),
+ * NocoDB by offset — and by offset on both; 16 concurrent for 10 s on page 1 (request and view).
+ * Then the database file's size and bytes per row.
  *
  *   npx tsx bench/src/peer/nocodb.ts --rows 100k
  *   npx tsx bench/src/peer/nocodb.ts --rows 1m --samples 30
  *
  * Options: --rows (default 100k), --samples (default 50), --deep (default 1000), --seconds (10),
  * --concurrency (16), --keep (leave both data directories); --print <json> prints an earlier run's
- * table. Results: stdout and
- * bench/results/peer-nocodb-<rows>.json.
+ * table. Results: stdout and bench/results/peer-nocodb-<rows>.json.
  */
 import fs from 'node:fs';
 import os from 'node:os';
