@@ -1,7 +1,8 @@
 /**
  * A bounded request loop on loopback over keep-alive node:http connections (lighter than fetch, so
  * the generator, which shares the two cores with the server, takes less from it). Reports client
- * round trips and the server's own time from its `server-timing: app;dur=<ms>` header.
+ * round trips and the server's own time from its `server-timing: app;dur=<ms>` header (a peer's
+ * `xc-db-response: <ms>` where there is none).
  */
 import http from 'node:http';
 
@@ -63,7 +64,8 @@ export function send(agent: http.Agent, shot: Shot, keepBody = false): Promise<A
         });
         res.on('end', () => {
           const header = String(res.headers['server-timing'] ?? '');
-          const timing = /dur=([\d.]+)/.exec(header);
+          // A peer without server-timing (NocoDB: its own `xc-db-response` ms, bench/src/peer/).
+          const timing = /dur=([\d.]+)/.exec(header) ?? /^([\d.]+)/.exec(String(res.headers['xc-db-response'] ?? ''));
           const cpu = /cpu;dur=([\d.]+)/.exec(header);
           resolve({
             status: res.statusCode ?? 0,
