@@ -147,7 +147,7 @@ export function compileConverter(ctx: SchemaContext, plan: ColumnPlan[], names: 
       for (let i = 0; i < steps.length; i++) {
         const step = steps[i] as FieldStep;
         if (step.kind === 'constant') {
-          if (step.problem) (problems ??= []).push(step.problem);
+          if (step.problem) problems = add(problems, step.problem);
           out[i] = step.stored;
           if (values) values[step.code] = step.value;
           continue;
@@ -165,15 +165,15 @@ export function compileConverter(ctx: SchemaContext, plan: ColumnPlan[], names: 
         }
         const outcome = step.general(cell);
         if (outcome.kind === 'unknown') {
-          (unknown ??= []).push({ field: f.code, key: 'field.people.unknown' });
-          if (step.fallback.problem) (problems ??= []).push(step.fallback.problem);
+          unknown = add(unknown, { field: f.code, key: 'field.people.unknown' });
+          if (step.fallback.problem) problems = add(problems, step.fallback.problem);
           out[i] = step.fallback.stored;
           if (values) values[f.code] = step.fallback.value;
           continue;
         }
         given?.push(f.code);
         if (outcome.kind === 'bad') {
-          (problems ??= []).push(outcome.problem);
+          problems = add(problems, outcome.problem);
           continue;
         }
         out[i] = outcome.stored;
@@ -196,6 +196,13 @@ export function compileConverter(ctx: SchemaContext, plan: ColumnPlan[], names: 
       return { ok: true, values: out };
     },
   };
+}
+
+/** `list` with `item` added; a list is only made for the first item. */
+function add<T>(list: T[] | null, item: T): T[] {
+  if (!list) return [item];
+  list.push(item);
+  return list;
 }
 
 /**
