@@ -75,31 +75,18 @@ export function fastMoment(cell: unknown): number | typeof MISS {
   const y1 = digit(cell, 1);
   const y2 = digit(cell, 2);
   const y3 = digit(cell, 3);
-  if ((y0 | y1 | y2 | y3) < 0) return MISS;
+  if ((y0 | y1 | y2 | y3) < 0 || !isDateSeparator(cell, 4)) return MISS;
   const y = y0 * 1000 + y1 * 100 + y2 * 10 + y3;
-  const sep = (at: number) => {
-    const c = cell.charCodeAt(at);
-    return c === 45 || c === 47 || c === 46; // - / .
-  };
-  if (!sep(4)) return MISS;
+  // Month and day: one or two digits each (no closures here: this runs for every cell).
   let i = 5;
-  /** One or two digits from `i` (moves `i`), or -1. */
-  const number12 = () => {
-    const a = digit(cell, i);
-    if (a < 0) return -1;
-    const b = digit(cell, i + 1);
-    if (b < 0) {
-      i += 1;
-      return a;
-    }
-    i += 2;
-    return a * 10 + b;
-  };
-  const m = number12();
-  if (m < 0 || i >= n || !sep(i)) return MISS;
+  const m = oneOrTwo(cell, i);
+  if (m < 0) return MISS;
+  i += m >= 100 ? 2 : 1;
+  if (i >= n || !isDateSeparator(cell, i)) return MISS;
   i += 1;
-  const d = number12();
+  const d = oneOrTwo(cell, i);
   if (d < 0) return MISS;
+  i += d >= 100 ? 2 : 1;
   let h = 0;
   let mi = 0;
   let s = 0;
@@ -107,8 +94,10 @@ export function fastMoment(cell: unknown): number | typeof MISS {
     const c = cell.charCodeAt(i);
     if (c !== 32 && c !== 84) return MISS; // ' ' or 'T'
     i += 1;
-    h = number12();
-    if (h < 0 || cell.charCodeAt(i) !== 58) return MISS;
+    h = oneOrTwo(cell, i);
+    if (h < 0) return MISS;
+    i += h >= 100 ? 2 : 1;
+    if (cell.charCodeAt(i) !== 58) return MISS;
     const a = digit(cell, i + 1);
     const b = digit(cell, i + 2);
     if ((a | b) < 0) return MISS;
@@ -124,8 +113,29 @@ export function fastMoment(cell: unknown): number | typeof MISS {
     }
     if (i !== n) return MISS;
   }
-  if (y < 1 || m < 1 || m > 12 || d < 1 || d > daysIn(y, m) || h > 23 || mi > 59 || s > 59) return MISS;
-  return daysFromCivil(y, m, d) * MS_DAY + ((h * 60 + mi) * 60 + s) * 1000 - DEFAULT_OFFSET_MS;
+  const month = m % 100;
+  const day = d % 100;
+  const hour = h % 100;
+  if (y < 1 || month < 1 || month > 12 || day < 1 || day > daysIn(y, month) || hour > 23 || mi > 59 || s > 59)
+    return MISS;
+  return daysFromCivil(y, month, day) * MS_DAY + ((hour * 60 + mi) * 60 + s) * 1000 - DEFAULT_OFFSET_MS;
+}
+
+/** `-`, `/` or `.` at `at`: what cells.ts `toMoment` takes between a date's parts. */
+function isDateSeparator(text: string, at: number): boolean {
+  const c = text.charCodeAt(at);
+  return c === 45 || c === 47 || c === 46;
+}
+
+/**
+ * One or two digits at `at`: their value, plus 100 when they were two (so the caller knows how far
+ * to move without a closure or an object), or -1.
+ */
+function oneOrTwo(text: string, at: number): number {
+  const a = digit(text, at);
+  if (a < 0) return -1;
+  const b = digit(text, at + 1);
+  return b < 0 ? a : 100 + a * 10 + b;
 }
 
 /**
