@@ -17,13 +17,73 @@ let base: string;
 let table: string;
 const APP = { 'x-app-name': 'canopy-web' };
 
-const HEADER = ['键', '文本', '多行', '数字', '金额', '百分比', '日期', '时间', '单选', '多选', '勾选', '负责人', '邮箱', '链接'];
+const HEADER = [
+  '键',
+  '文本',
+  '多行',
+  '数字',
+  '金额',
+  '百分比',
+  '日期',
+  '时间',
+  '单选',
+  '多选',
+  '勾选',
+  '负责人',
+  '邮箱',
+  '链接',
+];
 const q = (text: string) => `"${text.replaceAll('"', '""')}"`;
 /** Each row's cells as the sheet holds them (the first is the row's key). */
 const ROWS: string[][] = [
-  ['k1', 'a\tb', q('line one\nline two\r\nthree\rfour'), q('1,234.5'), '¥12.345', '0.12345', '2024-02-29', '2026-01-05 08:30:00', '进行中', '线上、加急', '是', '王小明', 'A@Example.CN', 'http://s.cn/1'],
-  ['k2', 'back\\slash \\N \\. \\t', q('\\.\n\\N\n\\'), '  7 ', '-0', '1e-5', '2026/1/5', '2026-01-05T23:59', '已完成', '加急;线上;线上', '否', '', '', ''],
-  ['k3', q('say "hi", twice ""'), q('  keeps  blanks  '), '1e3', '2.675', '-0.00005', ' 2026-11-22 ', '2024-02-29 00:00:00', '', '', 'TRUE', '王小明', 'x@y.cn', 'https://e.cn/?a=1&b=\\'],
+  [
+    'k1',
+    'a\tb',
+    q('line one\nline two\r\nthree\rfour'),
+    q('1,234.5'),
+    '¥12.345',
+    '0.12345',
+    '2024-02-29',
+    '2026-01-05 08:30:00',
+    '进行中',
+    '线上、加急',
+    '是',
+    '王小明',
+    'A@Example.CN',
+    'http://s.cn/1',
+  ],
+  [
+    'k2',
+    'back\\slash \\N \\. \\t',
+    q('\\.\n\\N\n\\'),
+    '  7 ',
+    '-0',
+    '1e-5',
+    '2026/1/5',
+    '2026-01-05T23:59',
+    '已完成',
+    '加急;线上;线上',
+    '否',
+    '',
+    '',
+    '',
+  ],
+  [
+    'k3',
+    q('say "hi", twice ""'),
+    q('  keeps  blanks  '),
+    '1e3',
+    '2.675',
+    '-0.00005',
+    ' 2026-11-22 ',
+    '2024-02-29 00:00:00',
+    '',
+    '',
+    'TRUE',
+    '王小明',
+    'x@y.cn',
+    'https://e.cn/?a=1&b=\\',
+  ],
   ['k4', '😀 emoji 𠮷 字', q('😀\t😀'), '', '', '', '', '2026.11.4 7:05', 'done', '线上', '', '', '', ''],
   ['k5', "'=1+1", q("'+2"), '-12', '0', '1', '2026-02-28', '1999-12-31 16:00:00', '', '', '1', '', '', ''],
   ['k6', '', '', '', '', '', '', '', '', '', '', '', '', ''],
@@ -39,7 +99,9 @@ beforeAll(async () => {
   ).json.data.code;
   base = `/v1/apps/${appCode}/schemas/${schemaCode}`;
   const field = async (name: string, type: string, settings?: Record<string, unknown>) => {
-    const res = await team.owner.request('POST', `${base}/fields`, { body: { name, type, ...(settings ? { settings } : {}) } });
+    const res = await team.owner.request('POST', `${base}/fields`, {
+      body: { name, type, ...(settings ? { settings } : {}) },
+    });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
   };
   await field('键', 'text');
@@ -51,8 +113,18 @@ beforeAll(async () => {
   await field('日期', 'date');
   await field('时间', 'datetime');
   const options = (labels: [string, string][]) => labels.map(([id, label]) => ({ id, label, color: 'blue' }));
-  await field('单选', 'singleSelect', { options: options([['open', '进行中'], ['done', '已完成']]) });
-  await field('多选', 'multiSelect', { options: options([['t1', '加急'], ['t2', '线上']]) });
+  await field('单选', 'singleSelect', {
+    options: options([
+      ['open', '进行中'],
+      ['done', '已完成'],
+    ]),
+  });
+  await field('多选', 'multiSelect', {
+    options: options([
+      ['t1', '加急'],
+      ['t2', '线上'],
+    ]),
+  });
   await field('勾选', 'checkbox');
   await field('负责人', 'member');
   await field('邮箱', 'email');
@@ -126,8 +198,7 @@ describe('bulk import values (issue 15)', () => {
     }
     // The tricky text made it through as the sheet held it.
     const rows = await columns(mine);
-    const text = (key: string, name: string) =>
-      rows.find((r) => r.key === key)?.values.find(([n]) => n === name)?.[1];
+    const text = (key: string, name: string) => rows.find((r) => r.key === key)?.values.find(([n]) => n === name)?.[1];
     expect(text('k1', '文本')).toBe('a\tb');
     expect(text('k1', '多行')).toBe('line one\nline two\r\nthree\rfour');
     expect(text('k2', '文本')).toBe('back\\slash \\N \\. \\t');

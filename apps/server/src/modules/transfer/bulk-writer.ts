@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { CompiledQuery, type Kysely, sql } from 'kysely';
 import { type DialectName, dialectOf } from '../../db/dialect.js';
-import type { Database } from '../../db/schema.js';
 import { COPY_MARK } from '../../db/fixed.js';
+import type { Database } from '../../db/schema.js';
 import type { ImportIds } from '../records/import-ids.js';
 
 /** The bound values a SQLite statement may carry (its limit is 32,766). */
