@@ -558,6 +558,8 @@ export class ImportService {
           staged += good.length;
         });
         if (failed) {
+          // Dropped before the job says it failed, so whoever sees "failed" finds no staging table left.
+          await writer.dropStage();
           await rolledBack();
           return;
         }
