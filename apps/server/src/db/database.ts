@@ -1,11 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, type DatabaseConnection, Kysely, PostgresDialect, SqliteDialect, SqliteDriver } from 'kysely';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { DialectName } from './dialect.js';
-import { FIXED_MARK } from './fixed.js';
+import { COPY_MARK, FIXED_MARK } from './fixed.js';
 import type { Database } from './schema.js';
 
 export interface DatabaseHandle {
@@ -194,7 +197,28 @@ function statementName(text: string): string {
  * parsed and planned on each run, as before. A kept plan that a migration made stale (the table's
  * columns changed under it) fails once with 0A000; it is prepared again under a new name.
  */
-class NamedStatementClient extends pg.Client {
+/**
+ * node-postgres client that runs a statement marked COPY_MARK (db/fixed.ts) as `copy … from stdin`,
+ * streaming its values (text-format data in pieces) with backpressure through pg-copy-streams: a
+ * bulk import's rows reach PostgreSQL without a bound parameter each (issue 15). Kysely hands every
+ * statement of a transaction to that transaction's client, so the COPY is inside it.
+ */
+class CopyClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: node-postgres' query has a dozen overloads; Kysely calls (text, values)
+  override query(config: any, values?: any, callback?: any): any {
+    if (typeof config === 'string' && config.startsWith(COPY_MARK) && Array.isArray(values) && !callback)
+      return this.copyIn(config, values as string[]);
+    return super.query(config, values, callback);
+  }
+
+  private async copyIn(text: string, pieces: string[]): Promise<pg.QueryResult> {
+    const stream = super.query(copyFrom(text));
+    await pipeline(Readable.from(pieces), stream);
+    return { command: 'COPY', rowCount: stream.rowCount, rows: [], oid: 0, fields: [] };
+  }
+}
+
+class NamedStatementClient extends CopyClient {
   // biome-ignore lint/suspicious/noExplicitAny: node-postgres' query has a dozen overloads; Kysely calls (text, values)
   override query(config: any, values?: any, callback?: any): any {
     if (typeof config !== 'string' || !Array.isArray(values) || callback || !config.includes(FIXED_MARK))
@@ -237,7 +261,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       types: pgTypes,
-      ...(options.statementCache === false ? {} : { Client: NamedStatementClient }),
+      Client: options.statementCache === false ? CopyClient : NamedStatementClient,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

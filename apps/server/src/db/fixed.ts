@@ -5,6 +5,13 @@ import type { AppsTable, FieldsTable, UsersTable } from './schema.js';
 export const FIXED_MARK = '/*fixed*/';
 
 /**
+ * What marks a `copy … from stdin` statement (PostgreSQL): its values are the text-format data, in
+ * pieces, that database.ts CopyClient streams to the server through pg-copy-streams (issue 15:
+ * "COPY on PostgreSQL"), so the COPY runs on the transaction's own connection through Kysely.
+ */
+export const COPY_MARK = '/*copy*/';
+
+/**
  * Marks a hot statement whose text never changes (only its values do): `.modifyFront(FIXED)`. On
  * PostgreSQL it becomes a named prepared statement, parsed and planned once per connection
  * (database.ts NamedStatementClient); on SQLite every select is kept prepared anyway (StatementCache).

@@ -6,6 +6,17 @@ interface TextSettings {
   pattern: string;
 }
 
+/** A pattern compiled once, not once a value (it has no `g` flag, so `test` keeps no state). */
+const patterns = new Map<string, RegExp>();
+function patternOf(pattern: string): RegExp {
+  let re = patterns.get(pattern);
+  if (!re) {
+    re = new RegExp(pattern, 'u');
+    if (patterns.size < 256) patterns.set(pattern, re);
+  }
+  return re;
+}
+
 function textType(type: string, label: FieldType['label'], maxLimit: number): FieldType<string, TextSettings> {
   return {
     type,
@@ -30,8 +41,11 @@ function textType(type: string, label: FieldType['label'], maxLimit: number): Fi
       if (isEmpty(input)) return ok(null);
       if (typeof input !== 'string') return bad('validate.type');
       const value = type === 'textarea' ? input : input.trim();
-      if ([...value].length > settings.maxLength) return bad('validate.maxLength', { limit: settings.maxLength });
-      if (settings.pattern && !new RegExp(settings.pattern, 'u').test(value)) return bad('validate.pattern');
+      // Characters are counted by code point; a text no longer in UTF-16 units than the limit is within it
+      // without making the array (an import checks millions of values).
+      if (value.length > settings.maxLength && [...value].length > settings.maxLength)
+        return bad('validate.maxLength', { limit: settings.maxLength });
+      if (settings.pattern && !patternOf(settings.pattern).test(value)) return bad('validate.pattern');
       return ok(value);
     },
     toStorage: (v) => v,

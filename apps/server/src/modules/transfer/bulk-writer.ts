@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { CompiledQuery, type Kysely, sql } from 'kysely';
 import { type DialectName, dialectOf } from '../../db/dialect.js';
+import { COPY_MARK } from '../../db/fixed.js';
 import type { Database } from '../../db/schema.js';
 import type { ImportIds } from '../records/import-ids.js';
 
 /** The bound values a SQLite statement may carry (its limit is 32,766). */
 const SQLITE_PARAMS = 30_000;
-/** Rows a PostgreSQL `unnest` insert carries: one array parameter per column, whatever the count. */
-const PG_ROWS = 10_000;
+/** Characters of COPY data handed to the connection at a time (PostgreSQL). */
+const PG_PIECE = 1 << 18;
 
 const SYSTEM_COLUMNS = ['id', 'engine_code', 'version', 'created_by', 'created_at', 'modified_by', 'modified_at'];
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
@@ -29,15 +30,14 @@ export interface BulkStamp {
  *   transaction) or into a TEMP staging table that one short transaction then moves into the
  *   table (`moveStage`) — "all or nothing" without holding the one connection for the whole load.
  *   A TEMP table lives in the connection's own temp file: a process that dies takes it along.
- * - PostgreSQL: `insert … select … from unnest($1::text[], …)`, one array a column, 10,000 rows a
- *   statement, inside the caller's transaction (other connections never wait on it).
+ * - PostgreSQL: `copy … from stdin` (text format, copyText) of each chunk's rows, inside the
+ *   caller's transaction (other connections never wait on it); no bound value a row, no array.
  */
 export class BulkWriter {
   readonly dialect: DialectName;
   /** The temp staging table (SQLite "all or nothing"), once created. */
   private stage: string | null = null;
   private readonly texts = new Map<string, string>();
-  private pgTypes: Map<string, string> | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -143,41 +143,33 @@ export class BulkWriter {
     return ids;
   }
 
-  /** The table's column types (PostgreSQL), for the arrays' casts. */
-  private async types(trx: Kysely<Database>): Promise<Map<string, string>> {
-    if (this.pgTypes) return this.pgTypes;
-    const result = await sql<{ column_name: string; data_type: string }>`select column_name, data_type
-      from information_schema.columns where table_schema = current_schema() and table_name = ${this.table}`.execute(
-      trx,
-    );
-    this.pgTypes = new Map(result.rows.map((r) => [r.column_name, r.data_type]));
-    return this.pgTypes;
-  }
-
+  /**
+   * PostgreSQL: `copy … from stdin` in text format (one line a row, tab between values, `\N` for
+   * null; copyText escapes the rest), sent in pieces of about PG_PIECE characters through the
+   * transaction's own client (db/database.ts CopyClient). The stamp's part of every line is made
+   * once. PostgreSQL parses the text into each column's type as an insert would its bound values,
+   * and the table's indexes and constraints take the rows as they come.
+   */
   private async insertPg(trx: Kysely<Database>, rows: unknown[][]): Promise<string[]> {
-    const types = await this.types(trx);
+    const text = this.text('copy', () => `${COPY_MARK} copy ${ident(this.table)} (${this.targetColumns}) from stdin`);
     const { engineCode, memberId, now } = this.stamp;
+    const stamp = `\t${copyText(engineCode)}\t1\t${copyText(memberId)}\t${now}\t${copyText(memberId)}\t${now}`;
     const ids: string[] = [];
-    for (let at = 0; at < rows.length; at += PG_ROWS) {
-      const part = rows.slice(at, at + PG_ROWS);
-      const text = this.text('pg', () => {
-        const arrays = ['id', ...this.columns].map((c, i) => `$${i + 6}::${types.get(c) ?? 'text'}[]`);
-        const names = ['id', ...this.columns.map((_, i) => `c${i}`)].map(ident);
-        const picked = [ident('id'), '$1', '1', '$2', '$3', '$4', '$5', ...names.slice(1)];
-        return `insert into ${ident(this.table)} (${this.targetColumns}) select ${picked.join(', ')} from unnest(${arrays.join(
-          ', ',
-        )}) as u(${names.join(', ')})`;
-      });
-      const arrays: unknown[][] = [[], ...this.columns.map(() => [])];
-      const idColumn = arrays[0] as unknown[];
-      for (const values of part) {
-        const id = this.ids.next();
-        ids.push(id);
-        idColumn.push(id);
-        for (let i = 0; i < values.length; i++) (arrays[i + 1] as unknown[]).push(values[i] ?? null);
+    const pieces: string[] = [];
+    let piece = '';
+    for (const values of rows) {
+      const id = this.ids.next();
+      ids.push(id);
+      let line = id + stamp;
+      for (let i = 0; i < values.length; i++) line += `\t${copyText(values[i])}`;
+      piece += `${line}\n`;
+      if (piece.length >= PG_PIECE) {
+        pieces.push(piece);
+        piece = '';
       }
-      await trx.executeQuery(CompiledQuery.raw(text, [engineCode, memberId, now, memberId, now, ...arrays]));
     }
+    if (piece) pieces.push(piece);
+    if (pieces.length) await trx.executeQuery(CompiledQuery.raw(text, pieces));
     return ids;
   }
 
@@ -189,4 +181,24 @@ export class BulkWriter {
     }
     return text;
   }
+}
+
+const SPECIAL = /[\\\n\r\t]/;
+const SPECIALS = /[\\\n\r\t]/g;
+const ESCAPED: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * A value as a field of PostgreSQL's COPY text format: null is `\N`; backslash, newline, carriage
+ * return and tab are escaped (`\\`, `\n`, `\r`, `\t`), every other character — quotes, commas,
+ * emoji, other control characters but NUL, which no text column holds — stands as it is. Numbers
+ * and booleans are written as node-postgres binds them (their `String`), objects as JSON.
+ */
+export function copyText(value: unknown): string {
+  if (value === null || value === undefined) return '\\N';
+  let text: string;
+  if (typeof value === 'string') text = value;
+  else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  else if (value instanceof Date) text = value.toISOString();
+  else text = JSON.stringify(value);
+  return SPECIAL.test(text) ? text.replace(SPECIALS, (c) => ESCAPED[c] as string) : text;
 }
