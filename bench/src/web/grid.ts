@@ -10,8 +10,13 @@
  *     over 50 ms (blocking time);
  *   - the requests before the first records page (API calls in order, with their start and end);
  *   - JS and CSS bytes as sent (gzip) and the number of scripts for the route;
- *   - scrolling: mouse wheel steps over the grid for `--scroll-ms` (one step every 16 ms, each
- *     `--wheel` px), the frame times in between (requestAnimationFrame deltas: p50, p95, max), how
+ *   - scrolling for `--scroll-ms`, `--step` px down in every animation frame (a steady scroll paced
+ *     by the page's own frames: a slow frame shows as a slow frame, not as fewer events): by default
+ *     a wheel event on the grid's scrolling element (what a mouse sends; antd's virtual list scrolls
+ *     itself on wheel events), `--mode scrolltop` moves its scrollTop instead (a native scroll).
+ *     Mouse wheel steps sent by Playwright were tried first: each waits for the browser's ack, so a
+ *     busy page got fewer and scrolled ~100 rows in 5 s. Measured: the frame
+ *     times (requestAnimationFrame deltas: p50, p95, max), how
  *     many frames showed blank row slots (a slot is sampled every frame with elementFromPoint down
  *     the title column: no record title there, or an empty one, is blank) and how far the grid got
  *     (the span of record numbers seen, from the titles' trailing numbers).
@@ -19,7 +24,7 @@
  *
  *   npm run build
  *   npx tsx bench/src/million/generate.ts --db sqlite --rows 1000000
- *   npx tsx bench/src/web/grid.ts --rows 1000000 [--runs 5] [--scroll-ms 5000] [--wheel 100] [--label after]
+ *   npx tsx bench/src/web/grid.ts --rows 1000000 [--runs 5] [--scroll-ms 5000] [--step 80] [--mode wheel|scrolltop] [--label after]
  *     [--dist /tmp/dist-before]   (a copy of apps/web/dist built before a change)
  *
  * Writes bench/results/web-grid-<rows>.json and prints a Markdown table.
@@ -29,19 +34,24 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser, newContext } from '../../../e2e/harness.js';
-import { signIn } from '../million/run.js';
 import { defaultDir, type Manifest, options, readManifest, serverEnv, startServer } from '../million/common.js';
+import { signIn } from '../million/run.js';
 
 const { rows, dir, opt } = options({
   runs: { type: 'string' },
   'scroll-ms': { type: 'string' },
-  wheel: { type: 'string' },
+  mode: { type: 'string' },
+  step: { type: 'string' },
+  profile: { type: 'boolean' },
   label: { type: 'string' },
   dist: { type: 'string' },
 });
 const runs = Number(opt('runs') ?? 5);
 const scrollMs = Number(opt('scroll-ms') ?? 5000);
-const wheelPx = Number(opt('wheel') ?? 100);
+const mode = opt('mode') === 'scrolltop' ? 'scrolltop' : 'wheel';
+const stepPx = Number(opt('step') ?? 80);
+/** `--profile`: a CPU profile of the page during each scroll, bench/results/web-grid-scroll-<label>.cpuprofile. */
+const profile = opt('profile') === true;
 const label = String(opt('label') ?? 'run');
 /** Another build of the web app to serve (a copy of apps/web/dist made before a change: before/after). */
 const dist = String(opt('dist') ?? 'apps/web/dist');
@@ -168,14 +178,16 @@ async function measure(page: Page, url: string): Promise<Run> {
   await page.waitForLoadState('networkidle');
   await Promise.all(sizes);
 
-  // Scrolling: wheel steps over the grid's body; frames and blank slots recorded in the page.
-  const body = page.getByTestId('record-table').locator('.ant-table-body, .ant-table-tbody-virtual-holder, [data-grid-body]').first();
+  // Scrolling the grid's body; frames and blank slots recorded in the page.
+  const body = page.getByTestId('record-table').locator('.ant-table-tbody-virtual-holder, [data-grid-body]').first();
   const box = await body.boundingBox();
   if (!box) throw new Error('no grid body');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  const geometry = JSON.stringify({ top: box.y, bottom: box.y + box.height, x: box.x + 60 });
+  await body.evaluate((el) => el.setAttribute('data-bench-scroller', ''));
+  const geometry = JSON.stringify({ top: box.y, bottom: box.y + box.height, x: box.x + 60, step: stepPx, mode });
   await page.evaluate(`(() => {
-    const { top, bottom, x } = ${geometry};
+    const { top, bottom, x, step, mode } = ${geometry};
+    const scroller = document.querySelector('[data-bench-scroller]');
     const deltas = [];
     let blankFrames = 0;
     let blankSlots = 0;
@@ -184,10 +196,13 @@ async function measure(page: Page, url: string): Promise<Run> {
     let last = performance.now();
     window.__scroll = { stop: false };
     const frame = (now) => {
+      if (mode === 'scrolltop') scroller.scrollTop += step;
+      else scroller.dispatchEvent(new WheelEvent('wheel', { deltaY: step, deltaMode: 0, bubbles: true, cancelable: true }));
       deltas.push(now - last);
       last = now;
       let blanks = 0;
-      for (let y = top + 10; y < bottom - 10; y += 30) {
+      // Five slots a frame (top to bottom): hit-testing every row would itself cost a frame's budget.
+      for (let y = top + 10; y < bottom; y += (bottom - top - 20) / 4) {
         // elementsFromPoint: a tour card over the grid must not hide the row beneath it.
         const row = document.elementsFromPoint(x, y).map((el) => el.closest('.ant-table-row, [data-grid-row]')).find((r) => r);
         const title = row && row.querySelector('[data-testid="record-title"]');
@@ -208,17 +223,24 @@ async function measure(page: Page, url: string): Promise<Run> {
     };
     requestAnimationFrame(frame);
   })()`);
-  const until = Date.now() + scrollMs;
-  while (Date.now() < until) {
-    await page.mouse.wheel(0, wheelPx);
-    await new Promise((r) => setTimeout(r, 16));
+  const cdp = profile ? await page.context().newCDPSession(page) : undefined;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
   }
+  const until = Date.now() + scrollMs;
+  while (Date.now() < until) await new Promise((r) => setTimeout(r, 100));
   const scroll = (await page.evaluate('window.__scroll.stop = true, window.__scrollResult')) as {
     deltas: number[];
     blankFrames: number;
     blankSlots: number;
     reached: number;
   };
+  if (cdp) {
+    const { profile: cpu } = await cdp.send('Profiler.stop');
+    fs.writeFileSync(`bench/results/web-grid-scroll-${label}.cpuprofile`, JSON.stringify(cpu));
+  }
   const deltas = scroll.deltas.slice(1);
   return {
     rowsMs: round(ready.rowsAt, 0),
@@ -248,7 +270,7 @@ async function main() {
   const browser = await launchBrowser();
   try {
     const headers = await signIn(server.baseUrl, m, m.owner.account);
-    const cookies = headers.cookie.split('; ').map((pair) => {
+    const cookies = (headers.cookie ?? '').split('; ').map((pair) => {
       const eq = pair.indexOf('=');
       return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: server.baseUrl };
     });
@@ -288,7 +310,7 @@ async function main() {
         .join(' ')}`,
       rows: m.rows,
       runs: results.length,
-      scroll: { ms: scrollMs, wheelPx },
+      scroll: { ms: scrollMs, mode, stepPx },
       rowsMs: pick((r) => r.rowsMs),
       interactiveMs: pick((r) => r.interactiveMs),
       longTasks: pick((r) => r.longTasks),
@@ -311,7 +333,9 @@ async function main() {
       path.join('bench/results', `web-grid-${m.rows}-${label}.json`),
       `${JSON.stringify(summary, null, 2)}\n`,
     );
-    console.log(`### grid, ${m.rows.toLocaleString('en-US')} rows, ${label}, ${summary.runs} runs (${summary.date}, ${summary.machine})`);
+    console.log(
+      `### grid, ${m.rows.toLocaleString('en-US')} rows, ${label}, ${summary.runs} runs (${summary.date}, ${summary.machine})`,
+    );
     console.log('| measure | median |\n| --- | --- |');
     console.log(`| first rows drawn ms | ${summary.rowsMs} |`);
     console.log(`| interactive ms | ${summary.interactiveMs} |`);

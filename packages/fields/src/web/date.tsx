@@ -30,10 +30,19 @@ function DateTimeInput({ value, onChange, disabled, id }: ValueInputProps) {
   );
 }
 
+const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
+/**
+ * `YYYY-MM-DD HH:mm` in local time. Plain Date, not dayjs: a grid formats every visible datetime
+ * cell on each scroll frame. Anything Date cannot read goes through dayjs as before.
+ */
 export const formatDateTime = (v: unknown): string => {
   if (typeof v !== 'string' && typeof v !== 'number') return '';
-  const d = dayjs(v);
-  return d.isValid() ? d.format('YYYY-MM-DD HH:mm') : '';
+  const t = new Date(v);
+  if (Number.isNaN(t.getTime())) {
+    const d = dayjs(v);
+    return d.isValid() ? d.format('YYYY-MM-DD HH:mm') : '';
+  }
+  return `${t.getFullYear()}-${pad(t.getMonth() + 1)}-${pad(t.getDate())} ${pad(t.getHours())}:${pad(t.getMinutes())}`;
 };
 
 export const dateWebs: Record<string, FieldWeb> = {
