@@ -24,7 +24,7 @@
  *
  *   npm run build
  *   npx tsx bench/src/million/generate.ts --db sqlite --rows 1000000
- *   npx tsx bench/src/web/grid.ts --rows 1000000 [--runs 5] [--scroll-ms 5000] [--step 80] [--mode wheel|scrolltop] [--label after]
+ *   npx tsx bench/src/web/grid.ts --rows 1000000 [--runs 5] [--scroll-ms 5000] [--step 80] [--mode wheel|scrolltop] [--shot grid.png] [--profile] [--label after]
  *     [--dist /tmp/dist-before]   (a copy of apps/web/dist built before a change)
  *
  * Writes bench/results/web-grid-<rows>.json and prints a Markdown table.
@@ -43,6 +43,7 @@ const { rows, dir, opt } = options({
   mode: { type: 'string' },
   step: { type: 'string' },
   profile: { type: 'boolean' },
+  shot: { type: 'string' },
   label: { type: 'string' },
   dist: { type: 'string' },
 });
@@ -52,6 +53,8 @@ const mode = opt('mode') === 'scrolltop' ? 'scrolltop' : 'wheel';
 const stepPx = Number(opt('step') ?? 80);
 /** `--profile`: a CPU profile of the page during each scroll, bench/results/web-grid-scroll-<label>.cpuprofile. */
 const profile = opt('profile') === true;
+/** `--shot file.png`: a screenshot of the grid after the warm-up run's scroll. */
+const shotPath = typeof opt('shot') === 'string' ? String(opt('shot')) : '';
 const label = String(opt('label') ?? 'run');
 /** Another build of the web app to serve (a copy of apps/web/dist made before a change: before/after). */
 const dist = String(opt('dist') ?? 'apps/web/dist');
@@ -137,7 +140,7 @@ async function measure(page: Page, url: string): Promise<Run> {
   for (const until = Date.now() + 60_000; ; ) {
     if (await page.evaluate(() => Boolean((window as unknown as { __rowsAt?: number }).__rowsAt))) break;
     if (Date.now() > until) {
-      await page.screenshot({ path: 'bench/results/web-grid-failed.png' });
+      if (shotPath) await page.screenshot({ path: shotPath });
       const debug = await page.evaluate(() => {
         const w = window as unknown as Record<string, unknown>;
         return {
@@ -289,11 +292,7 @@ async function main() {
       const context = await newContext(browser, server.baseUrl, { storageState: state });
       const page = await context.newPage();
       const run = await measure(page, url);
-      if (i === 0) {
-        const shot = path.join('bench/results', `web-grid-${rows}-${label}.png`);
-        fs.mkdirSync('bench/results', { recursive: true });
-        await page.screenshot({ path: shot });
-      }
+      if (i === 0 && shotPath) await page.screenshot({ path: shotPath });
       await context.close();
       console.error(
         `run ${i}${i === 0 ? ' (warm-up)' : ''}: rows ${run.rowsMs} ms, interactive ${run.interactiveMs} ms, frames p95 ${run.frameP95} ms, blank frames ${run.blankFrames}, reached ${run.reached}`,
