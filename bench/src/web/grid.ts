@@ -20,6 +20,9 @@
  *     many frames showed blank row slots (a slot is sampled every frame with elementFromPoint down
  *     the title column: no record title there, or an empty one, is blank) and how far the grid got
  *     (the span of record numbers seen, from the titles' trailing numbers).
+ * And, as the machine is shared and wall times swing with its load, the renderer main thread's own
+ * CPU time (CDP Performance.getMetrics ThreadTime): for the load, and while scrolling with its
+ * script and layout + style parts, per record scrolled past.
  * Medians over the runs (after one warm-up run: the server's first requests).
  *
  *   npm run build
@@ -32,7 +35,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { launchBrowser, newContext } from '../../../e2e/harness.js';
 import { defaultDir, type Manifest, options, readManifest, serverEnv, startServer } from '../million/common.js';
 import { signIn } from '../million/run.js';
@@ -60,6 +63,12 @@ const label = String(opt('label') ?? 'run');
 const dist = String(opt('dist') ?? 'apps/web/dist');
 
 interface Run {
+  /** Main-thread CPU time from navigation to a quiet second after the rows (ms). */
+  loadCpuMs: number;
+  /** Main-thread CPU time while scrolling, and its script and layout + style parts (ms). */
+  scrollCpuMs: number;
+  scrollScriptMs: number;
+  scrollLayoutStyleMs: number;
   rowsMs: number;
   interactiveMs: number;
   longTasks: number;
@@ -105,6 +114,12 @@ const PROBE = `(() => {
   observer.observe(document, { childList: true, subtree: true, characterData: true });
 })();`;
 
+/** The renderer's own counters (CDP Performance.getMetrics): ThreadTime is the main thread's CPU time. */
+async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
+  const { metrics: list } = await cdp.send('Performance.getMetrics');
+  return Object.fromEntries(list.map((m) => [m.name, m.value * 1000]));
+}
+
 async function measure(page: Page, url: string): Promise<Run> {
   const sizes: Promise<void>[] = [];
   let jsBytes = 0;
@@ -134,6 +149,8 @@ async function measure(page: Page, url: string): Promise<Run> {
     }
   });
   await page.addInitScript(PROBE);
+  const counters = await page.context().newCDPSession(page);
+  await counters.send('Performance.enable', { timeDomain: 'threadTicks' });
   t0 = Date.now();
   await page.goto(url);
   // Polled with evaluate: waitForFunction compiles its predicate with eval, which the app's CSP forbids.
@@ -173,6 +190,7 @@ async function measure(page: Page, url: string): Promise<Run> {
     };
   });
   const navStart = ready.navStart;
+  const loaded = await metrics(counters);
   const firstQuery = api.find((a) => a.path.includes('/records/query'));
   const apiBeforeRows = api
     .filter((a) => !firstQuery || a.start <= firstQuery.start)
@@ -226,6 +244,7 @@ async function measure(page: Page, url: string): Promise<Run> {
     };
     requestAnimationFrame(frame);
   })()`);
+  const beforeScroll = await metrics(counters);
   const cdp = profile ? await page.context().newCDPSession(page) : undefined;
   if (cdp) {
     await cdp.send('Profiler.enable');
@@ -240,12 +259,18 @@ async function measure(page: Page, url: string): Promise<Run> {
     blankSlots: number;
     reached: number;
   };
+  const afterScroll = await metrics(counters);
+  const spent = (name: string) => (afterScroll[name] ?? 0) - (beforeScroll[name] ?? 0);
   if (cdp) {
     const { profile: cpu } = await cdp.send('Profiler.stop');
     fs.writeFileSync(`bench/results/web-grid-scroll-${label}.cpuprofile`, JSON.stringify(cpu));
   }
   const deltas = scroll.deltas.slice(1);
   return {
+    loadCpuMs: round(loaded.ThreadTime ?? 0, 0),
+    scrollCpuMs: round(spent('ThreadTime'), 0),
+    scrollScriptMs: round(spent('ScriptDuration'), 0),
+    scrollLayoutStyleMs: round(spent('LayoutDuration') + spent('RecalcStyleDuration'), 0),
     rowsMs: round(ready.rowsAt, 0),
     interactiveMs: round(ready.interactive, 0),
     longTasks: ready.longTasks,
@@ -310,6 +335,11 @@ async function main() {
       rows: m.rows,
       runs: results.length,
       scroll: { ms: scrollMs, mode, stepPx },
+      loadCpuMs: pick((r) => r.loadCpuMs),
+      scrollCpuMs: pick((r) => r.scrollCpuMs),
+      scrollScriptMs: pick((r) => r.scrollScriptMs),
+      scrollLayoutStyleMs: pick((r) => r.scrollLayoutStyleMs),
+      cpuMsPerRowScrolled: round(median(results.map((r) => r.scrollCpuMs / Math.max(1, r.reached))), 2),
       rowsMs: pick((r) => r.rowsMs),
       interactiveMs: pick((r) => r.interactiveMs),
       longTasks: pick((r) => r.longTasks),
@@ -340,7 +370,12 @@ async function main() {
     console.log(`| interactive ms | ${summary.interactiveMs} |`);
     console.log(`| long tasks / blocking ms | ${summary.longTasks} / ${summary.blockingMs} |`);
     console.log(`| JS KB sent (scripts) / CSS KB | ${summary.jsKbSent} (${summary.scripts}) / ${summary.cssKbSent} |`);
+    console.log(`| main-thread CPU ms, navigation → quiet after rows | ${summary.loadCpuMs} |`);
     console.log(`| scroll frames | ${summary.frames} |`);
+    console.log(
+      `| scroll main-thread CPU ms (script / layout+style) | ${summary.scrollCpuMs} (${summary.scrollScriptMs} / ${summary.scrollLayoutStyleMs}) |`,
+    );
+    console.log(`| CPU ms per record scrolled past | ${summary.cpuMsPerRowScrolled} |`);
     console.log(`| frame ms p50 / p95 / max | ${summary.frameP50} / ${summary.frameP95} / ${summary.frameMax} |`);
     console.log(`| frames with blank rows / blank slots | ${summary.blankFrames} / ${summary.blankSlots} |`);
     console.log(`| records scrolled past | ${summary.reached} |`);
