@@ -5,8 +5,9 @@ import { CellEditor } from './CellEditor';
 
 /**
  * What the grid's cells read that is not the record: the cell being edited, the row height and the
- * actions. Cells read it from context so the table's columns can stay the same objects while it
- * changes, and each cell re-renders only when its own record does (`shouldCellUpdate`) or this does.
+ * actions. Cells read it from context so the table's columns (and their render functions) can stay
+ * the same objects while it changes: rc-table then redraws a cell only when its record does, and
+ * this context reaches the cells whose look it changes.
  */
 export interface GridCellEnv {
   editing: { id: string; code: string } | null;

@@ -113,9 +113,9 @@ export function GridView({ env, open, body, columns, onColumns, writes, empty }:
   const span = shown.length + 1 + (env.flow ? 2 : 0);
   const headerCell = (r: GridRow, first: boolean) => (isHeader(r) ? { colSpan: first ? span : 0 } : {});
 
-  // Cells redraw when their record changes (a saved row is a new object); what else they show comes
-  // from GridCellContext. Group headers are new objects whenever the groups change.
-  const sameRecord = (next: GridRow, prev: GridRow) => next !== prev;
+  // rc-table redraws a cell when its record, index or render function changes: with these columns
+  // kept while pages arrive, only new rows and saved ones (a new object) draw; what else the cells
+  // show comes from GridCellContext. Group headers are new objects whenever the groups change.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `columns` (kept by OpenViewBody) and `liveWidth` make `shown` and its widths
   const tableColumns = useMemo<TableColumnType<GridRow>[]>(() => {
     const list: TableColumnType<GridRow>[] = [
@@ -124,7 +124,6 @@ export function GridView({ env, open, body, columns, onColumns, writes, empty }:
         title: t('tables.title'),
         fixed: 'left',
         width: TITLE_WIDTH,
-        shouldCellUpdate: sameRecord,
         onCell: (r) => headerCell(r, true),
         render: (_, r) =>
           isHeader(r) ? (
@@ -188,7 +187,6 @@ export function GridView({ env, open, body, columns, onColumns, writes, empty }:
                   },
                 }
               : {}) as ResizeProps,
-          shouldCellUpdate: sameRecord,
           onCell: (r) => headerCell(r, false),
           render: (_, r) => (isHeader(r) ? null : <GridCell record={r} field={c.field} editable={inline} />),
         };
@@ -207,7 +205,6 @@ export function GridView({ env, open, body, columns, onColumns, writes, empty }:
               {t('workflow.column.flowState')}
             </Typography.Text>
           ),
-          shouldCellUpdate: sameRecord,
           onCell: (r) => headerCell(r, false),
           render: (_, r) => (isHeader(r) ? null : <FlowStateTag state={r.flowState} result={r.flowResult} />),
         },
@@ -219,7 +216,6 @@ export function GridView({ env, open, body, columns, onColumns, writes, empty }:
               {t('workflow.column.flowNode')}
             </Typography.Text>
           ),
-          shouldCellUpdate: sameRecord,
           onCell: (r) => headerCell(r, false),
           render: (_, r) =>
             isHeader(r) ? null : (
