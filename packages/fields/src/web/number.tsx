@@ -60,12 +60,23 @@ function PercentInput({ value, onChange, disabled, id, settings }: ValueInputPro
   );
 }
 
+/** One formatter per precision: `toLocaleString` builds a new one on every call (every cell, every frame). */
+const formats = new Map<number, Intl.NumberFormat>();
+function numberFormat(precision: number): Intl.NumberFormat {
+  let f = formats.get(precision);
+  if (!f) {
+    f = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: precision, maximumFractionDigits: precision });
+    formats.set(precision, f);
+  }
+  return f;
+}
+
 export function formatNumber(value: unknown, settings: Record<string, unknown>, type: string): string {
   const n = num(value);
   if (n === null) return '';
   const precision = precisionOf(settings);
   if (type === 'percent') return `${(n * 100).toFixed(Math.max(0, precision - 2))}%`;
-  const text = n.toLocaleString('zh-CN', { minimumFractionDigits: precision, maximumFractionDigits: precision });
+  const text = numberFormat(precision).format(n);
   return type === 'money' ? `${str(settings.currency, 'CNY')} ${text}` : text;
 }
 

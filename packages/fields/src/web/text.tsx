@@ -1,5 +1,5 @@
 import { RichText } from '@canopy/contract';
-import { Form, Input, InputNumber, Typography } from 'antd';
+import { Form, Input, InputNumber } from 'antd';
 import DOMPurify from 'dompurify';
 import { type FieldWeb, str, useFieldServices, type ValueInputProps, type ValueViewProps } from './types.js';
 
@@ -30,12 +30,19 @@ const TextAreaInput = ({ value, onChange, disabled, id }: ValueInputProps) => (
   />
 );
 
+// Compact text (grid cells, cards) is cut by CSS, not Typography's ellipsis: that one measures each
+// cell after it is drawn, which a grid scrolling through thousands of cells cannot afford.
+// The same box as Typography's single-line ellipsis (inline-block, at most the cell's width).
+const ELLIPSIS = {
+  display: 'inline-block',
+  maxWidth: '100%',
+  verticalAlign: 'bottom',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+} as const;
 const TextView = ({ value, compact }: ValueViewProps) =>
-  compact ? (
-    <Typography.Text ellipsis>{str(value)}</Typography.Text>
-  ) : (
-    <span style={{ whiteSpace: 'pre-wrap' }}>{str(value)}</span>
-  );
+  compact ? <span style={ELLIPSIS}>{str(value)}</span> : <span style={{ whiteSpace: 'pre-wrap' }}>{str(value)}</span>;
 
 const EmailView = ({ value }: ValueViewProps) => (value ? <a href={`mailto:${str(value)}`}>{str(value)}</a> : null);
 const PhoneView = ({ value }: ValueViewProps) => (value ? <a href={`tel:${str(value)}`}>{str(value)}</a> : null);
@@ -43,9 +50,9 @@ const PhoneView = ({ value }: ValueViewProps) => (value ? <a href={`tel:${str(va
 const UrlView = ({ value }: ValueViewProps) => {
   const href = str(value);
   return /^https?:\/\//i.test(href) ? (
-    <Typography.Link href={href} target="_blank" rel="noopener noreferrer" ellipsis>
+    <a href={href} target="_blank" rel="noopener noreferrer" style={ELLIPSIS}>
       {href}
-    </Typography.Link>
+    </a>
   ) : null;
 };
 
@@ -63,7 +70,7 @@ function RichView({ value, compact }: ValueViewProps) {
   });
   if (compact) {
     const text = new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
-    return <Typography.Text ellipsis>{text}</Typography.Text>;
+    return <span style={ELLIPSIS}>{text}</span>;
   }
   return <div className="field-rich-text" dangerouslySetInnerHTML={{ __html: html }} />;
 }

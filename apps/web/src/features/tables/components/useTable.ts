@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAppWorkspace } from '../../apps/hooks/app-context';
 import { tableKeys, tablesApi } from '../api/tables-api';
+import { useViewList } from '../views/useViews';
 
 /** The open data table: its design, the member's rights on it and its form. */
 export function useTable(schemaCode: string) {
@@ -18,6 +19,9 @@ export function useTable(schemaCode: string) {
     queryKey: tableKeys.form(engineCode, appCode, schemaCode),
     queryFn: () => tablesApi.form(p),
   });
+  // The views are asked for with the rest, not once the table's design has arrived and the views
+  // mount: the first page of records waits on them.
+  useViewList(engineCode, p);
   return {
     p,
     engineCode,

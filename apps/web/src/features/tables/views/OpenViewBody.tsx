@@ -1,14 +1,15 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Empty, Spin, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../members/hooks/useDebouncedValue';
 import { CalendarView } from './calendar/CalendarView';
 import { GalleryView } from './gallery/GalleryView';
-import { GridView } from './grid/GridView';
+import { AHEAD_PAGE, GridView } from './grid/GridView';
 import { KanbanView } from './kanban/KanbanView';
 import { ViewToolbar } from './toolbar/ViewToolbar';
 import { useRecordWrites } from './useRecordWrites';
-import { useRecordCount } from './useViewRecords';
+import { useRecordCount, viewRecordsOptions } from './useViewRecords';
 import type { OpenView, ViewEnv } from './view-env';
 import { asViewKind, gridFields, queryBody, type ResolvedColumn, resolveColumns, toSavedColumns } from './view-model';
 
@@ -47,6 +48,13 @@ export function OpenViewBody({ env, open, onAdd, extra }: Props) {
       queryBody(config, env.known, settled, groupBy, named, kind === 'grid' ? gridFields(columns, groupBy) : undefined),
     [config, env.known, settled, groupBy, named, kind, columns],
   );
+  // The grid's first page is asked for now, while this render goes on (the toolbar, the table),
+  // not after it commits: the query the grid then mounts finds it on its way.
+  const queryClient = useQueryClient();
+  if (kind === 'grid') {
+    const first = viewRecordsOptions(env, body, AHEAD_PAGE);
+    if (!queryClient.getQueryState(first.queryKey)) void queryClient.prefetchInfiniteQuery(first);
+  }
   const count = useRecordCount(env, body);
   const filtering = Boolean(body.filter || body.search);
 

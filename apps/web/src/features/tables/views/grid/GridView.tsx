@@ -1,7 +1,8 @@
 import { CaretDownOutlined, CaretRightOutlined, LockOutlined } from '@ant-design/icons';
-import type { RecordQueryBody } from '@canopy/contract';
+import type { RecordItem, RecordQueryBody } from '@canopy/contract';
 import { Alert, Flex, Table, type TableColumnType, Tooltip, Typography, theme } from 'antd';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import type { TableRowSelection } from 'antd/es/table/interface';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../../shell/api/form-errors';
 import { FlowStateTag } from '../../../workflow/components/FlowStateTag';
@@ -11,7 +12,8 @@ import { useViewRecords } from '../useViewRecords';
 import type { OpenView, ViewEnv } from '../view-env';
 import { type ResolvedColumn, ROW_HEIGHTS } from '../view-model';
 import { BatchBar } from './BatchBar';
-import { CellEditor, inlineEditable } from './CellEditor';
+import { inlineEditable } from './CellEditor';
+import { GridCell, GridCellContext, type GridCellEnv, TitleCell } from './GridCells';
 import { type GridRow, gridRows, isHeader } from './grid-rows';
 import { ResizableHeader, type ResizeProps } from './ResizableHeader';
 import { useBodyHeight } from './useBodyHeight';
@@ -29,15 +31,23 @@ interface Props {
 const TITLE_WIDTH = 200;
 const SELECT_WIDTH = 48;
 const FLOW_WIDTHS = { flowState: 110, flowNode: 150 };
+/** How many rows below the window start loading the next page, and how big the pages after the first are. */
+const AHEAD_ROWS = 100;
+export const AHEAD_PAGE = 200;
 
 /**
- * The grid: a virtual table (only the rows in sight are drawn) that loads the next page as the
- * user nears the bottom, with inline editing, grouping, resizable and frozen columns and selection.
+ * The grid: a virtual table (only the rows in sight are drawn) that loads the next page well before
+ * the user nears the bottom, with inline editing, grouping, resizable and frozen columns and
+ * selection. Columns, row props and selection keep their identity while pages arrive, and each
+ * cell redraws only when its record changes (GridCells.tsx), so a page arriving or a scroll step
+ * draws only the rows that come into sight.
  */
 export function GridView({ env, open, body, columns, onColumns, writes, empty }: Props) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const records = useViewRecords(env, body);
+  // The first page is the view's page size (quick to answer); the ones after it, loaded ahead of the
+  // scroll, are bigger so a fast scroll needs fewer round trips.
+  const records = useViewRecords(env, body, true, AHEAD_PAGE);
   const { rows, hasNextPage, isFetchingNextPage, fetchNextPage } = records;
   const [editing, setEditing] = useState<{ id: string; code: string } | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
@@ -71,159 +81,173 @@ export function GridView({ env, open, body, columns, onColumns, writes, empty }:
   }, [hasNextPage, isFetchingNextPage, short, fetchNextPage]);
 
   // Clicking another cell saves this one and starts that one; the save finishing must not end the new edit.
-  const stopEditing = (id: string, code: string) =>
-    setEditing((current) => (current?.id === id && current.code === code ? null : current));
+  const stopEdit = useCallback(
+    (id: string, code: string) =>
+      setEditing((current) => (current?.id === id && current.code === code ? null : current)),
+    [],
+  );
+  const startEdit = useCallback((id: string, code: string) => setEditing({ id, code }), []);
+  // The latest writes and view, read when a cell saves or a column is resized: the columns below stay
+  // the same objects while pages arrive (antd then redraws only the rows that are new).
+  const latest = useRef({ writes, onColumns, columns });
+  latest.current = { writes, onColumns, columns };
+  const save = useCallback(
+    (record: RecordItem, code: string, value: unknown) => latest.current.writes.update(record, { [code]: value }),
+    [],
+  );
+  const cellEnv = useMemo<GridCellEnv>(
+    () => ({
+      editing,
+      lines: row.lines,
+      canEdit: env.canEditField,
+      startEdit,
+      stopEdit,
+      save,
+      openRecord: env.onOpen,
+      untitled: t('views.untitled'),
+      linkColor: token.colorLink,
+    }),
+    [editing, row.lines, env.canEditField, env.onOpen, startEdit, stopEdit, save, t, token.colorLink],
+  );
   const widthOf = (c: ResolvedColumn) => (liveWidth?.code === c.field.code ? liveWidth.width : c.width);
   const span = shown.length + 1 + (env.flow ? 2 : 0);
   const headerCell = (r: GridRow, first: boolean) => (isHeader(r) ? { colSpan: first ? span : 0 } : {});
 
-  const tableColumns: TableColumnType<GridRow>[] = [
-    {
-      key: '__title',
-      title: t('tables.title'),
-      fixed: 'left',
-      width: TITLE_WIDTH,
-      onCell: (r) => headerCell(r, true),
-      render: (_, r) =>
-        isHeader(r) ? (
-          <Flex
-            align="center"
-            gap={8}
-            style={{ cursor: 'pointer', fontWeight: 500 }}
-            onClick={() =>
-              setCollapsed((prev) => {
-                const next = new Set(prev);
-                if (next.has(r.key)) next.delete(r.key);
-                else next.add(r.key);
-                return next;
-              })
-            }
-            data-testid="group-header"
-          >
-            {r.collapsed ? <CaretRightOutlined /> : <CaretDownOutlined />}
-            <Typography.Text type="secondary">{groupField?.name}</Typography.Text>
-            {r.key === '' || !groupField ? (
-              <Typography.Text>{t('views.ungrouped')}</Typography.Text>
-            ) : (
-              <FieldValue field={groupField} value={r.sample} compact />
-            )}
-            <Typography.Text type="secondary" data-testid="group-count">
-              {t('views.groupCount', { count: r.count })}
-            </Typography.Text>
-          </Flex>
-        ) : (
-          <Typography.Link
-            ellipsis
-            onClick={() => env.onOpen(r.id)}
-            data-testid="record-title"
-            style={{ maxWidth: TITLE_WIDTH - 24 }}
-          >
-            {r.title || t('views.untitled')}
-          </Typography.Link>
-        ),
-    },
-    ...shown.map(
-      (c): TableColumnType<GridRow> => ({
-        key: c.field.code,
-        width: widthOf(c),
-        ...(c.frozen ? { fixed: 'left' as const } : {}),
-        title: (
-          <Flex align="center" gap={4}>
-            <Typography.Text ellipsis strong style={{ fontWeight: 500 }}>
-              {c.field.name}
-            </Typography.Text>
-            {!env.canEditField(c.field) && rights.edit && (
-              <Tooltip title={t('views.cellReadOnly')}>
-                <LockOutlined style={{ color: token.colorTextTertiary, fontSize: 12 }} />
-              </Tooltip>
-            )}
-          </Flex>
-        ),
-        onHeaderCell: () =>
-          (open.editable
-            ? {
-                width: widthOf(c),
-                onResize: (width: number, done: boolean) => {
-                  setLiveWidth(done ? null : { code: c.field.code, width });
-                  if (done) onColumns(columns.map((x) => (x.field.code === c.field.code ? { ...x, width } : x)));
-                },
-              }
-            : {}) as ResizeProps,
-        onCell: (r) => headerCell(r, false),
-        render: (_, r) => {
-          if (isHeader(r)) return null;
-          const value = r.data[c.field.code];
-          const editable = env.canEditField(c.field) && inlineEditable(c.field);
-          if (editing?.id === r.id && editing.code === c.field.code)
-            return (
-              <CellEditor
-                field={c.field}
-                value={value}
-                onCancel={() => stopEditing(r.id, c.field.code)}
-                onSave={async (next) => {
-                  await writes.update(r, { [c.field.code]: next });
-                  stopEditing(r.id, c.field.code);
-                }}
-              />
-            );
-          return (
-            // biome-ignore lint/a11y/noStaticElementInteractions: a cell; Enter on it starts editing
-            <div
-              tabIndex={editable ? 0 : undefined}
-              onClick={editable ? () => setEditing({ id: r.id, code: c.field.code }) : undefined}
-              onKeyDown={(e) => {
-                if (editable && e.key === 'Enter') setEditing({ id: r.id, code: c.field.code });
-              }}
-              style={{
-                minHeight: 22,
-                cursor: editable ? 'text' : 'default',
-                overflow: 'hidden',
-                display: '-webkit-box',
-                WebkitBoxOrient: 'vertical',
-                WebkitLineClamp: row.lines,
-              }}
-              data-testid={`cell-${c.field.name}`}
-            >
-              <FieldValue field={c.field} value={value} compact={row.lines === 1} />
-            </div>
-          );
-        },
-      }),
-    ),
-  ];
-  // The flow's system columns follow the title: where each record stands in its approval.
-  if (env.flow)
-    tableColumns.splice(
-      1,
-      0,
+  // rc-table redraws a cell when its record, index or render function changes: with these columns
+  // kept while pages arrive, only new rows and saved ones (a new object) draw; what else the cells
+  // show comes from GridCellContext. Group headers are new objects whenever the groups change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `columns` (kept by OpenViewBody) and `liveWidth` make `shown` and its widths
+  const tableColumns = useMemo<TableColumnType<GridRow>[]>(() => {
+    const list: TableColumnType<GridRow>[] = [
       {
-        key: '__flowState',
-        width: FLOW_WIDTHS.flowState,
-        title: (
-          <Typography.Text strong style={{ fontWeight: 500 }}>
-            {t('workflow.column.flowState')}
-          </Typography.Text>
-        ),
-        onCell: (r) => headerCell(r, false),
-        render: (_, r) => (isHeader(r) ? null : <FlowStateTag state={r.flowState} result={r.flowResult} />),
-      },
-      {
-        key: '__flowNode',
-        width: FLOW_WIDTHS.flowNode,
-        title: (
-          <Typography.Text strong style={{ fontWeight: 500 }}>
-            {t('workflow.column.flowNode')}
-          </Typography.Text>
-        ),
-        onCell: (r) => headerCell(r, false),
+        key: '__title',
+        title: t('tables.title'),
+        fixed: 'left',
+        width: TITLE_WIDTH,
+        onCell: (r) => headerCell(r, true),
         render: (_, r) =>
-          isHeader(r) ? null : (
-            <Typography.Text ellipsis data-testid="cell-flow-node">
-              {r.flowNode}
-            </Typography.Text>
+          isHeader(r) ? (
+            <Flex
+              align="center"
+              gap={8}
+              style={{ cursor: 'pointer', fontWeight: 500 }}
+              onClick={() =>
+                setCollapsed((prev) => {
+                  const next = new Set(prev);
+                  if (next.has(r.key)) next.delete(r.key);
+                  else next.add(r.key);
+                  return next;
+                })
+              }
+              data-testid="group-header"
+            >
+              {r.collapsed ? <CaretRightOutlined /> : <CaretDownOutlined />}
+              <Typography.Text type="secondary">{groupField?.name}</Typography.Text>
+              {r.key === '' || !groupField ? (
+                <Typography.Text>{t('views.ungrouped')}</Typography.Text>
+              ) : (
+                <FieldValue field={groupField} value={r.sample} compact />
+              )}
+              <Typography.Text type="secondary" data-testid="group-count">
+                {t('views.groupCount', { count: r.count })}
+              </Typography.Text>
+            </Flex>
+          ) : (
+            <TitleCell record={r} width={TITLE_WIDTH - 24} />
           ),
       },
-    );
+      ...shown.map((c): TableColumnType<GridRow> => {
+        const inline = inlineEditable(c.field);
+        return {
+          key: c.field.code,
+          width: widthOf(c),
+          ...(c.frozen ? { fixed: 'left' as const } : {}),
+          title: (
+            <Flex align="center" gap={4}>
+              <Typography.Text ellipsis strong style={{ fontWeight: 500 }}>
+                {c.field.name}
+              </Typography.Text>
+              {!env.canEditField(c.field) && rights.edit && (
+                <Tooltip title={t('views.cellReadOnly')}>
+                  <LockOutlined style={{ color: token.colorTextTertiary, fontSize: 12 }} />
+                </Tooltip>
+              )}
+            </Flex>
+          ),
+          onHeaderCell: () =>
+            (open.editable
+              ? {
+                  width: widthOf(c),
+                  onResize: (width: number, done: boolean) => {
+                    setLiveWidth(done ? null : { code: c.field.code, width });
+                    if (done)
+                      latest.current.onColumns(
+                        latest.current.columns.map((x) => (x.field.code === c.field.code ? { ...x, width } : x)),
+                      );
+                  },
+                }
+              : {}) as ResizeProps,
+          onCell: (r) => headerCell(r, false),
+          render: (_, r) => (isHeader(r) ? null : <GridCell record={r} field={c.field} editable={inline} />),
+        };
+      }),
+    ];
+    // The flow's system columns follow the title: where each record stands in its approval.
+    if (env.flow)
+      list.splice(
+        1,
+        0,
+        {
+          key: '__flowState',
+          width: FLOW_WIDTHS.flowState,
+          title: (
+            <Typography.Text strong style={{ fontWeight: 500 }}>
+              {t('workflow.column.flowState')}
+            </Typography.Text>
+          ),
+          onCell: (r) => headerCell(r, false),
+          render: (_, r) => (isHeader(r) ? null : <FlowStateTag state={r.flowState} result={r.flowResult} />),
+        },
+        {
+          key: '__flowNode',
+          width: FLOW_WIDTHS.flowNode,
+          title: (
+            <Typography.Text strong style={{ fontWeight: 500 }}>
+              {t('workflow.column.flowNode')}
+            </Typography.Text>
+          ),
+          onCell: (r) => headerCell(r, false),
+          render: (_, r) =>
+            isHeader(r) ? null : (
+              <Typography.Text ellipsis data-testid="cell-flow-node">
+                {r.flowNode}
+              </Typography.Text>
+            ),
+        },
+      );
+    return list;
+  }, [columns, liveWidth, span, groupField, env, rights.edit, open.editable, t, token.colorTextTertiary]);
+  // Stable row props and selection: new ones on every render would redraw every row in sight.
+  const onRow = useMemo(() => {
+    // Group headers stay one line whatever the row height.
+    const headerProps = { style: { height: ROW_HEIGHTS.short.px, background: token.colorFillQuaternary } };
+    const rowProps = { style: { height: row.px } };
+    return (r: GridRow) => (isHeader(r) ? headerProps : rowProps);
+  }, [row.px, token.colorFillQuaternary]);
+  const rowSelection = useMemo<TableRowSelection<GridRow> | undefined>(
+    () =>
+      selectable
+        ? {
+            columnWidth: SELECT_WIDTH,
+            fixed: true,
+            selectedRowKeys: selected,
+            onChange: (keys) => setSelected(keys.map(String).filter((k) => !k.startsWith('group:'))),
+            getCheckboxProps: (r) => ({ disabled: isHeader(r) }),
+            renderCell: (_checked, r, _index, node) => (isHeader(r) ? null : node),
+          }
+        : undefined,
+    [selectable, selected],
+  );
   const flowWidth = env.flow ? FLOW_WIDTHS.flowState + FLOW_WIDTHS.flowNode : 0;
   const scrollX = (selectable ? SELECT_WIDTH : 0) + TITLE_WIDTH + flowWidth + shown.reduce((n, c) => n + widthOf(c), 0);
 
@@ -242,44 +266,35 @@ export function GridView({ env, open, body, columns, onColumns, writes, empty }:
       )}
       {records.isError && <Alert type="error" showIcon title={errorText(records.error)} style={{ marginBottom: 8 }} />}
       <div ref={frame}>
-        <Table<GridRow>
-          virtual
-          rowKey="id"
-          size="middle"
-          bordered
-          dataSource={lines}
-          columns={tableColumns}
-          pagination={false}
-          loading={records.isLoading}
-          scroll={{ x: scrollX, y: bodyHeight }}
-          components={{ header: { cell: ResizableHeader } }}
-          onRow={(r) => ({
-            // Group headers stay one line whatever the row height.
-            style: isHeader(r)
-              ? { height: ROW_HEIGHTS.short.px, background: token.colorFillQuaternary }
-              : { height: row.px },
-          })}
-          rowSelection={
-            selectable
-              ? {
-                  columnWidth: SELECT_WIDTH,
-                  fixed: true,
-                  selectedRowKeys: selected,
-                  onChange: (keys) => setSelected(keys.map(String).filter((k) => !k.startsWith('group:'))),
-                  getCheckboxProps: (r) => ({ disabled: isHeader(r) }),
-                  renderCell: (_checked, r, _index, node) => (isHeader(r) ? null : node),
-                }
-              : undefined
-          }
-          onScroll={(e) => {
-            const el = e.currentTarget;
-            // Load the next page while a few screens' worth of rows are still below.
-            if (hasNextPage && !isFetchingNextPage && el.scrollHeight - el.scrollTop - el.clientHeight < row.px * 20)
-              void fetchNextPage();
-          }}
-          locale={{ emptyText: empty }}
-          data-testid="record-table"
-        />
+        <GridCellContext.Provider value={cellEnv}>
+          <Table<GridRow>
+            virtual
+            rowKey="id"
+            size="middle"
+            bordered
+            dataSource={lines}
+            columns={tableColumns}
+            pagination={false}
+            loading={records.isLoading}
+            scroll={{ x: scrollX, y: bodyHeight }}
+            components={{ header: { cell: ResizableHeader } }}
+            onRow={onRow}
+            rowSelection={rowSelection}
+            onScroll={(e) => {
+              const el = e.currentTarget;
+              // Load the next (bigger) page while AHEAD_ROWS rows are still below: a steady scroll
+              // meets rows already there, not a wait at the bottom.
+              if (
+                hasNextPage &&
+                !isFetchingNextPage &&
+                el.scrollHeight - el.scrollTop - el.clientHeight < row.px * AHEAD_ROWS
+              )
+                void fetchNextPage();
+            }}
+            locale={{ emptyText: empty }}
+            data-testid="record-table"
+          />
+        </GridCellContext.Provider>
       </div>
       <Flex justify="space-between" style={{ marginTop: 6, minHeight: 22 }}>
         <Typography.Text type="secondary" data-testid="grid-loaded">
