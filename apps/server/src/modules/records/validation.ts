@@ -23,7 +23,7 @@ export function settingsOf(f: FieldsTable): object {
   return settings;
 }
 
-export function liveFields(ctx: SchemaContext): FieldsTable[] {
+export function liveFields(ctx: Pick<SchemaContext, 'fields'>): FieldsTable[] {
   return ctx.fields.filter((f) => f.deleted_at === null);
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import type { Worker } from 'node:worker_threads';
 import {
   ErrorCode,
   formatMessage,
@@ -24,12 +25,20 @@ import type { TransferLetters } from '../notices/transfer-letters.js';
 import { ImportIds } from '../records/import-ids.js';
 import type { RecordService } from '../records/service.js';
 import type { SchemaContext } from '../schema-context/context.js';
-import { BulkWriter } from './bulk-writer.js';
+import { BulkWriter, type RowBlock } from './bulk-writer.js';
 import { importCell, type NameBook, UNKNOWN_NAME } from './cells.js';
-import { type ColumnPlan, compileConverter } from './converter.js';
+import {
+  type ConvertSpec,
+  convertedColumns,
+  convertSheet,
+  describeProblems,
+  type RowProblem,
+} from './convert-chunks.js';
+import { convertInWorker } from './convert-thread.js';
+import type { ColumnPlan } from './converter.js';
 import { ImportRepository, type StoredMessage, toJob } from './import-repository.js';
 import { loadNames } from './names.js';
-import { checkZip, formatOf, readSheet, readSheetChunks, SheetError, type SheetFormat } from './sheets.js';
+import { checkZip, formatOf, readSheet, SheetError, type SheetFormat } from './sheets.js';
 
 const PREVIEW_ROWS = 10;
 
@@ -46,12 +55,6 @@ class RowFailure extends Error {
 class BulkRolledBack extends Error {}
 const notFound = () => new AppError(404, ErrorCode.notFound, 'import.notFound');
 const message = (m: StoredMessage) => JSON.stringify(m);
-
-interface RowProblem {
-  row: number;
-  field: string;
-  message: string;
-}
 
 /** What the queued job needs to see the table as the member who started it, in any process. */
 interface ImportPayload {
@@ -366,13 +369,7 @@ export class ImportService {
   }
 
   private describe(ctx: SchemaContext, rowNumber: number, error: unknown, lang: Language): RowProblem[] {
-    const label = (code: string) => ctx.fields.find((f) => f.code === code)?.name ?? code;
-    if (error instanceof FieldValidationError)
-      return error.problems.map((p) => ({
-        row: rowNumber,
-        field: p.label ?? label(p.field),
-        message: formatMessage(p.key, lang, p.params),
-      }));
+    if (error instanceof FieldValidationError) return describeProblems(ctx.fields, rowNumber, error.problems, lang);
     if (error instanceof AppError)
       return [{ row: rowNumber, field: '', message: formatMessage(error.messageKey, lang, error.params) }];
     throw error;
@@ -389,6 +386,14 @@ export class ImportService {
     if (this.records.needsRowByRow(ctx)) return this.runRowByRow(ctx, job, lang, held, plan, names);
     return this.runBulk(ctx, job, lang, held, plan, names);
   }
+
+  /**
+   * Sheets of this many rows or more are converted on a worker thread (convert-thread.ts); a smaller
+   * one is not worth the thread's start (its modules load again there). Tests set it.
+   */
+  threadFrom = 10_000;
+  /** A test's look at the conversion thread as it starts (say, to stop it). */
+  threadStarted: ((worker: Worker) => void) | null = null;
 
   /** A test's or a bench's look between two chunks of a bulk import (the import waits for it). */
   betweenChunks: ((job: ImportJobsTable, info: { staged: number; stage: string | null }) => Promise<void>) | null =
@@ -412,12 +417,23 @@ export class ImportService {
     names: NameBook,
   ): Promise<void> {
     const now = this.now();
-    const converter = compileConverter(ctx, plan, names, new Date(now));
+    const spec: ConvertSpec = {
+      filePath: job.file_path,
+      format: job.format as SheetFormat,
+      chunkRows: RecordLimits.importBatchRows,
+      fields: ctx.fields,
+      hidden: [...ctx.rights.hidden],
+      readonly: [...ctx.rights.readonly],
+      plan: plan.map((p) => ({ index: p.index, code: p.field.code })),
+      names,
+      now,
+      lang,
+    };
     const ids = new ImportIds(now);
     const writer = new BulkWriter(
       this.db,
       ctx.schema.table_name,
-      converter.columns,
+      convertedColumns(spec),
       { engineCode: ctx.schema.engine_code, memberId: ctx.access.tenant.memberId, now },
       ids,
     );
@@ -431,7 +447,6 @@ export class ImportService {
       created_at: now,
     };
     const listens = await this.records.listensToCreates(ctx, this.db);
-    const chunkRows = RecordLimits.importBatchRows;
     let processed = 0;
     let failed = 0;
     /** Rows committed to the table ("all or nothing": only in the transaction that moves them all). */
@@ -445,8 +460,7 @@ export class ImportService {
       kept += problems.length;
     };
     /** Converts the sheet chunk by chunk, handing the good rows of each chunk to `write`. */
-    const convert = async (write: (good: unknown[][]) => Promise<void>) => {
-      let line = 1;
+    const convert = async (write: (good: RowBlock) => Promise<void>) => {
       /**
        * The previous chunk's write, still running while this chunk is read and converted: on
        * PostgreSQL the server takes a COPY in while this process converts the next rows (two cores
@@ -455,22 +469,19 @@ export class ImportService {
        * (`betweenChunks`) waits for each write first.
        */
       let writing: Promise<void> | null = null;
-      // SQLite writes on this thread anyway: nothing to overlap there.
+      // SQLite writes on this thread: the conversion overlaps its writes only from a worker thread.
       const overlap = writer.dialect === 'postgres' && !this.betweenChunks;
+      // A big sheet is read and converted on a worker thread while this one writes (convert-thread.ts).
+      const chunks =
+        (job.total ?? 0) >= this.threadFrom
+          ? convertInWorker(spec, this.threadStarted ?? undefined)
+          : convertSheet(spec);
       try {
-        for await (const rows of readSheetChunks(job.file_path, job.format as SheetFormat, chunkRows)) {
-          const good: unknown[][] = [];
-          const problems: RowProblem[] = [];
-          for (const row of rows) {
-            line += 1;
-            processed += 1;
-            const result = converter.convert(row);
-            if (result.ok) good.push(result.values);
-            else {
-              failed += 1;
-              problems.push(...this.describe(ctx, line, new FieldValidationError(result.problems), lang));
-            }
-          }
+        for await (const chunk of chunks) {
+          processed += chunk.rows;
+          failed += chunk.failed;
+          const problems = chunk.problems;
+          const good: RowBlock = { values: chunk.values, count: chunk.good };
           await report(problems);
           if (writing) await writing;
           writing = write(good);
@@ -495,7 +506,7 @@ export class ImportService {
     if (job.mode !== 'atomic') {
       // Skip bad rows: each chunk's good rows commit on their own, the import's entry growing with them.
       await convert(async (good) => {
-        if (!good.length) return;
+        if (!good.count) return;
         await this.db.transaction().execute(async (trx) => {
           const written = await writer.insert(trx, good);
           if (created === 0) await this.repo.addImport(trx, { ...entry, last_id: ids.last, count: written.length });
@@ -503,7 +514,7 @@ export class ImportService {
           if (listens) await this.records.tellImported(ctx, trx, written);
           await held.hold(trx);
         });
-        created += good.length;
+        created += good.count;
         this.records.changed(ctx);
       });
       await this.finish(job, 'done', { processed, created, failed });
@@ -535,7 +546,7 @@ export class ImportService {
           await convert(async (good) => {
             if (failed) return; // a bad row: nothing more is written, the rest is only checked
             await writer.insert(trx, good);
-            staged += good.length;
+            staged += good.count;
           });
           if (failed) throw new BulkRolledBack();
           await commit(trx);
@@ -553,9 +564,9 @@ export class ImportService {
       await writer.openStage();
       try {
         await convert(async (good) => {
-          if (failed || !good.length) return;
+          if (failed || !good.count) return;
           await writer.toStage(good);
-          staged += good.length;
+          staged += good.count;
         });
         if (failed) {
           // Dropped before the job says it failed, so whoever sees "failed" finds no staging table left.
