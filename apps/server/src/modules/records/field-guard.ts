@@ -21,7 +21,7 @@ export function presentRecord(ctx: SchemaContext, item: RecordItem): RecordItem 
  * its default) back unchanged is fine.
  */
 export function guardWrite(
-  ctx: Pick<SchemaContext, 'fields'> & { rights: Pick<SchemaContext['rights'], 'hidden' | 'readonly'> },
+  ctx: SchemaContext,
   given: string[],
   parsed: Record<string, unknown>,
   current: Record<string, unknown> | null,

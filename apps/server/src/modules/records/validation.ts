@@ -23,7 +23,7 @@ export function settingsOf(f: FieldsTable): object {
   return settings;
 }
 
-export function liveFields(ctx: Pick<SchemaContext, 'fields'>): FieldsTable[] {
+export function liveFields(ctx: SchemaContext): FieldsTable[] {
   return ctx.fields.filter((f) => f.deleted_at === null);
 }
 

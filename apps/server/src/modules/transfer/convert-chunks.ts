@@ -1,8 +1,7 @@
 import { formatMessage, type Language } from '@canopy/contract';
 import type { FieldsTable } from '../../db/schema.js';
 import type { FieldProblem } from '../../http/app-error.js';
-import type { NameBook } from './cells.js';
-import { compileConverter } from './converter.js';
+import type { RowConverter } from './converter.js';
 import { readSheetChunks, type SheetFormat } from './sheets.js';
 
 /** A problem of one sheet row as the import's error list shows it. */
@@ -12,30 +11,18 @@ export interface RowProblem {
   message: string;
 }
 
-/**
- * What converting an import's sheet needs, as plain data (structured-clonable): the converter is
- * compiled from it on whichever thread converts (convert-worker.ts, or this one for small sheets).
- */
-export interface ConvertSpec {
+/** The sheet to convert, `chunkRows` rows at a time. */
+export interface SheetSource {
   filePath: string;
   format: SheetFormat;
   chunkRows: number;
-  /** The table's fields (ctx.fields) and the member's hidden and read-only ones. */
-  fields: FieldsTable[];
-  hidden: string[];
-  readonly: string[];
-  /** Sheet column index → field code. */
-  plan: { index: number; code: string }[];
-  names: NameBook;
-  /** The import's moment (formulas' "now"). */
-  now: number;
-  lang: Language;
 }
 
 /**
  * One chunk of converted rows. `values` holds the good rows one after another, `columns + 1` slots a
  * row: slot 0 is left for the record's id (the writer hands ids out), then the converter's columns.
- * One array a chunk, not one a row: cheap to build, and one message between threads.
+ * One array a chunk, not one a row (garbage collection was a quarter of an import's CPU), and the
+ * writer binds a statement's part of it as it stands.
  */
 export interface ConvertedChunk {
   values: unknown[];
@@ -62,30 +49,18 @@ export function describeProblems(
   }));
 }
 
-/** The physical columns a converted row fills (the writer's `columns`), without reading the sheet. */
-export function convertedColumns(spec: Pick<ConvertSpec, 'fields' | 'hidden' | 'readonly' | 'plan' | 'names' | 'now'>) {
-  return compile(spec).columns;
-}
-
-function compile(spec: Pick<ConvertSpec, 'fields' | 'hidden' | 'readonly' | 'plan' | 'names' | 'now'>) {
-  const byCode = new Map(spec.fields.map((f) => [f.code, f]));
-  const plan = spec.plan.flatMap((p) => {
-    const field = byCode.get(p.code);
-    return field ? [{ index: p.index, field }] : [];
-  });
-  const scope = { fields: spec.fields, rights: { hidden: new Set(spec.hidden), readonly: new Set(spec.readonly) } };
-  return compileConverter(scope, plan, spec.names, new Date(spec.now));
-}
-
 /**
  * The sheet's data rows converted, a chunk at a time. Row numbers count the header as row 1 and each
  * data row after it, as the import always did.
  */
-export async function* convertSheet(spec: ConvertSpec): AsyncGenerator<ConvertedChunk> {
-  const converter = compile(spec);
+export async function* convertSheet(
+  converter: RowConverter,
+  sheet: SheetSource,
+  describe: (row: number, problems: FieldProblem[]) => RowProblem[],
+): AsyncGenerator<ConvertedChunk> {
   const stride = converter.columns.length + 1;
   let line = 1;
-  for await (const rows of readSheetChunks(spec.filePath, spec.format, spec.chunkRows)) {
+  for await (const rows of readSheetChunks(sheet.filePath, sheet.format, sheet.chunkRows)) {
     const values: unknown[] = [];
     let good = 0;
     let failed = 0;
@@ -97,7 +72,7 @@ export async function* convertSheet(spec: ConvertSpec): AsyncGenerator<Converted
       const bad = converter.convertInto(row, values, at + 1);
       if (bad) {
         failed += 1;
-        for (const p of describeProblems(spec.fields, line, bad, spec.lang)) problems.push(p);
+        for (const p of describe(line, bad)) problems.push(p);
       } else good += 1;
     }
     // A bad last row leaves its slots behind.

@@ -30,11 +30,6 @@ export interface RowConverter {
   convertInto(row: unknown[], out: unknown[], at: number): FieldProblem[] | null;
 }
 
-/** What the converter needs of the table as its member sees it: plain data a worker thread can get too. */
-export type ConverterScope = Pick<SchemaContext, 'fields'> & {
-  rights: Pick<SchemaContext['rights'], 'hidden' | 'readonly'>;
-};
-
 /** What one cell comes to: its stored and parsed value, its field's problem, or an unknown name. */
 type Outcome =
   | { kind: 'ok'; stored: unknown; value: unknown }
@@ -71,7 +66,7 @@ type FieldStep =
  * not fill gets its default, parsed once. Problems come back in the order the row-by-row path gave
  * them: unknown people first, then the fields' own checks in field order.
  */
-export function compileConverter(ctx: ConverterScope, plan: ColumnPlan[], names: NameBook, now: Date): RowConverter {
+export function compileConverter(ctx: SchemaContext, plan: ColumnPlan[], names: NameBook, now: Date): RowConverter {
   const live = liveFields(ctx);
   const mapped = new Map(plan.map((p) => [p.field.code, p]));
   const steps: FieldStep[] = [];

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { Worker } from 'node:worker_threads';
 import {
   ErrorCode,
   formatMessage,
@@ -15,7 +14,7 @@ import {
 } from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database, FieldsTable, ImportJobsTable } from '../../db/schema.js';
-import { AppError, FieldValidationError } from '../../http/app-error.js';
+import { AppError, type FieldProblem, FieldValidationError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
 import { saveUpload } from '../../http/upload.js';
 import { type JobQueue, type JobRun, LeaseLost } from '../../jobs/queue.js';
@@ -27,15 +26,8 @@ import type { RecordService } from '../records/service.js';
 import type { SchemaContext } from '../schema-context/context.js';
 import { BulkWriter, type RowBlock } from './bulk-writer.js';
 import { importCell, type NameBook, UNKNOWN_NAME } from './cells.js';
-import {
-  type ConvertSpec,
-  convertedColumns,
-  convertSheet,
-  describeProblems,
-  type RowProblem,
-} from './convert-chunks.js';
-import { convertInWorker } from './convert-thread.js';
-import type { ColumnPlan } from './converter.js';
+import { convertSheet, describeProblems, type RowProblem } from './convert-chunks.js';
+import { type ColumnPlan, compileConverter } from './converter.js';
 import { ImportRepository, type StoredMessage, toJob } from './import-repository.js';
 import { loadNames } from './names.js';
 import { checkZip, formatOf, readSheet, SheetError, type SheetFormat } from './sheets.js';
@@ -387,14 +379,6 @@ export class ImportService {
     return this.runBulk(ctx, job, lang, held, plan, names);
   }
 
-  /**
-   * Sheets of this many rows or more are converted on a worker thread (convert-thread.ts); a smaller
-   * one is not worth the thread's start (its modules load again there). Tests set it.
-   */
-  threadFrom = 10_000;
-  /** A test's look at the conversion thread as it starts (say, to stop it). */
-  threadStarted: ((worker: Worker) => void) | null = null;
-
   /** A test's or a bench's look between two chunks of a bulk import (the import waits for it). */
   betweenChunks: ((job: ImportJobsTable, info: { staged: number; stage: string | null }) => Promise<void>) | null =
     null;
@@ -417,23 +401,12 @@ export class ImportService {
     names: NameBook,
   ): Promise<void> {
     const now = this.now();
-    const spec: ConvertSpec = {
-      filePath: job.file_path,
-      format: job.format as SheetFormat,
-      chunkRows: RecordLimits.importBatchRows,
-      fields: ctx.fields,
-      hidden: [...ctx.rights.hidden],
-      readonly: [...ctx.rights.readonly],
-      plan: plan.map((p) => ({ index: p.index, code: p.field.code })),
-      names,
-      now,
-      lang,
-    };
+    const converter = compileConverter(ctx, plan, names, new Date(now));
     const ids = new ImportIds(now);
     const writer = new BulkWriter(
       this.db,
       ctx.schema.table_name,
-      convertedColumns(spec),
+      converter.columns,
       { engineCode: ctx.schema.engine_code, memberId: ctx.access.tenant.memberId, now },
       ids,
     );
@@ -469,15 +442,17 @@ export class ImportService {
        * (`betweenChunks`) waits for each write first.
        */
       let writing: Promise<void> | null = null;
-      // SQLite writes on this thread: the conversion overlaps its writes only from a worker thread.
+      // SQLite writes on this thread anyway: nothing to overlap there (a worker thread converting
+      // beside the writes was tried and measured slower on the 2 busy cores: bench/README.md).
       const overlap = writer.dialect === 'postgres' && !this.betweenChunks;
-      // A big sheet is read and converted on a worker thread while this one writes (convert-thread.ts).
-      const chunks =
-        (job.total ?? 0) >= this.threadFrom
-          ? convertInWorker(spec, this.threadStarted ?? undefined)
-          : convertSheet(spec);
+      const sheet = {
+        filePath: job.file_path,
+        format: job.format as SheetFormat,
+        chunkRows: RecordLimits.importBatchRows,
+      };
+      const describe = (line: number, problems: FieldProblem[]) => describeProblems(ctx.fields, line, problems, lang);
       try {
-        for await (const chunk of chunks) {
+        for await (const chunk of convertSheet(converter, sheet, describe)) {
           processed += chunk.rows;
           failed += chunk.failed;
           const problems = chunk.problems;
