@@ -13,15 +13,6 @@ const PG_PIECE = 1 << 18;
 const SYSTEM_COLUMNS = ['id', 'engine_code', 'version', 'created_by', 'created_at', 'modified_by', 'modified_at'];
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/**
- * Converted rows as the converter lays them out (convert-chunks.ts ConvertedChunk): `count` rows one
- * after another in `values`, `columns + 1` slots each, slot 0 for the id this writer puts there.
- */
-export interface RowBlock {
-  values: unknown[];
-  count: number;
-}
-
 /** Who and when: the same for every record of an import. */
 export interface BulkStamp {
   engineCode: string;
@@ -84,24 +75,24 @@ export class BulkWriter {
   }
 
   /** Rows into the staging table, each statement on its own (others get the connection in between). */
-  async toStage(rows: RowBlock): Promise<string[]> {
+  async toStage(rows: unknown[][]): Promise<string[]> {
     if (!this.stage) throw new Error('no staging table');
     const width = this.columns.length + 1;
     const per = Math.max(1, Math.floor(SQLITE_PARAMS / width));
     const ids: string[] = [];
-    for (let at = 0; at < rows.count; at += per) {
-      const count = Math.min(per, rows.count - at);
-      const text = this.text(`stage:${count}`, () => {
+    for (let at = 0; at < rows.length; at += per) {
+      const part = rows.slice(at, at + per);
+      const text = this.text(`stage:${part.length}`, () => {
         const one = `(${new Array(width).fill('?').join(',')})`;
-        return `insert into temp.${ident(this.stage as string)} values ${new Array(count).fill(one).join(',')}`;
+        return `insert into temp.${ident(this.stage as string)} values ${new Array(part.length).fill(one).join(',')}`;
       });
-      // The block's slots are the statement's values as they stand, once the ids are in.
-      for (let r = at; r < at + count; r++) {
+      const params: unknown[] = [];
+      for (const values of part) {
         const id = this.ids.next();
         ids.push(id);
-        rows.values[r * width] = id;
+        params.push(id);
+        for (const v of values) params.push(v);
       }
-      const params = count === rows.count ? rows.values : rows.values.slice(at * width, (at + count) * width);
       await this.db.executeQuery(CompiledQuery.raw(text, params));
     }
     return ids;
@@ -119,35 +110,34 @@ export class BulkWriter {
   }
 
   /** Rows straight into the table, inside `trx`; answers their ids. */
-  async insert(trx: Kysely<Database>, rows: RowBlock): Promise<string[]> {
+  async insert(trx: Kysely<Database>, rows: unknown[][]): Promise<string[]> {
     return this.dialect === 'postgres' ? this.insertPg(trx, rows) : this.insertSqlite(trx, rows);
   }
 
-  private async insertSqlite(trx: Kysely<Database>, rows: RowBlock): Promise<string[]> {
+  private async insertSqlite(trx: Kysely<Database>, rows: unknown[][]): Promise<string[]> {
     const width = this.columns.length + 1;
     const per = Math.max(1, Math.floor((SQLITE_PARAMS - 5) / width));
     const { engineCode, memberId, now } = this.stamp;
     const ids: string[] = [];
-    for (let at = 0; at < rows.count; at += per) {
-      const count = Math.min(per, rows.count - at);
-      const text = this.text(`table:${count}`, () => {
+    for (let at = 0; at < rows.length; at += per) {
+      const part = rows.slice(at, at + per);
+      const text = this.text(`table:${part.length}`, () => {
         const one = `(${new Array(width).fill('?').join(',')})`;
         const picked = ['column1', '?', '1', '?', '?', '?', '?', ...this.columns.map((_, i) => `column${i + 2}`)];
         return `insert into ${ident(this.table)} (${this.targetColumns}) select ${picked.join(', ')} from (values ${new Array(
-          count,
+          part.length,
         )
           .fill(one)
           .join(',')})`;
       });
-      for (let r = at; r < at + count; r++) {
+      // The stamp's five values come first: `select` binds before `from (values …)`.
+      const params: unknown[] = [engineCode, memberId, now, memberId, now];
+      for (const values of part) {
         const id = this.ids.next();
         ids.push(id);
-        rows.values[r * width] = id;
+        params.push(id);
+        for (const v of values) params.push(v);
       }
-      // The stamp's five values come first: `select` binds before `from (values …)`.
-      const params = ([engineCode, memberId, now, memberId, now] as unknown[]).concat(
-        rows.values.slice(at * width, (at + count) * width),
-      );
       await trx.executeQuery(CompiledQuery.raw(text, params));
     }
     return ids;
@@ -160,20 +150,18 @@ export class BulkWriter {
    * once. PostgreSQL parses the text into each column's type as an insert would its bound values,
    * and the table's indexes and constraints take the rows as they come.
    */
-  private async insertPg(trx: Kysely<Database>, rows: RowBlock): Promise<string[]> {
+  private async insertPg(trx: Kysely<Database>, rows: unknown[][]): Promise<string[]> {
     const text = this.text('copy', () => `${COPY_MARK} copy ${ident(this.table)} (${this.targetColumns}) from stdin`);
     const { engineCode, memberId, now } = this.stamp;
     const stamp = `\t${copyText(engineCode)}\t1\t${copyText(memberId)}\t${now}\t${copyText(memberId)}\t${now}`;
     const ids: string[] = [];
     const pieces: string[] = [];
     let piece = '';
-    const width = this.columns.length + 1;
-    const values = rows.values;
-    for (let r = 0; r < rows.count; r++) {
+    for (const values of rows) {
       const id = this.ids.next();
       ids.push(id);
       let line = id + stamp;
-      for (let i = r * width + 1; i < (r + 1) * width; i++) line += `\t${copyText(values[i])}`;
+      for (let i = 0; i < values.length; i++) line += `\t${copyText(values[i])}`;
       piece += `${line}\n`;
       if (piece.length >= PG_PIECE) {
         pieces.push(piece);

@@ -22,12 +22,6 @@ export interface RowConverter {
   /** The physical columns every converted row fills, in `values` order: fields, then formulas. */
   columns: string[];
   convert(row: unknown[]): Converted;
-  /**
-   * The row's values written into `out` from `at` on (`columns.length` slots), or its problems (the
-   * slots then hold leftovers the next row overwrites): a chunk's rows in one flat array, no array
-   * a row (issue 15: garbage collection was a quarter of an import's CPU).
-   */
-  convertInto(row: unknown[], out: unknown[], at: number): FieldProblem[] | null;
 }
 
 /** What one cell comes to: its stored and parsed value, its field's problem, or an unknown name. */
@@ -141,70 +135,65 @@ export function compileConverter(ctx: SchemaContext, plan: ColumnPlan[], names: 
   const guarded = ctx.rights.hidden.size > 0 || ctx.rights.readonly.size > 0;
   const needValues = guarded || formulas !== null;
 
-  const convertInto = (row: unknown[], out: unknown[], at: number): FieldProblem[] | null => {
-    // Allocated only for a row that has problems or needs its parsed values (most rows need neither).
-    let unknown: FieldProblem[] | null = null;
-    let problems: FieldProblem[] | null = null;
-    const values: Record<string, unknown> | null = needValues ? {} : null;
-    const given: string[] | null = guarded ? [] : null;
-    for (let i = 0; i < steps.length; i++) {
-      const step = steps[i] as FieldStep;
-      if (step.kind === 'constant') {
-        if (step.problem) problems = add(problems, step.problem);
-        out[at + i] = step.stored;
-        if (values) values[step.code] = step.value;
-        continue;
-      }
-      const f = step.field;
-      const cell = row[step.index];
-      if (step.fast) {
-        const stored = step.fast(cell);
-        if (stored !== MISS) {
-          given?.push(f.code);
-          out[at + i] = stored;
-          if (values) values[f.code] = step.fastValue(stored);
-          continue;
-        }
-      }
-      const outcome = step.general(cell);
-      if (outcome.kind === 'unknown') {
-        unknown = add(unknown, { field: f.code, key: 'field.people.unknown' });
-        if (step.fallback.problem) problems = add(problems, step.fallback.problem);
-        out[at + i] = step.fallback.stored;
-        if (values) values[f.code] = step.fallback.value;
-        continue;
-      }
-      given?.push(f.code);
-      if (outcome.kind === 'bad') {
-        problems = add(problems, outcome.problem);
-        continue;
-      }
-      out[at + i] = outcome.stored;
-      if (values) values[f.code] = outcome.value;
-    }
-    if (problems || unknown) return [...(unknown ?? []), ...(problems ?? [])];
-    if (guarded && values && given) {
-      try {
-        guardWrite(ctx, given, values, null);
-      } catch (error) {
-        if (error instanceof FieldValidationError) return error.problems;
-        throw error;
-      }
-    }
-    if (formulas && values) {
-      const computed = formulas(values, now);
-      let slot = at + steps.length;
-      for (const f of formulaFields) out[slot++] = computed[f.column_name] ?? null;
-    }
-    return null;
-  };
   return {
     columns,
-    convertInto,
     convert(row) {
       const out: unknown[] = new Array(columns.length);
-      const problems = convertInto(row, out, 0);
-      return problems ? { ok: false, problems } : { ok: true, values: out };
+      // Allocated only for a row that has problems or needs its parsed values (most rows need neither).
+      let unknown: FieldProblem[] | null = null;
+      let problems: FieldProblem[] | null = null;
+      const values: Record<string, unknown> | null = needValues ? {} : null;
+      const given: string[] | null = guarded ? [] : null;
+      for (let i = 0; i < steps.length; i++) {
+        const step = steps[i] as FieldStep;
+        if (step.kind === 'constant') {
+          if (step.problem) problems = add(problems, step.problem);
+          out[i] = step.stored;
+          if (values) values[step.code] = step.value;
+          continue;
+        }
+        const f = step.field;
+        const cell = row[step.index];
+        if (step.fast) {
+          const stored = step.fast(cell);
+          if (stored !== MISS) {
+            given?.push(f.code);
+            out[i] = stored;
+            if (values) values[f.code] = step.fastValue(stored);
+            continue;
+          }
+        }
+        const outcome = step.general(cell);
+        if (outcome.kind === 'unknown') {
+          unknown = add(unknown, { field: f.code, key: 'field.people.unknown' });
+          if (step.fallback.problem) problems = add(problems, step.fallback.problem);
+          out[i] = step.fallback.stored;
+          if (values) values[f.code] = step.fallback.value;
+          continue;
+        }
+        given?.push(f.code);
+        if (outcome.kind === 'bad') {
+          problems = add(problems, outcome.problem);
+          continue;
+        }
+        out[i] = outcome.stored;
+        if (values) values[f.code] = outcome.value;
+      }
+      if (problems || unknown) return { ok: false, problems: [...(unknown ?? []), ...(problems ?? [])] };
+      if (guarded && values && given) {
+        try {
+          guardWrite(ctx, given, values, null);
+        } catch (error) {
+          if (error instanceof FieldValidationError) return { ok: false, problems: error.problems };
+          throw error;
+        }
+      }
+      if (formulas && values) {
+        const computed = formulas(values, now);
+        let at = steps.length;
+        for (const f of formulaFields) out[at++] = computed[f.column_name] ?? null;
+      }
+      return { ok: true, values: out };
     },
   };
 }

@@ -14,7 +14,7 @@ import {
 } from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database, FieldsTable, ImportJobsTable } from '../../db/schema.js';
-import { AppError, type FieldProblem, FieldValidationError } from '../../http/app-error.js';
+import { AppError, FieldValidationError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
 import { saveUpload } from '../../http/upload.js';
 import { type JobQueue, type JobRun, LeaseLost } from '../../jobs/queue.js';
@@ -24,13 +24,12 @@ import type { TransferLetters } from '../notices/transfer-letters.js';
 import { ImportIds } from '../records/import-ids.js';
 import type { RecordService } from '../records/service.js';
 import type { SchemaContext } from '../schema-context/context.js';
-import { BulkWriter, type RowBlock } from './bulk-writer.js';
+import { BulkWriter } from './bulk-writer.js';
 import { importCell, type NameBook, UNKNOWN_NAME } from './cells.js';
-import { convertSheet, describeProblems, type RowProblem } from './convert-chunks.js';
 import { type ColumnPlan, compileConverter } from './converter.js';
 import { ImportRepository, type StoredMessage, toJob } from './import-repository.js';
 import { loadNames } from './names.js';
-import { checkZip, formatOf, readSheet, SheetError, type SheetFormat } from './sheets.js';
+import { checkZip, formatOf, readSheet, readSheetChunks, SheetError, type SheetFormat } from './sheets.js';
 
 const PREVIEW_ROWS = 10;
 
@@ -47,6 +46,12 @@ class RowFailure extends Error {
 class BulkRolledBack extends Error {}
 const notFound = () => new AppError(404, ErrorCode.notFound, 'import.notFound');
 const message = (m: StoredMessage) => JSON.stringify(m);
+
+interface RowProblem {
+  row: number;
+  field: string;
+  message: string;
+}
 
 /** What the queued job needs to see the table as the member who started it, in any process. */
 interface ImportPayload {
@@ -361,7 +366,13 @@ export class ImportService {
   }
 
   private describe(ctx: SchemaContext, rowNumber: number, error: unknown, lang: Language): RowProblem[] {
-    if (error instanceof FieldValidationError) return describeProblems(ctx.fields, rowNumber, error.problems, lang);
+    const label = (code: string) => ctx.fields.find((f) => f.code === code)?.name ?? code;
+    if (error instanceof FieldValidationError)
+      return error.problems.map((p) => ({
+        row: rowNumber,
+        field: p.label ?? label(p.field),
+        message: formatMessage(p.key, lang, p.params),
+      }));
     if (error instanceof AppError)
       return [{ row: rowNumber, field: '', message: formatMessage(error.messageKey, lang, error.params) }];
     throw error;
@@ -420,6 +431,7 @@ export class ImportService {
       created_at: now,
     };
     const listens = await this.records.listensToCreates(ctx, this.db);
+    const chunkRows = RecordLimits.importBatchRows;
     let processed = 0;
     let failed = 0;
     /** Rows committed to the table ("all or nothing": only in the transaction that moves them all). */
@@ -433,7 +445,8 @@ export class ImportService {
       kept += problems.length;
     };
     /** Converts the sheet chunk by chunk, handing the good rows of each chunk to `write`. */
-    const convert = async (write: (good: RowBlock) => Promise<void>) => {
+    const convert = async (write: (good: unknown[][]) => Promise<void>) => {
+      let line = 1;
       /**
        * The previous chunk's write, still running while this chunk is read and converted: on
        * PostgreSQL the server takes a COPY in while this process converts the next rows (two cores
@@ -442,21 +455,22 @@ export class ImportService {
        * (`betweenChunks`) waits for each write first.
        */
       let writing: Promise<void> | null = null;
-      // SQLite writes on this thread anyway: nothing to overlap there (a worker thread converting
-      // beside the writes was tried and measured slower on the 2 busy cores: bench/README.md).
+      // SQLite writes on this thread anyway: nothing to overlap there.
       const overlap = writer.dialect === 'postgres' && !this.betweenChunks;
-      const sheet = {
-        filePath: job.file_path,
-        format: job.format as SheetFormat,
-        chunkRows: RecordLimits.importBatchRows,
-      };
-      const describe = (line: number, problems: FieldProblem[]) => describeProblems(ctx.fields, line, problems, lang);
       try {
-        for await (const chunk of convertSheet(converter, sheet, describe)) {
-          processed += chunk.rows;
-          failed += chunk.failed;
-          const problems = chunk.problems;
-          const good: RowBlock = { values: chunk.values, count: chunk.good };
+        for await (const rows of readSheetChunks(job.file_path, job.format as SheetFormat, chunkRows)) {
+          const good: unknown[][] = [];
+          const problems: RowProblem[] = [];
+          for (const row of rows) {
+            line += 1;
+            processed += 1;
+            const result = converter.convert(row);
+            if (result.ok) good.push(result.values);
+            else {
+              failed += 1;
+              problems.push(...this.describe(ctx, line, new FieldValidationError(result.problems), lang));
+            }
+          }
           await report(problems);
           if (writing) await writing;
           writing = write(good);
@@ -481,7 +495,7 @@ export class ImportService {
     if (job.mode !== 'atomic') {
       // Skip bad rows: each chunk's good rows commit on their own, the import's entry growing with them.
       await convert(async (good) => {
-        if (!good.count) return;
+        if (!good.length) return;
         await this.db.transaction().execute(async (trx) => {
           const written = await writer.insert(trx, good);
           if (created === 0) await this.repo.addImport(trx, { ...entry, last_id: ids.last, count: written.length });
@@ -489,7 +503,7 @@ export class ImportService {
           if (listens) await this.records.tellImported(ctx, trx, written);
           await held.hold(trx);
         });
-        created += good.count;
+        created += good.length;
         this.records.changed(ctx);
       });
       await this.finish(job, 'done', { processed, created, failed });
@@ -521,7 +535,7 @@ export class ImportService {
           await convert(async (good) => {
             if (failed) return; // a bad row: nothing more is written, the rest is only checked
             await writer.insert(trx, good);
-            staged += good.count;
+            staged += good.length;
           });
           if (failed) throw new BulkRolledBack();
           await commit(trx);
@@ -539,9 +553,9 @@ export class ImportService {
       await writer.openStage();
       try {
         await convert(async (good) => {
-          if (failed || !good.count) return;
+          if (failed || !good.length) return;
           await writer.toStage(good);
-          staged += good.count;
+          staged += good.length;
         });
         if (failed) {
           // Dropped before the job says it failed, so whoever sees "failed" finds no staging table left.
