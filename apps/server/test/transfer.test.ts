@@ -54,7 +54,8 @@ async function csvOf(client: TestClient, body: { format: string; view?: string }
 }
 
 async function waitFor(client: TestClient, jobId: string) {
-  for (let i = 0; i < 200; i += 1) {
+  // Up to a minute: a 20,000-row import on a loaded machine.
+  for (let i = 0; i < 1_200; i += 1) {
     const job = (await client.request('GET', `${base}/imports/${jobId}`)).json.data;
     if (job.state === 'done' || job.state === 'failed') return job;
     await new Promise((r) => setTimeout(r, 50));
@@ -808,6 +809,59 @@ describe('import', () => {
     expect(Number(entry.count)).toBe(4_499);
     expect(entry.last_id > entry.first_id).toBe(true);
   });
+
+  /** A sheet like bigSheet with bad amounts in several rows (1-based data rows). */
+  const sheetWithBad = (n: number, prefix: string, bad: number[]) =>
+    Buffer.from(
+      [
+        '名称,金额,状态,已付款',
+        ...Array.from(
+          { length: n },
+          (_, i) => `${prefix}${i + 1},${bad.includes(i + 1) ? '不是数字' : i + 1},进行中,是`,
+        ),
+      ].join('\n'),
+    );
+
+  it('skip bad rows in a 20,000-row sheet: the bad rows are reported by their row numbers, across chunk edges', async () => {
+    // Rows at a chunk's edges (2,000 rows a chunk), the first and the last.
+    const bad = [1, 1_999, 2_000, 2_001, 13_337, 20_000];
+    const job = (await team.owner.upload(`${base}/imports`, '两万行.csv', sheetWithBad(20_000, '两万行', bad), APP))
+      .json.data;
+    await team.owner.request('POST', `${base}/imports/${job.id}/start`, {
+      body: { mapping: job.mapping, mode: 'skip' },
+    });
+    expect(await waitFor(team.owner, job.id)).toMatchObject({
+      state: 'done',
+      processed: 20_000,
+      created: 19_994,
+      failed: 6,
+    });
+    const errors = (await team.owner.request('GET', `${base}/imports/${job.id}/errors`)).json.data;
+    // The header is row 1: data row n is row n + 1, as before chunks were converted in one array.
+    expect(errors.map((e: { row: number; field: string }) => [e.row, e.field])).toEqual(
+      bad.map((b) => [b + 1, '金额']),
+    );
+    expect(await countNamed('两万行')).toBe(19_994);
+    // Every good row got its own values: the record named …n holds amount n.
+    const db = server.database.handle.db;
+    const entry = await db
+      .selectFrom('record_imports')
+      .selectAll()
+      .where('import_id', '=', job.id)
+      .executeTakeFirstOrThrow();
+    const table = (
+      await db
+        .selectFrom('schemas')
+        .select('table_name')
+        .where('code', '=', entry.schema_code)
+        .executeTakeFirstOrThrow()
+    ).table_name;
+    const written = await sql<{ name: string; amount: number }>`select ${sql.ref(`f_${f.name}`)} as name,
+      ${sql.ref(`f_${f.amount}`)} as amount from ${sql.table(table)}
+      where id between ${entry.first_id} and ${entry.last_id} order by id`.execute(db);
+    expect(written.rows.length).toBe(19_994);
+    expect(written.rows.every((r) => Number(r.amount) === Number(r.name.slice(3)))).toBe(true);
+  }, 120_000);
 
   it('keeps the full-text index right: a bulk load is added to it after the move', async () => {
     const db = server.database.handle.db;
