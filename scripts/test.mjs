@@ -28,8 +28,9 @@
  * A step that needs another gets it too (unit-pg needs pg, cluster needs pg and nginx, browser
  * needs chromium).
  * Environment: TEST_DATABASE_URL and CANOPY_FORCE_THROWAWAY_PG (see ensure-postgres.mjs);
- * CANOPY_TEST_STEP_TIMEOUT_MIN (default 15, 0 = none) ends a step that runs longer than that (the
- * browser step gets at least 45).
+ * CANOPY_TEST_STEP_TIMEOUT_MIN (default 20, 0 = none) ends a step that runs longer than that (the
+ * browser step gets at least 45): room for a machine loaded several times over (the PostgreSQL step
+ * took 6 min quiet and over 15 at a load average of 12), still inside CI's 90 minutes.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -297,7 +298,7 @@ async function main() {
     return 0;
   }
   const steps = select(names);
-  const timeoutMin = Number(process.env.CANOPY_TEST_STEP_TIMEOUT_MIN ?? 15) || 0;
+  const timeoutMin = Number(process.env.CANOPY_TEST_STEP_TIMEOUT_MIN ?? 20) || 0;
   for (const sig of Object.keys(SIGNAL_CODES)) process.on(sig, () => onSignal(sig));
 
   /** @type {{ step: Step, status: 'ok' | 'FAILED' | 'not run', ms: number, note: string, report?: string | null }[]} */
