@@ -27,7 +27,7 @@
  *
  *   npm run build
  *   npx tsx bench/src/million/generate.ts --db sqlite --rows 1000000
- *   npx tsx bench/src/web/grid.ts --rows 1000000 [--runs 5] [--scroll-ms 5000] [--step 80] [--mode wheel|scrolltop] [--shot grid.png] [--profile] [--label after]
+ *   npx tsx bench/src/web/grid.ts --rows 1000000 [--runs 5] [--scroll-ms 5000] [--step 80] [--mode wheel|scrolltop] [--shot grid.png] [--dom grid.html] [--profile] [--label after]
  *     [--dist /tmp/dist-before]   (a copy of apps/web/dist built before a change)
  *
  * Writes bench/results/web-grid-<rows>.json and prints a Markdown table.
@@ -47,6 +47,7 @@ const { rows, dir, opt } = options({
   step: { type: 'string' },
   profile: { type: 'boolean' },
   shot: { type: 'string' },
+  dom: { type: 'string' },
   label: { type: 'string' },
   dist: { type: 'string' },
 });
@@ -58,6 +59,8 @@ const stepPx = Number(opt('step') ?? 80);
 const profile = opt('profile') === true;
 /** `--shot file.png`: a screenshot of the grid after the warm-up run's scroll. */
 const shotPath = typeof opt('shot') === 'string' ? String(opt('shot')) : '';
+/** `--dom file.html`: the grid's HTML after the warm-up run's scroll (to compare its markup before/after a change). */
+const domPath = typeof opt('dom') === 'string' ? String(opt('dom')) : '';
 const label = String(opt('label') ?? 'run');
 /** Another build of the web app to serve (a copy of apps/web/dist made before a change: before/after). */
 const dist = String(opt('dist') ?? 'apps/web/dist');
@@ -318,6 +321,8 @@ async function main() {
       const page = await context.newPage();
       const run = await measure(page, url);
       if (i === 0 && shotPath) await page.screenshot({ path: shotPath });
+      if (i === 0 && domPath)
+        fs.writeFileSync(domPath, await page.getByTestId('grid-view').evaluate((el) => el.outerHTML));
       await context.close();
       console.error(
         `run ${i}${i === 0 ? ' (warm-up)' : ''}: rows ${run.rowsMs} ms, interactive ${run.interactiveMs} ms, frames p95 ${run.frameP95} ms, blank frames ${run.blankFrames}, reached ${run.reached}`,
