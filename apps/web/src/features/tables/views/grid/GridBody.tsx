@@ -131,11 +131,8 @@ export function GridBody({
     onScrolled((total - scrollTop - maxHeight) / rowPx);
   };
 
-  const rowStyle = useMemo(() => ({ width, height: rowPx }), [width, rowPx]);
-  const headerStyle = useMemo(
-    () => ({ width, height: headerPx, background: headerBackground }),
-    [width, headerPx, headerBackground],
-  );
+  const rowStyle = useMemo(() => ({ height: rowPx }), [rowPx]);
+  const headerStyle = useMemo(() => ({ height: headerPx, background: headerBackground }), [headerPx, headerBackground]);
   const first = items[0];
 
   return (
@@ -159,7 +156,9 @@ export function GridBody({
             )}
           </div>
         ) : (
-          <div style={{ height: total, width, position: 'relative' }}>
+          // At least as wide as the grid: antd's header table stretches its columns to fill it, the
+          // cells here grow in proportion to their widths as its columns do.
+          <div style={{ height: total, width, minWidth: '100%', position: 'relative' }}>
             <div
               className="ant-table-tbody-virtual-holder-inner"
               style={{
@@ -169,6 +168,7 @@ export function GridBody({
                 top: 0,
                 left: 0,
                 width,
+                minWidth: '100%',
                 transform: `translateY(${first?.start ?? 0}px)`,
               }}
             >
@@ -254,7 +254,10 @@ const RecordLine = memo(function RecordLine({
   );
 });
 
-/** A group's header line: one cell across the row after the selection column, its label kept in sight. */
+/**
+ * A group's header line: after the selection column, one cell across the row, drawn as antd drew
+ * it (the title column's frozen cell, widened), so its label stays in sight when scrolled sideways.
+ */
 const HeaderLine = memo(function HeaderLine({
   header,
   style,
@@ -270,15 +273,12 @@ const HeaderLine = memo(function HeaderLine({
   width: number;
   render: (header: GroupHeader) => ReactNode;
 }) {
+  const cell = useMemo(() => ({ ...first?.style, flex: `${width} 0 ${width}px`, width }), [first, width]);
   return (
     <div className="ant-table-row" data-row-key={header.id} style={style}>
-      {selectColumn && (
-        <div className={selectColumn.className} style={{ ...selectColumn.style, background: 'inherit' }} />
-      )}
-      <div className="ant-table-cell" style={{ flex: `0 0 ${width}px`, width, background: 'inherit' }}>
-        <div style={{ position: 'sticky', insetInlineStart: first?.style.insetInlineStart ?? 0, width: 'fit-content' }}>
-          {render(header)}
-        </div>
+      {selectColumn && <div className={selectColumn.className} style={selectColumn.style} />}
+      <div className={first?.className ?? 'ant-table-cell'} style={cell}>
+        {render(header)}
       </div>
     </div>
   );

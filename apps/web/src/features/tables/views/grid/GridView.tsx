@@ -150,12 +150,19 @@ export function GridView({ env, open, body, columns, onColumns, writes, empty }:
   const { tableColumns, bodyColumns, selectColumn } = useMemo(() => {
     const header: TableColumnType<GridRow>[] = [];
     const body: { key: string; width: number; fixed: boolean; render: (r: RecordItem) => ReactNode }[] = [];
+    let stickyStart = selectable ? SELECT_WIDTH : 0;
     const add = (
       column: TableColumnType<GridRow> & { key: string; width: number },
       render: (r: RecordItem) => ReactNode,
     ) => {
-      header.push(column);
-      body.push({ key: column.key, width: column.width, fixed: column.fixed === 'left', render });
+      const fixed = column.fixed === 'left';
+      if (fixed) {
+        const at = stickyStart;
+        const own = column.onHeaderCell;
+        header.push({ ...column, onHeaderCell: (c) => ({ ...own?.(c), stickyStart: at }) as ResizeProps });
+        stickyStart += column.width;
+      } else header.push(column);
+      body.push({ key: column.key, width: column.width, fixed, render });
     };
     add({ key: '__title', title: t('tables.title'), fixed: 'left', width: TITLE_WIDTH }, (r) => (
       <TitleCell record={r} width={TITLE_WIDTH - 24} />
@@ -378,7 +385,8 @@ function bodyCells(
   const count = all.length;
   let offset = 0;
   const cells = all.map((c, i): BodyColumn => {
-    const base: CSSProperties = { flex: `0 0 ${c.width}px`, width: c.width };
+    // Grow in proportion to the width, as the header's fixed-layout table shares out spare room.
+    const base: CSSProperties = { flex: `${c.width} 0 ${c.width}px`, width: c.width };
     if (!c.fixed) return { ...c, style: base, className: 'ant-table-cell', shadow: false };
     const shadow = !all[i + 1]?.fixed;
     const style = {
