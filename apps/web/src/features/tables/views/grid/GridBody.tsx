@@ -133,7 +133,6 @@ export function GridBody({
 
   const rowStyle = useMemo(() => ({ height: rowPx }), [rowPx]);
   const headerStyle = useMemo(() => ({ height: headerPx, background: headerBackground }), [headerPx, headerBackground]);
-  const first = items[0];
 
   return (
     <div className="ant-table-tbody-virtual ant-table-tbody" style={{ position: 'relative' }}>
@@ -161,16 +160,7 @@ export function GridBody({
           <div style={{ height: total, width, minWidth: '100%', position: 'relative' }}>
             <div
               className="ant-table-tbody-virtual-holder-inner"
-              style={{
-                display: 'flex',
-                flexDirection: 'column',
-                position: 'absolute',
-                top: 0,
-                left: 0,
-                width,
-                minWidth: '100%',
-                transform: `translateY(${first?.start ?? 0}px)`,
-              }}
+              style={{ position: 'absolute', top: 0, left: 0, width, minWidth: '100%', height: total }}
             >
               {items.map((item) => {
                 const line = lines[item.index];
@@ -179,6 +169,7 @@ export function GridBody({
                   <HeaderLine
                     key={item.key}
                     header={line}
+                    top={item.start}
                     style={headerStyle}
                     selectColumn={selectColumn}
                     first={columns[0]}
@@ -190,6 +181,7 @@ export function GridBody({
                     key={item.key}
                     record={line}
                     index={item.index}
+                    top={item.start}
                     style={rowStyle}
                     columns={columns}
                     selectColumn={selectColumn}
@@ -207,6 +199,18 @@ export function GridBody({
   );
 }
 
+/**
+ * A row placed on its own (absolute, at its offset) and contained: drawing the rows coming into sight
+ * lays out only them, not the other rows in the window.
+ */
+const placed = (style: CSSProperties, top: number): CSSProperties => ({
+  ...style,
+  position: 'absolute',
+  top,
+  left: 0,
+  contain: 'size layout style',
+});
+
 const cellClass = (c: BodyColumn, shadow: boolean) =>
   c.shadow && shadow ? `${c.className} ant-table-cell-fix-start-shadow-show` : c.className;
 
@@ -214,6 +218,7 @@ const cellClass = (c: BodyColumn, shadow: boolean) =>
 const RecordLine = memo(function RecordLine({
   record,
   index,
+  top,
   style,
   columns,
   selectColumn,
@@ -223,6 +228,7 @@ const RecordLine = memo(function RecordLine({
 }: {
   record: RecordItem;
   index: number;
+  top: number;
   style: CSSProperties;
   columns: readonly BodyColumn[];
   selectColumn?: BodyColumn;
@@ -230,11 +236,12 @@ const RecordLine = memo(function RecordLine({
   toggle?: Selection['toggle'];
   shadow: boolean;
 }) {
+  const rowStyle = useMemo(() => placed(style, top), [style, top]);
   return (
     <div
       className={selected ? 'ant-table-row ant-table-row-selected' : 'ant-table-row'}
       data-row-key={record.id}
-      style={style}
+      style={rowStyle}
     >
       {selectColumn && toggle && (
         <div className={cellClass(selectColumn, shadow)} style={selectColumn.style}>
@@ -260,6 +267,7 @@ const RecordLine = memo(function RecordLine({
  */
 const HeaderLine = memo(function HeaderLine({
   header,
+  top,
   style,
   selectColumn,
   first,
@@ -267,6 +275,7 @@ const HeaderLine = memo(function HeaderLine({
   render,
 }: {
   header: GroupHeader;
+  top: number;
   style: CSSProperties;
   selectColumn?: BodyColumn;
   first?: BodyColumn;
@@ -274,8 +283,9 @@ const HeaderLine = memo(function HeaderLine({
   render: (header: GroupHeader) => ReactNode;
 }) {
   const cell = useMemo(() => ({ ...first?.style, flex: `${width} 0 ${width}px`, width }), [first, width]);
+  const rowStyle = useMemo(() => placed(style, top), [style, top]);
   return (
-    <div className="ant-table-row" data-row-key={header.id} style={style}>
+    <div className="ant-table-row" data-row-key={header.id} style={rowStyle}>
       {selectColumn && <div className={selectColumn.className} style={selectColumn.style} />}
       <div className={first?.className ?? 'ant-table-cell'} style={cell}>
         {render(header)}
