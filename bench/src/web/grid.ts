@@ -13,7 +13,9 @@
  *   - scrolling for `--scroll-ms`, `--step` px down in every animation frame (a steady scroll paced
  *     by the page's own frames: a slow frame shows as a slow frame, not as fewer events): by default
  *     a wheel event on the grid's scrolling element (what a mouse sends; antd's virtual list scrolls
- *     itself on wheel events), `--mode scrolltop` moves its scrollTop instead (a native scroll).
+ *     itself on wheel events), `--mode scrolltop` moves its scrollTop instead (a native scroll: the
+ *     mode for the grid's own body, GridBody.tsx, a native scroller that a synthetic wheel event does
+ *     not move).
  *     Mouse wheel steps sent by Playwright were tried first: each waits for the browser's ack, so a
  *     busy page got fewer and scrolled ~100 rows in 5 s. Measured: the frame
  *     times (requestAnimationFrame deltas: p50, p95, max), how
