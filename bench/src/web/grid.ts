@@ -13,7 +13,9 @@
  *   - scrolling for `--scroll-ms`, `--step` px down in every animation frame (a steady scroll paced
  *     by the page's own frames: a slow frame shows as a slow frame, not as fewer events): by default
  *     a wheel event on the grid's scrolling element (what a mouse sends; antd's virtual list scrolls
- *     itself on wheel events), `--mode scrolltop` moves its scrollTop instead (a native scroll).
+ *     itself on wheel events), `--mode scrolltop` moves its scrollTop instead (a native scroll: the
+ *     mode for the grid's own body, GridBody.tsx, a native scroller that a synthetic wheel event does
+ *     not move).
  *     Mouse wheel steps sent by Playwright were tried first: each waits for the browser's ack, so a
  *     busy page got fewer and scrolled ~100 rows in 5 s. Measured: the frame
  *     times (requestAnimationFrame deltas: p50, p95, max), how
@@ -27,7 +29,7 @@
  *
  *   npm run build
  *   npx tsx bench/src/million/generate.ts --db sqlite --rows 1000000
- *   npx tsx bench/src/web/grid.ts --rows 1000000 [--runs 5] [--scroll-ms 5000] [--step 80] [--mode wheel|scrolltop] [--shot grid.png] [--profile] [--label after]
+ *   npx tsx bench/src/web/grid.ts --rows 1000000 [--runs 5] [--scroll-ms 5000] [--step 80] [--mode wheel|scrolltop] [--shot grid.png] [--dom grid.html] [--profile] [--label after]
  *     [--dist /tmp/dist-before]   (a copy of apps/web/dist built before a change)
  *
  * Writes bench/results/web-grid-<rows>.json and prints a Markdown table.
@@ -47,6 +49,7 @@ const { rows, dir, opt } = options({
   step: { type: 'string' },
   profile: { type: 'boolean' },
   shot: { type: 'string' },
+  dom: { type: 'string' },
   label: { type: 'string' },
   dist: { type: 'string' },
 });
@@ -58,6 +61,8 @@ const stepPx = Number(opt('step') ?? 80);
 const profile = opt('profile') === true;
 /** `--shot file.png`: a screenshot of the grid after the warm-up run's scroll. */
 const shotPath = typeof opt('shot') === 'string' ? String(opt('shot')) : '';
+/** `--dom file.html`: the grid's HTML after the warm-up run's scroll (to compare its markup before/after a change). */
+const domPath = typeof opt('dom') === 'string' ? String(opt('dom')) : '';
 const label = String(opt('label') ?? 'run');
 /** Another build of the web app to serve (a copy of apps/web/dist made before a change: before/after). */
 const dist = String(opt('dist') ?? 'apps/web/dist');
@@ -318,6 +323,8 @@ async function main() {
       const page = await context.newPage();
       const run = await measure(page, url);
       if (i === 0 && shotPath) await page.screenshot({ path: shotPath });
+      if (i === 0 && domPath)
+        fs.writeFileSync(domPath, await page.getByTestId('grid-view').evaluate((el) => el.outerHTML));
       await context.close();
       console.error(
         `run ${i}${i === 0 ? ' (warm-up)' : ''}: rows ${run.rowsMs} ms, interactive ${run.interactiveMs} ms, frames p95 ${run.frameP95} ms, blank frames ${run.blankFrames}, reached ${run.reached}`,

@@ -2,7 +2,7 @@ import { CaretDownOutlined, CaretRightOutlined, LockOutlined } from '@ant-design
 import type { RecordItem, RecordQueryBody } from '@canopy/contract';
 import { Alert, Flex, Table, type TableColumnType, Tooltip, Typography, theme } from 'antd';
 import type { TableRowSelection } from 'antd/es/table/interface';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../../shell/api/form-errors';
 import { FlowStateTag } from '../../../workflow/components/FlowStateTag';
@@ -13,8 +13,9 @@ import type { OpenView, ViewEnv } from '../view-env';
 import { type ResolvedColumn, ROW_HEIGHTS } from '../view-model';
 import { BatchBar } from './BatchBar';
 import { inlineEditable } from './CellEditor';
+import { type BodyColumn, type BodyInfo, GridBody, type Selection } from './GridBody';
 import { GridCell, GridCellContext, type GridCellEnv, TitleCell } from './GridCells';
-import { type GridRow, gridRows, isHeader } from './grid-rows';
+import { type GridRow, type GroupHeader, gridRows, isHeader } from './grid-rows';
 import { ResizableHeader, type ResizeProps } from './ResizableHeader';
 import { useBodyHeight } from './useBodyHeight';
 
@@ -110,55 +111,97 @@ export function GridView({ env, open, body, columns, onColumns, writes, empty }:
     [editing, row.lines, env.canEditField, env.onOpen, startEdit, stopEdit, save, t, token.colorLink],
   );
   const widthOf = (c: ResolvedColumn) => (liveWidth?.code === c.field.code ? liveWidth.width : c.width);
-  const span = shown.length + 1 + (env.flow ? 2 : 0);
-  const headerCell = (r: GridRow, first: boolean) => (isHeader(r) ? { colSpan: first ? span : 0 } : {});
 
-  // rc-table redraws a cell when its record, index or render function changes: with these columns
-  // kept while pages arrive, only new rows and saved ones (a new object) draw; what else the cells
-  // show comes from GridCellContext. Group headers are new objects whenever the groups change.
+  const renderHeader = useCallback(
+    (r: GroupHeader) => (
+      <Flex
+        align="center"
+        gap={8}
+        style={{ cursor: 'pointer', fontWeight: 500 }}
+        onClick={() =>
+          setCollapsed((prev) => {
+            const next = new Set(prev);
+            if (next.has(r.key)) next.delete(r.key);
+            else next.add(r.key);
+            return next;
+          })
+        }
+        data-testid="group-header"
+      >
+        {r.collapsed ? <CaretRightOutlined /> : <CaretDownOutlined />}
+        <Typography.Text type="secondary">{groupField?.name}</Typography.Text>
+        {r.key === '' || !groupField ? (
+          <Typography.Text>{t('views.ungrouped')}</Typography.Text>
+        ) : (
+          <FieldValue field={groupField} value={r.sample} compact />
+        )}
+        <Typography.Text type="secondary" data-testid="group-count">
+          {t('views.groupCount', { count: r.count })}
+        </Typography.Text>
+      </Flex>
+    ),
+    [groupField, t],
+  );
+
+  // The columns twice: antd's header (titles, resizing, the select-all box) and GridBody's cells.
+  // Both stay the same objects while pages arrive, so a page or a scroll step draws only new rows;
+  // what else the cells show comes from GridCellContext.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `columns` (kept by OpenViewBody) and `liveWidth` make `shown` and its widths
-  const tableColumns = useMemo<TableColumnType<GridRow>[]>(() => {
-    const list: TableColumnType<GridRow>[] = [
-      {
-        key: '__title',
-        title: t('tables.title'),
-        fixed: 'left',
-        width: TITLE_WIDTH,
-        onCell: (r) => headerCell(r, true),
-        render: (_, r) =>
-          isHeader(r) ? (
-            <Flex
-              align="center"
-              gap={8}
-              style={{ cursor: 'pointer', fontWeight: 500 }}
-              onClick={() =>
-                setCollapsed((prev) => {
-                  const next = new Set(prev);
-                  if (next.has(r.key)) next.delete(r.key);
-                  else next.add(r.key);
-                  return next;
-                })
-              }
-              data-testid="group-header"
-            >
-              {r.collapsed ? <CaretRightOutlined /> : <CaretDownOutlined />}
-              <Typography.Text type="secondary">{groupField?.name}</Typography.Text>
-              {r.key === '' || !groupField ? (
-                <Typography.Text>{t('views.ungrouped')}</Typography.Text>
-              ) : (
-                <FieldValue field={groupField} value={r.sample} compact />
-              )}
-              <Typography.Text type="secondary" data-testid="group-count">
-                {t('views.groupCount', { count: r.count })}
-              </Typography.Text>
-            </Flex>
-          ) : (
-            <TitleCell record={r} width={TITLE_WIDTH - 24} />
+  const { tableColumns, bodyColumns, selectColumn } = useMemo(() => {
+    const header: TableColumnType<GridRow>[] = [];
+    const body: { key: string; width: number; fixed: boolean; render: (r: RecordItem) => ReactNode }[] = [];
+    let stickyStart = selectable ? SELECT_WIDTH : 0;
+    const add = (
+      column: TableColumnType<GridRow> & { key: string; width: number },
+      render: (r: RecordItem) => ReactNode,
+    ) => {
+      const fixed = column.fixed === 'left';
+      if (fixed) {
+        const at = stickyStart;
+        const own = column.onHeaderCell;
+        header.push({ ...column, onHeaderCell: (c) => ({ ...own?.(c), stickyStart: at }) as ResizeProps });
+        stickyStart += column.width;
+      } else header.push(column);
+      body.push({ key: column.key, width: column.width, fixed, render });
+    };
+    add({ key: '__title', title: t('tables.title'), fixed: 'left', width: TITLE_WIDTH }, (r) => (
+      <TitleCell record={r} width={TITLE_WIDTH - 24} />
+    ));
+    // The flow's system columns follow the title: where each record stands in its approval.
+    if (env.flow) {
+      add(
+        {
+          key: '__flowState',
+          width: FLOW_WIDTHS.flowState,
+          title: (
+            <Typography.Text strong style={{ fontWeight: 500 }}>
+              {t('workflow.column.flowState')}
+            </Typography.Text>
           ),
-      },
-      ...shown.map((c): TableColumnType<GridRow> => {
-        const inline = inlineEditable(c.field);
-        return {
+        },
+        (r) => <FlowStateTag state={r.flowState} result={r.flowResult} />,
+      );
+      add(
+        {
+          key: '__flowNode',
+          width: FLOW_WIDTHS.flowNode,
+          title: (
+            <Typography.Text strong style={{ fontWeight: 500 }}>
+              {t('workflow.column.flowNode')}
+            </Typography.Text>
+          ),
+        },
+        (r) => (
+          <Typography.Text ellipsis data-testid="cell-flow-node">
+            {r.flowNode}
+          </Typography.Text>
+        ),
+      );
+    }
+    for (const c of shown) {
+      const inline = inlineEditable(c.field);
+      add(
+        {
           key: c.field.code,
           width: widthOf(c),
           ...(c.frozen ? { fixed: 'left' as const } : {}),
@@ -187,53 +230,15 @@ export function GridView({ env, open, body, columns, onColumns, writes, empty }:
                   },
                 }
               : {}) as ResizeProps,
-          onCell: (r) => headerCell(r, false),
-          render: (_, r) => (isHeader(r) ? null : <GridCell record={r} field={c.field} editable={inline} />),
-        };
-      }),
-    ];
-    // The flow's system columns follow the title: where each record stands in its approval.
-    if (env.flow)
-      list.splice(
-        1,
-        0,
-        {
-          key: '__flowState',
-          width: FLOW_WIDTHS.flowState,
-          title: (
-            <Typography.Text strong style={{ fontWeight: 500 }}>
-              {t('workflow.column.flowState')}
-            </Typography.Text>
-          ),
-          onCell: (r) => headerCell(r, false),
-          render: (_, r) => (isHeader(r) ? null : <FlowStateTag state={r.flowState} result={r.flowResult} />),
         },
-        {
-          key: '__flowNode',
-          width: FLOW_WIDTHS.flowNode,
-          title: (
-            <Typography.Text strong style={{ fontWeight: 500 }}>
-              {t('workflow.column.flowNode')}
-            </Typography.Text>
-          ),
-          onCell: (r) => headerCell(r, false),
-          render: (_, r) =>
-            isHeader(r) ? null : (
-              <Typography.Text ellipsis data-testid="cell-flow-node">
-                {r.flowNode}
-              </Typography.Text>
-            ),
-        },
+        (r) => <GridCell record={r} field={c.field} editable={inline} />,
       );
-    return list;
-  }, [columns, liveWidth, span, groupField, env, rights.edit, open.editable, t, token.colorTextTertiary]);
-  // Stable row props and selection: new ones on every render would redraw every row in sight.
-  const onRow = useMemo(() => {
-    // Group headers stay one line whatever the row height.
-    const headerProps = { style: { height: ROW_HEIGHTS.short.px, background: token.colorFillQuaternary } };
-    const rowProps = { style: { height: row.px } };
-    return (r: GridRow) => (isHeader(r) ? headerProps : rowProps);
-  }, [row.px, token.colorFillQuaternary]);
+    }
+    const cells = bodyCells(selectable ? SELECT_WIDTH : 0, body);
+    return { tableColumns: header, bodyColumns: cells.columns, selectColumn: cells.select };
+  }, [columns, liveWidth, selectable, env, rights.edit, open.editable, t, token.colorTextTertiary]);
+
+  // The header's select-all box (antd's) and the rows' boxes (GridBody's) share this selection.
   const rowSelection = useMemo<TableRowSelection<GridRow> | undefined>(
     () =>
       selectable
@@ -243,13 +248,87 @@ export function GridView({ env, open, body, columns, onColumns, writes, empty }:
             selectedRowKeys: selected,
             onChange: (keys) => setSelected(keys.map(String).filter((k) => !k.startsWith('group:'))),
             getCheckboxProps: (r) => ({ disabled: isHeader(r) }),
-            renderCell: (_checked, r, _index, node) => (isHeader(r) ? null : node),
           }
         : undefined,
     [selectable, selected],
   );
+  const lastClicked = useRef<number | null>(null);
+  const selectedSet = useMemo(() => new Set(selected), [selected]);
+  const latestLines = useRef(lines);
+  latestLines.current = lines;
+  const toggle = useCallback((index: number, checked: boolean, range: boolean) => {
+    const all = latestLines.current;
+    const from = range && lastClicked.current !== null ? Math.min(lastClicked.current, index) : index;
+    const to = range && lastClicked.current !== null ? Math.max(lastClicked.current, index) : index;
+    lastClicked.current = index;
+    const ids = all
+      .slice(from, to + 1)
+      .filter((r) => !isHeader(r))
+      .map((r) => r.id);
+    setSelected((prev) => {
+      const next = new Set(prev);
+      for (const id of ids) {
+        if (checked) next.add(id);
+        else next.delete(id);
+      }
+      return [...next];
+    });
+  }, []);
+  const selection = useMemo<Selection | undefined>(
+    () => (selectable ? { selected: selectedSet, toggle } : undefined),
+    [selectable, selectedSet, toggle],
+  );
+
   const flowWidth = env.flow ? FLOW_WIDTHS.flowState + FLOW_WIDTHS.flowNode : 0;
   const scrollX = (selectable ? SELECT_WIDTH : 0) + TITLE_WIDTH + flowWidth + shown.reduce((n, c) => n + widthOf(c), 0);
+
+  // Load the next (bigger) page while AHEAD_ROWS rows are still below: a steady scroll meets rows
+  // already there, not a wait at the bottom.
+  const onScrolled = useCallback(
+    (rowsBelow: number) => {
+      if (hasNextPage && !isFetchingNextPage && rowsBelow < AHEAD_ROWS) void fetchNextPage();
+    },
+    [hasNextPage, isFetchingNextPage, fetchNextPage],
+  );
+  const loading = records.isLoading;
+  // antd's table with its header, and this body (rc-table hands a function body the rows and the
+  // header's scroll sync).
+  const components = useMemo(
+    () => ({
+      header: { cell: ResizableHeader },
+      body: (data: readonly GridRow[], info: BodyInfo) => (
+        <GridBody
+          lines={data}
+          info={info}
+          columns={bodyColumns}
+          selectColumn={selectColumn}
+          selection={selection}
+          width={scrollX}
+          maxHeight={bodyHeight}
+          rowPx={row.px}
+          headerPx={ROW_HEIGHTS.short.px}
+          headerBackground={token.colorFillQuaternary}
+          renderHeader={renderHeader}
+          onScrolled={onScrolled}
+          loading={loading}
+          empty={empty}
+        />
+      ),
+    }),
+    [
+      bodyColumns,
+      selectColumn,
+      selection,
+      scrollX,
+      bodyHeight,
+      row.px,
+      token.colorFillQuaternary,
+      renderHeader,
+      onScrolled,
+      loading,
+      empty,
+    ],
+  );
 
   return (
     <div data-testid="grid-view">
@@ -268,30 +347,16 @@ export function GridView({ env, open, body, columns, onColumns, writes, empty }:
       <div ref={frame}>
         <GridCellContext.Provider value={cellEnv}>
           <Table<GridRow>
-            virtual
             rowKey="id"
             size="middle"
             bordered
             dataSource={lines}
             columns={tableColumns}
             pagination={false}
-            loading={records.isLoading}
+            loading={loading}
             scroll={{ x: scrollX, y: bodyHeight }}
-            components={{ header: { cell: ResizableHeader } }}
-            onRow={onRow}
+            components={components}
             rowSelection={rowSelection}
-            onScroll={(e) => {
-              const el = e.currentTarget;
-              // Load the next (bigger) page while AHEAD_ROWS rows are still below: a steady scroll
-              // meets rows already there, not a wait at the bottom.
-              if (
-                hasNextPage &&
-                !isFetchingNextPage &&
-                el.scrollHeight - el.scrollTop - el.clientHeight < row.px * AHEAD_ROWS
-              )
-                void fetchNextPage();
-            }}
-            locale={{ emptyText: empty }}
             data-testid="record-table"
           />
         </GridCellContext.Provider>
@@ -306,4 +371,38 @@ export function GridView({ env, open, body, columns, onColumns, writes, empty }:
       </Flex>
     </div>
   );
+}
+
+/**
+ * The body's cells, placed as antd places its own: frozen columns stick at the summed widths of the
+ * frozen ones before them, stack over the rest, and the last casts the shadow.
+ */
+function bodyCells(
+  selectWidth: number,
+  list: { key: string; width: number; fixed: boolean; render: (r: RecordItem) => ReactNode }[],
+): { columns: BodyColumn[]; select?: BodyColumn } {
+  const all = selectWidth ? [{ key: '__select', width: selectWidth, fixed: true, render: () => null }, ...list] : list;
+  const count = all.length;
+  let offset = 0;
+  const cells = all.map((c, i): BodyColumn => {
+    // Grow in proportion to the width, as the header's fixed-layout table shares out spare room.
+    const base: CSSProperties = { flex: `${c.width} 0 ${c.width}px`, width: c.width };
+    if (!c.fixed) return { ...c, style: base, className: 'ant-table-cell', shadow: false };
+    const shadow = !all[i + 1]?.fixed;
+    const style = {
+      ...base,
+      insetInlineStart: offset,
+      '--z-offset': count * 2 - i,
+      '--z-offset-reverse': count + i,
+    } as CSSProperties;
+    offset += c.width;
+    const select = i === 0 && selectWidth ? ' ant-table-selection-column' : '';
+    return {
+      ...c,
+      style,
+      shadow,
+      className: `ant-table-cell${select} ant-table-cell-fix ant-table-cell-fix-start${shadow ? ' ant-table-cell-fix-start-shadow' : ''}`,
+    };
+  });
+  return selectWidth ? { columns: cells.slice(1), select: cells[0] } : { columns: cells };
 }

@@ -4,16 +4,24 @@ export interface ResizeProps {
   /** Live width while dragging; `done` once the mouse is released (the moment to save). */
   onResize?: (width: number, done: boolean) => void;
   width?: number;
+  /**
+   * A frozen column's offset from the start. rc-table takes its header's sticky offsets from widths
+   * it measures in its own body, which a custom body (GridBody) does not have: they would all be 0.
+   */
+  stickyStart?: number;
 }
 
 /** A header cell with a handle on its right edge that drags the column wider or narrower. */
 export function ResizableHeader({
   onResize,
   width,
+  stickyStart,
   children,
-  ...rest
+  ...props
 }: ThHTMLAttributes<HTMLTableCellElement> & ResizeProps) {
   const start = useRef<{ x: number; width: number } | null>(null);
+  const rest =
+    stickyStart === undefined ? props : { ...props, style: { ...props.style, insetInlineStart: stickyStart } };
   if (!onResize || !width) return <th {...rest}>{children}</th>;
 
   const down = (event: ReactMouseEvent) => {
