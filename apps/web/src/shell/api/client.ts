@@ -1,18 +1,11 @@
-import {
-  type BodyOf,
-  type Endpoint,
-  Headers,
-  type ParamsOf,
-  type QueryOf,
-  type ResponseOf,
-} from '@canopy/contract';
+import { type BodyOf, type Endpoint, Headers, type ParamsOf, type QueryOf, type ResponseOf } from '@canopy/contract';
 import { currentLanguage } from '../i18n/i18n';
 import { ApiError, asErrorEnvelope } from './api-error';
 import { notifyServerChange } from './changes';
 import { takeEarly } from './early-requests';
 import { type ErrorMode, runErrorCatalogue } from './error-catalogue';
-import { headersFor } from './request-headers';
 import { requestContext } from './request-context';
+import { headersFor } from './request-headers';
 
 export interface CallOptions<E extends Endpoint> {
   params?: ParamsOf<E>;

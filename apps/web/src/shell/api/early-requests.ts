@@ -1,4 +1,11 @@
-import { AccountEndpoints, AppEndpoints, EngineEndpoints, SchemaEndpoints, ViewEndpoints, WorkflowEndpoints } from '@canopy/contract';
+import {
+  AccountEndpoints,
+  AppEndpoints,
+  EngineEndpoints,
+  SchemaEndpoints,
+  ViewEndpoints,
+  WorkflowEndpoints,
+} from '@canopy/contract';
 import { adminModeStore } from '../../features/apps/hooks/admin-mode-store';
 import { initialLanguage } from '../i18n/start-language';
 import { readTeamSelection } from '../storage/team-selection';
@@ -67,7 +74,9 @@ export function tableRoute(pathname: string): { appCode: string; schemaCode?: st
   const m = /^\/app\/([^/]+)(?:\/([^/]+)(?:\/([^/]+))?)?\/?$/.exec(pathname);
   if (!m?.[1]) return null;
   try {
-    const [appCode, schemaCode, viewCode] = [m[1], m[2], m[3]].map((s) => (s === undefined ? s : decodeURIComponent(s)));
+    const [appCode, schemaCode, viewCode] = [m[1], m[2], m[3]].map((s) =>
+      s === undefined ? s : decodeURIComponent(s),
+    );
     return appCode ? { appCode, schemaCode, viewCode } : null;
   } catch {
     return null;
