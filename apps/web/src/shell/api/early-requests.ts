@@ -2,11 +2,15 @@ import {
   AccountEndpoints,
   AppEndpoints,
   EngineEndpoints,
+  type FieldInfo,
+  RecordEndpoints,
   SchemaEndpoints,
   ViewEndpoints,
+  type ViewInfo,
   WorkflowEndpoints,
 } from '@canopy/contract';
 import { adminModeStore } from '../../features/apps/hooks/admin-mode-store';
+import type { TableAccess } from '../../features/tables/views/view-env';
 import { initialLanguage } from '../i18n/start-language';
 import { readTeamSelection } from '../storage/team-selection';
 import { headersFor } from './request-headers';
@@ -25,6 +29,8 @@ interface Early {
 }
 
 const pending = new Map<string, Early>();
+/** Requests the client has already made itself, in the first `KEEP_MS`. */
+const asked = new Set<string>();
 /** Past this the page has had its answers or is doing something else: early answers are not used. */
 const KEEP_MS = 30_000;
 const startedAt = Date.now();
@@ -35,7 +41,7 @@ const headerText = (headers: Record<string, string>) =>
 
 export function fireEarly(method: string, url: string, headers: Record<string, string>, body: string | null = null) {
   const key = keyOf(method, url, body);
-  if (pending.has(key)) return;
+  if (pending.has(key) || asked.has(key)) return;
   const response = fetch(url, { method, credentials: 'same-origin', headers, body });
   // Nobody may come for it (another page, another team): an unused failure is not an unhandled one.
   response.catch(() => undefined);
@@ -49,10 +55,13 @@ export function takeEarly(
   headers: Record<string, string>,
   body: string | null,
 ): Promise<Response> | undefined {
-  if (pending.size === 0) return undefined;
   const key = keyOf(method, url, body);
   const early = pending.get(key);
-  if (!early) return undefined;
+  if (!early) {
+    // The page got there first (an early request waiting on others' answers): it is not sent twice.
+    if (Date.now() - startedAt <= KEEP_MS) asked.add(key);
+    return undefined;
+  }
   pending.delete(key);
   if (Date.now() - startedAt > KEEP_MS || early.headers !== headerText(headers)) return undefined;
   return early.response;
@@ -114,12 +123,48 @@ export function startEarlyRequests(location: Location = window.location): void {
     get(endpoint.path, { appCode }, true, appCode, admin);
   if (!schemaCode) return;
   const p = { appCode, schemaCode };
-  for (const endpoint of [
+  const reads = [
     SchemaEndpoints.get,
     SchemaEndpoints.access,
     SchemaEndpoints.form,
     ViewEndpoints.list,
     WorkflowEndpoints.startContext,
-  ])
-    get(endpoint.path, p, true, appCode, admin);
+  ].map((endpoint) => path(endpoint.path, p));
+  for (const url of reads) fireEarly('GET', url, headersFor(language, true, false, appCode, admin));
+  void firstRecordsPage(path(RecordEndpoints.query.path, p), reads, route.viewCode, () =>
+    headersFor(language, true, true, appCode, admin),
+  );
+}
+
+/**
+ * The grid's first page, once the table's design, rights, views and flow are in and the user is known
+ * to be signed in (the records query is the one heavy read: never sent for a 401). Its body is
+ * worked out by the page's own code (first-page.ts, fetched alongside the page's chunks).
+ */
+async function firstRecordsPage(
+  url: string,
+  [schemaUrl, accessUrl, , viewsUrl, flowUrl]: string[],
+  viewCode: string | undefined,
+  headers: () => Record<string, string>,
+): Promise<void> {
+  const wanted = [AccountEndpoints.basic.path, schemaUrl, accessUrl, viewsUrl, flowUrl].map((u) =>
+    peekEarlyJson('GET', u ?? ''),
+  );
+  const [module, user, schema, access, views, flow] = await Promise.all([
+    import('../../features/tables/views/first-page'),
+    ...wanted,
+  ]).catch(() => []);
+  // Each answer is the API's `{ data }` envelope; a missing one (an error, a 401) means no early page.
+  const data = <T>(json: unknown) => (json as { data?: T } | undefined)?.data;
+  const fields = data<{ fields?: FieldInfo[] }>(schema)?.fields;
+  const rights = data<TableAccess>(access);
+  const list = data<ViewInfo[]>(views);
+  if (!module || !data(user) || !fields || !rights || !Array.isArray(list)) return;
+  try {
+    const published = data<{ published?: boolean }>(flow)?.published === true;
+    const body = module.firstGridBody(fields, rights, list, viewCode, published);
+    if (body) fireEarly('POST', url, headers(), JSON.stringify(body));
+  } catch {
+    // An answer of an unexpected shape: the page asks for its records itself.
+  }
 }
