@@ -1,4 +1,4 @@
-import { startEarlyRequests, tableRoute } from './shell/api/early-requests';
+import { HOME_PATH, startEarlyRequests, tableRoute } from './shell/api/early-requests';
 
 /**
  * The entry is kept small so it runs at once: it sends the first page's requests and starts loading
@@ -11,5 +11,7 @@ if (tableRoute(window.location.pathname)) {
   // A page other than /home renders with all texts (shell/app/lazy-chunk.tsx `withTexts`).
   void import('./shell/i18n/resources/zh-more');
   void import('./shell/i18n/dayjs-locale');
+} else if (window.location.pathname === HOME_PATH) {
+  void import('./features/home/pages/HomePage');
 }
 void import('./boot');

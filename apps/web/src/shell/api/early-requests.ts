@@ -5,6 +5,7 @@ import {
   type FieldInfo,
   RecordEndpoints,
   SchemaEndpoints,
+  ShortcutEndpoints,
   ViewEndpoints,
   type ViewInfo,
   WorkflowEndpoints,
@@ -73,6 +74,8 @@ export function peekEarlyJson(method: string, url: string): Promise<unknown> | u
   return early?.response.then((r) => (r.ok ? r.clone().json() : undefined)).catch(() => undefined);
 }
 
+export const HOME_PATH = '/home';
+
 const path = (template: string, params: Record<string, string>) =>
   template.replace(/:(\w+)/g, (whole, name: string) =>
     params[name] === undefined ? whole : encodeURIComponent(params[name]),
@@ -95,7 +98,7 @@ export function tableRoute(pathname: string): { appCode: string; schemaCode?: st
 /**
  * Sends what the page at `location` will ask first, when a member is signed in on this browser (a
  * team is remembered; the session cookie itself is not readable): the session's user, teams and
- * features; on an app's route the access check, the app and its menu; on a table's, its design,
+ * features; on /home the app list and shortcuts; on an app's route the access check, the app and its menu; on a table's, its design,
  * rights, form, views and flow. The team comes from storage as the client's headers do; a team the
  * start-up then changes (a link's engineCode, a team left) makes different headers, so those
  * answers go unused.
@@ -111,15 +114,29 @@ export function startEarlyRequests(location: Location = window.location): void {
     fireEarly('GET', path(template, params), headersFor(language, tenant, false, app, admin));
 
   const route = tableRoute(location.pathname);
-  if (!route) return;
+  const home = location.pathname === HOME_PATH;
+  if (!route && !home) return;
   get(AccountEndpoints.basic.path, {}, false, null);
   get(EngineEndpoints.latest.path, {}, false, null);
-  get(EngineEndpoints.features.path, {}, true, null);
+  if (!route) {
+    get(EngineEndpoints.features.path, {}, true, null);
+    // The workbench: its app list and shortcuts (its largest paint is the app cards).
+    get(AppEndpoints.list.path, {}, true, null);
+    get(ShortcutEndpoints.list.path, {}, true, null);
+    return;
+  }
   const { appCode, schemaCode } = route;
   // Admin mode is on only for team managers, which the team list tells later; the stored choice is
   // what the page will use for one.
   const admin = adminModeStore.isOn(team.memberId, appCode);
-  for (const endpoint of [AppEndpoints.accessCheck, AppEndpoints.get, AppEndpoints.permission, AppEndpoints.nodes])
+  // The team's features are asked for as the app page mounts, so with the app's headers.
+  for (const endpoint of [
+    EngineEndpoints.features,
+    AppEndpoints.accessCheck,
+    AppEndpoints.get,
+    AppEndpoints.permission,
+    AppEndpoints.nodes,
+  ])
     get(endpoint.path, { appCode }, true, appCode, admin);
   if (!schemaCode) return;
   const p = { appCode, schemaCode };
