@@ -6,6 +6,8 @@ import { HOME_PATH, startEarlyRequests, tableRoute } from './shell/api/early-req
  * app itself (boot.tsx: React, antd, the router) has arrived. Everything else happens in boot.tsx.
  */
 startEarlyRequests();
+// The app's own code first: React, antd's core and the router run while the page's chunks arrive.
+void import('./boot');
 if (tableRoute(window.location.pathname)) {
   void import('./features/apps/pages/AppPage');
   // A page other than /home renders with all texts (shell/app/lazy-chunk.tsx `withTexts`).
@@ -14,4 +16,3 @@ if (tableRoute(window.location.pathname)) {
 } else if (window.location.pathname === HOME_PATH) {
   void import('./features/home/pages/HomePage');
 }
-void import('./boot');
