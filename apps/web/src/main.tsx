@@ -1,27 +1,18 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import './shell/app/global.css';
-import { AppProviders } from './shell/app/AppProviders';
-import { router } from './shell/app/router';
-import { i18nReady } from './shell/i18n/i18n';
-import { setRouterNavigate } from './shell/navigation/router-bridge';
-import { localStore, StorageKey } from './shell/storage/local-store';
+import { HOME_PATH, startEarlyRequests, tableRoute } from './shell/api/early-requests';
 
-// This page load already runs the newest build: a pending "reload on next navigation" is done.
-localStore.remove(StorageKey.newVersion);
-setRouterNavigate((to, options) => void router.navigate(to, options));
-
-const root = document.getElementById('root');
-if (root) {
-  // The page renders once its language's texts are there (Chinese is bundled; others are a chunk).
-  void i18nReady.then(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <AppProviders>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
-    ),
-  );
+/**
+ * The entry is kept small so it runs at once: it sends the first page's requests and starts loading
+ * the page's code (the same chunks the router's lazy route asks for: one download each) before the
+ * app itself (boot.tsx: React, antd, the router) has arrived. Everything else happens in boot.tsx.
+ */
+startEarlyRequests();
+// The app's own code first: React, antd's core and the router run while the page's chunks arrive.
+void import('./boot');
+if (tableRoute(window.location.pathname)) {
+  void import('./features/apps/pages/AppPage');
+  // A page other than /home renders with all texts (shell/app/lazy-chunk.tsx `withTexts`).
+  void import('./shell/i18n/resources/zh-more');
+  void import('./shell/i18n/dayjs-locale');
+} else if (window.location.pathname === HOME_PATH) {
+  void import('./features/home/pages/HomePage');
 }

@@ -23,6 +23,10 @@ const arg = (name: string, fallback: string) => {
   return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback;
 };
 const loads = Number(arg('loads', '15'));
+/** A copy of apps/web/dist built before a change, served instead of the current build (a before/after pair). */
+const dist = arg('dist', '');
+/** Also written to bench/results/web-home-<label>.json. */
+const label = arg('label', '');
 
 interface Load {
   jsBytesSent: number;
@@ -116,7 +120,7 @@ async function measure(page: Page, baseUrl: string): Promise<{ load: Load; asset
 
 async function main() {
   if (!fs.existsSync('apps/web/dist/index.html')) throw new Error('run `npm run build` first');
-  const server = await startServer();
+  const server = await startServer(dist ? { WEB_DIST: dist } : {});
   const browser = await launchBrowser();
   try {
     const setup = await newContext(browser, server.baseUrl);
@@ -171,6 +175,8 @@ async function main() {
     };
     fs.mkdirSync('bench/results', { recursive: true });
     fs.writeFileSync(path.join('bench/results', 'web-home.json'), `${JSON.stringify(summary, null, 2)}\n`);
+    if (label)
+      fs.writeFileSync(path.join('bench/results', `web-home-${label}.json`), `${JSON.stringify(summary, null, 2)}\n`);
     console.log(`### /home, cold, ${summary.loads} loads (${summary.date}, ${summary.machine})`);
     console.log('| measure | p50 | p95 |\n| --- | --- | --- |');
     console.log(`| DOMContentLoaded ms | ${summary.domContentLoaded.p50} | ${summary.domContentLoaded.p95} |`);

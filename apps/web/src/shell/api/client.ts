@@ -1,19 +1,11 @@
-import {
-  APP_NAME,
-  type BodyOf,
-  type Endpoint,
-  Headers,
-  type ParamsOf,
-  type QueryOf,
-  type ResponseOf,
-} from '@canopy/contract';
+import { type BodyOf, type Endpoint, Headers, type ParamsOf, type QueryOf, type ResponseOf } from '@canopy/contract';
 import { currentLanguage } from '../i18n/i18n';
-import { deviceGuid } from '../storage/local-store';
-import { readTeamSelection } from '../storage/team-selection';
 import { ApiError, asErrorEnvelope } from './api-error';
 import { notifyServerChange } from './changes';
+import { takeEarly } from './early-requests';
 import { type ErrorMode, runErrorCatalogue } from './error-catalogue';
 import { requestContext } from './request-context';
+import { headersFor } from './request-headers';
 
 export interface CallOptions<E extends Endpoint> {
   params?: ParamsOf<E>;
@@ -53,24 +45,7 @@ function buildQuery(query: unknown): string {
 
 /** The spec §7 headers every request carries. */
 export function requestHeaders(withTenant: boolean, hasBody: boolean): Record<string, string> {
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    [Headers.appName]: APP_NAME,
-    [Headers.appVersion]: __APP_VERSION__,
-    [Headers.guid]: deviceGuid(),
-    [Headers.language]: currentLanguage(),
-  };
-  if (hasBody) headers['content-type'] = 'application/json';
-  if (withTenant) {
-    const team = readTeamSelection();
-    if (team.engineCode) headers[Headers.engineCode] = team.engineCode;
-    if (team.memberId) headers[Headers.memberId] = team.memberId;
-    if (team.engineShard) headers[Headers.engineShard] = team.engineShard;
-  }
-  const appCode = requestContext.appCode();
-  if (appCode) headers[Headers.appCode] = appCode;
-  if (requestContext.adminMode()) headers[Headers.corpAdmin] = 'true';
-  return headers;
+  return headersFor(currentLanguage(), withTenant, hasBody, requestContext.appCode(), requestContext.adminMode());
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -94,13 +69,14 @@ export async function call<E extends Endpoint>(endpoint: E, options: CallOptions
   const hasBody = body !== undefined;
   let response: Response;
   try {
-    response = await fetch(url, {
-      method: endpoint.method,
-      credentials: 'same-origin',
-      headers: requestHeaders(tenant, hasBody),
-      body: hasBody ? JSON.stringify(body) : null,
-      signal: signal ?? null,
-    });
+    const headers = requestHeaders(tenant, hasBody);
+    const text = hasBody ? JSON.stringify(body) : null;
+    const send = () =>
+      fetch(url, { method: endpoint.method, credentials: 'same-origin', headers, body: text, signal: signal ?? null });
+    // The same request fired by the entry while the app's code loaded (early-requests.ts) is used
+    // once, if its headers and body are this one's; if it failed to arrive, it is sent now.
+    const early = takeEarly(endpoint.method, url, headers, text);
+    response = await (early ? early.catch(send) : send());
   } catch (cause) {
     // An abort is the caller's own doing: no catalogue, just pass it on.
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;

@@ -6,12 +6,14 @@ import { loadAllTexts } from '../i18n/i18n';
 import { PlainResult } from '../layout/PlainResult';
 import { ChunkTimeoutError, chunkTimeout } from './chunk-timeout';
 
-type Loader = () => Promise<ComponentType>;
+// biome-ignore lint/suspicious/noExplicitAny: a part's props are checked where it is declared (lazyPart<P>).
+type AnyComponent = ComponentType<any>;
+type Loader<C extends AnyComponent = ComponentType> = () => Promise<C>;
 
 /** One lazily loaded part: loads on demand, remembers the component once it has arrived. */
-interface Chunk {
-  loaded: ComponentType | null;
-  load(): Promise<ComponentType>;
+interface Chunk<C extends AnyComponent = ComponentType> {
+  loaded: C | null;
+  load(): Promise<C>;
 }
 
 /**
@@ -23,8 +25,8 @@ function withTexts<T>(load: () => Promise<T>, allTexts: boolean): Promise<T> {
   return Promise.all([load(), loadAllTexts()]).then(([loaded]) => loaded);
 }
 
-function chunk(load: Loader, allTexts: boolean): Chunk {
-  const c: Chunk = {
+function chunk<C extends AnyComponent>(load: Loader<C>, allTexts: boolean): Chunk<C> {
+  const c: Chunk<C> = {
     loaded: null,
     async load() {
       // Spec §8/§9: a part that has not arrived after 120 s is an error (the user may retry).
@@ -47,11 +49,13 @@ function ChunkGate({
   initialError,
   fallback,
   compact,
+  props = {},
 }: {
-  part: Chunk;
+  part: Chunk<AnyComponent>;
   initialError?: unknown;
   fallback: ReactNode;
   compact: boolean;
+  props?: object;
 }) {
   const { t } = useTranslation();
   const [state, setState] = useState<GateState>(
@@ -73,7 +77,7 @@ function ChunkGate({
 
   if (part.loaded) {
     const Component = part.loaded;
-    return <Component />;
+    return <Component {...props} />;
   }
   if (state.kind === 'loading') return fallback;
   const timedOut = state.error instanceof ChunkTimeoutError;
@@ -118,13 +122,17 @@ export function lazyRoute(load: Loader, allTexts = true): () => Promise<{ Compon
 }
 
 /**
- * A part inside a page, in its own chunk: the fallback while it loads, an error with retry if it does
- * not. Parts of /home (the news, the guide) use the shell's texts only, so they fetch no other texts.
+ * A part inside a page, in its own chunk, given its props: the fallback while it loads, an error with
+ * retry if it does not. Parts of /home (the news, the guide) use the shell's texts only, so they fetch
+ * no other texts; other pages' parts load after the page, whose texts are all there.
  */
-export function lazyPart(load: Loader, fallback: ReactNode = null): ComponentType {
+export function lazyPart<P extends object = object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode = null,
+): ComponentType<P> {
   const part = chunk(load, false);
-  return function LazyPart() {
-    return <ChunkGate part={part} fallback={fallback} compact />;
+  return function LazyPart(props: P) {
+    return <ChunkGate part={part} fallback={fallback} compact props={props} />;
   };
 }
 

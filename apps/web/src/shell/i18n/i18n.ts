@@ -5,23 +5,10 @@ import { localStore, StorageKey } from '../storage/local-store';
 import { setAntdLocale } from './antd-locale';
 import { languagePacks } from './language-packs';
 import { zhShell } from './resources/zh-shell';
+import { initialLanguage, isLanguage } from './start-language';
 
 const HTML_LANG: Record<Language, string> = { zh: 'zh-CN', en: 'en', jp: 'ja' };
 
-function isLanguage(value: string | null | undefined): value is Language {
-  return Languages.some((l) => l === value);
-}
-
-/**
- * The user's own choice (avatar menu, auth pages), else Chinese (spec §1). The browser's language is
- * deliberately not consulted: the product speaks Chinese until someone picks another language.
- */
-function initialLanguage(): Language {
-  const stored = localStore.get(StorageKey.language);
-  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
-}
-
-/** dayjs with its locales, once a page that may use it loads (`loadAllTexts`): /home does not. */
 let dayjsLocale: Promise<typeof import('./dayjs-locale')> | null = null;
 /** The interface language dayjs is to speak, whenever it arrives. */
 let dayjsLanguage: Language = DEFAULT_LANGUAGE;

@@ -2,6 +2,7 @@ import { CommentOutlined } from '@ant-design/icons';
 import { Button, Flex, FloatButton, Layout, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { lazyPart } from '../../../shell/app/lazy-chunk';
 import { inPluginModal } from '../../../shell/dialogs/plugin-modal';
 import { AppTypeHeader } from '../../../shell/header/AppTypeHeader';
 import { useDocumentTitle } from '../../../shell/layout/useDocumentTitle';
@@ -11,7 +12,10 @@ import { useWorkspaceValue } from '../hooks/useWorkspaceValue';
 import { AdminModeSwitch } from './AdminModeSwitch';
 import { AppContent } from './AppContent';
 import { AppMenu } from './menu/AppMenu';
-import { AppSettingsPopover } from './settings/AppSettingsPopover';
+
+// The app's settings (roles with the member picker, sharing, publishing: trees, forms, dialogs) are
+// not needed to draw the app's first page: fetched right after it.
+const AppSettingsPopover = lazyPart(() => import('./settings/AppSettingsPopover').then((m) => m.AppSettingsPopover));
 
 /** The feedback form for this app, remembering the page it was opened on. */
 function feedbackHref(appCode: string): string {

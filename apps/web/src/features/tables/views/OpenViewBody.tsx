@@ -1,17 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Empty, Spin, Typography } from 'antd';
+import { Empty, Skeleton, Spin, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyPart } from '../../../shell/app/lazy-chunk';
 import { useDebouncedValue } from '../../members/hooks/useDebouncedValue';
-import { CalendarView } from './calendar/CalendarView';
-import { GalleryView } from './gallery/GalleryView';
 import { AHEAD_PAGE, GridView } from './grid/GridView';
-import { KanbanView } from './kanban/KanbanView';
 import { ViewToolbar } from './toolbar/ViewToolbar';
 import { useRecordWrites } from './useRecordWrites';
 import { useRecordCount, viewRecordsOptions } from './useViewRecords';
 import type { OpenView, ViewEnv } from './view-env';
 import { asViewKind, gridFields, queryBody, type ResolvedColumn, resolveColumns, toSavedColumns } from './view-model';
+
+// The grid is the common view and comes with the page; the other kinds are fetched when one is opened.
+const KanbanView = lazyPart(() => import('./kanban/KanbanView').then((m) => m.KanbanView), <Skeleton active />);
+const CalendarView = lazyPart(() => import('./calendar/CalendarView').then((m) => m.CalendarView), <Skeleton active />);
+const GalleryView = lazyPart(() => import('./gallery/GalleryView').then((m) => m.GalleryView), <Skeleton active />);
 
 interface Props {
   env: ViewEnv;

@@ -14,6 +14,10 @@ export function useViewList(engineCode: string, p: P) {
   return useQuery({
     queryKey: tableKeys.views(engineCode, p.appCode, p.schemaCode),
     queryFn: () => tablesApi.views(p),
+    // Asked for by the table page and again by the views as they mount, moments apart (the answer
+    // may be in before the second, e.g. sent early by the entry): one request. Changes to views
+    // update or invalidate this cache at once.
+    staleTime: 5_000,
   });
 }
 
