@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { Invalidations } from './db/invalidation.js';
+import { FieldValidationError } from './http/app-error.js';
 import { registerCompression } from './http/compression.js';
 import type { Services } from './http/context.js';
 import { registerDocs } from './http/docs.js';
@@ -16,6 +17,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSession } from './http/session.js';
 import { registerWebApp } from './http/static.js';
 import { registerTenant } from './http/tenant.js';
+import { nulAt } from './http/validation.js';
 import { JobQueue } from './jobs/queue.js';
 import { accountRoutes, createAccountService } from './modules/account/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
@@ -164,6 +166,17 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
   app.addHook('onRequest', async (req, reply) => {
     reply.header(Headers.traceId, req.id);
+  });
+  // After the session hooks (onRequest), before the schema: a NUL character anywhere is a field error.
+  app.addHook('preValidation', async (req) => {
+    for (const [part, value] of [
+      ['params', req.params],
+      ['query', req.query],
+      ['body', req.body],
+    ] as const) {
+      const at = nulAt(value);
+      if (at !== null) throw new FieldValidationError([{ field: at || part, key: 'validate.pattern' }]);
+    }
   });
 
   const services: Services = { config, db: database.db, dialect: database.dialect };

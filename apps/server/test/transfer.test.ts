@@ -454,6 +454,18 @@ describe('import', () => {
     expect(history[0].action).toBe('import');
   });
 
+  it('refuses a cell holding a NUL character as a field problem of its row, on both databases', async () => {
+    const sheet = ['名称,金额', '空字符\u0000在此,1', '正常的一行,2'].join('\n');
+    const job = (await team.owner.upload(`${base}/imports`, 'nul.csv', Buffer.from(sheet), APP)).json.data;
+    await team.owner.request('POST', `${base}/imports/${job.id}/start`, {
+      body: { mapping: job.mapping, mode: 'skip' },
+    });
+    expect(await waitFor(team.owner, job.id)).toMatchObject({ state: 'done', created: 1, failed: 1 });
+    const errors = (await team.owner.request('GET', `${base}/imports/${job.id}/errors`)).json.data;
+    expect(errors.map((e: { row: number; field: string }) => [e.row, e.field])).toEqual([[2, '名称']]);
+    expect((await all(team.owner)).some((r) => r.data[f.name as string] === '正常的一行')).toBe(true);
+  });
+
   it('imports xlsx, dates and numbers as the sheet holds them', async () => {
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('数据');

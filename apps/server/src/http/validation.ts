@@ -41,3 +41,18 @@ export function toFieldErrors(errors: FastifySchemaValidationError[], lang: Lang
   }
   return out;
 }
+
+/**
+ * Where a request's parsed JSON (body, query or params) holds a NUL character, as a field path
+ * ('' for the value itself), or null when nowhere. PostgreSQL's text and JSON cannot hold NUL (its
+ * driver fails the statement), SQLite would keep it: refused up front, both databases answer alike.
+ */
+export function nulAt(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const at = key.includes('\u0000') ? path : nulAt(inner, path ? `${path}.${key}` : key);
+    if (at !== null) return at;
+  }
+  return null;
+}

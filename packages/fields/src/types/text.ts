@@ -41,6 +41,8 @@ function textType(type: string, label: FieldType['label'], maxLimit: number): Fi
       if (isEmpty(input)) return ok(null);
       if (typeof input !== 'string') return bad('validate.type');
       const value = type === 'textarea' ? input : input.trim();
+      // PostgreSQL's text cannot hold NUL (imports reach here from a file, not a checked request body).
+      if (value.includes('\u0000')) return bad('validate.pattern');
       // Characters are counted by code point; a text no longer in UTF-16 units than the limit is within it
       // without making the array (an import checks millions of values).
       if (value.length > settings.maxLength && [...value].length > settings.maxLength)
