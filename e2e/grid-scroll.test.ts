@@ -112,4 +112,41 @@ describe('the records grid of a big table', () => {
       .click();
     await expect.poll(() => page.url()).toContain('record=');
   });
+
+  it('shows the empty table its placeholder, and selects a range of rows with shift', async () => {
+    const opened = await newPage(browser, server.baseUrl);
+    const p = opened.page;
+    await registerWithTeam(p, '选择员', '选择测试');
+    await createBlankApp(p, '选择台账');
+    await createTable(p, '小表');
+    const [, , appCode, schemaCode] = new URL(p.url()).pathname.split('/');
+    const base = `/v1/apps/${appCode}/schemas/${schemaCode}`;
+    const grid = p.getByTestId('grid-view');
+    await expect.poll(() => grid.innerText()).toContain('还没有数据');
+
+    const added = await pageApi<{ code: string }>(p, 'POST', `${base}/fields`, { name: '名称', type: 'text' });
+    const create = Array.from({ length: 8 }, (_, i) => ({ data: { [added.data.code]: `行 ${i + 1}` } }));
+    expect((await pageApi(p, 'POST', `${base}/records/batch`, { create })).status).toBe(200);
+    await p.reload();
+    const rows = grid.locator('.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(8);
+    const bar = p.getByTestId('batch-bar');
+    await rows.nth(1).locator('.ant-checkbox-input').click();
+    await expect.poll(() => bar.innerText()).toContain('已选择 1 条');
+    // Shift with the click: every row from the last one clicked to this one.
+    await rows
+      .nth(5)
+      .locator('.ant-checkbox-input')
+      .click({ modifiers: ['Shift'] });
+    await expect.poll(() => bar.innerText()).toContain('已选择 5 条');
+    // And unchecking with shift clears that run again, from the last click (row 6) up to row 4.
+    await rows
+      .nth(3)
+      .locator('.ant-checkbox-input')
+      .click({ modifiers: ['Shift'] });
+    await expect.poll(() => bar.innerText()).toContain('已选择 2 条');
+    await expect.poll(() => rows.nth(2).locator('.ant-checkbox-input').isChecked()).toBe(true);
+    await expect.poll(() => rows.nth(3).locator('.ant-checkbox-input').isChecked()).toBe(false);
+    await opened.context.close();
+  });
 });
