@@ -121,6 +121,9 @@ function afterRest(eb: ExpressionBuilder<any, any>, sorts: SortColumn[], values:
   return sorts.length > 1 ? afterKeys(eb, sorts.slice(1), values.slice(1), id) : eb('id', '>', id);
 }
 
+/** The system columns every record fills (schemas/physical.ts: not null). */
+const FILLED = new Set(['created_at', 'created_by', 'modified_at', 'modified_by']);
+
 /**
  * A segment's order: the list's without the first key's `is null` term, which the segment pins —
  * SQLite sorts in a temporary B-tree when an ORDER BY term is the pinned expression itself, and
@@ -468,8 +471,9 @@ export class RecordRepository {
     const narrow = [...new Set(['id', 'created_at', ...sorts.map((s) => s.name)])];
     const keys = 'keys' in position ? position.keys : null;
     const first = sorts[0];
-    // A keyset past a first key with a value reads two segments, each a plain index range (see
-    // `afterValue`): the rows with a value past the key, then the rows without one from their start.
+    // A keyset page reads its rows segment by segment, each a plain index range (see `afterValue`):
+    // past a key with a value, the rows with a value past it, then the empties from their start;
+    // past an empty key, the empties past it.
     const segmented = first && keys && keys.k.length === sorts.length ? { first, keys } : null;
     // biome-ignore lint/suspicious/noExplicitAny: physical tables are defined at run time
     let q = (this.db as Kysely<any>)
@@ -477,20 +481,22 @@ export class RecordRepository {
         const base = () => qc.selectFrom(table).select(narrow).where('engine_code', '=', engineCode).where(where);
         if (segmented) {
           const empty = sql<SqlBool>`(${sql.ref(segmented.first.name)} is null)`;
+          const { k, i } = segmented.keys;
+          const emptyBase = base().where(sql<SqlBool>`${empty} = true`);
+          if (k[0] === null)
+            return inSegment(
+              emptyBase.where((eb) => afterRest(eb, sorts, k, i)),
+              sorts,
+            ).limit(limit);
           const valued = inSegment(
             base()
               .where(sql<SqlBool>`${empty} = false`)
-              .where((eb) => afterValue(eb, sorts, segmented.keys.k, segmented.keys.i)),
+              .where((eb) => afterValue(eb, sorts, k, i)),
             sorts,
           ).limit(limit);
-          const { k, i } = segmented.keys;
-          const emptyBase = base().where(sql<SqlBool>`${empty} = true`);
-          // Past a key without a value only the rest of the empties are left.
-          const empties = inSegment(
-            k[0] === null ? emptyBase.where((eb) => afterRest(eb, sorts, k, i)) : emptyBase,
-            sorts,
-          ).limit(limit);
-          if (k[0] === null) return empties;
+          // A column every row fills has no empties to read (a scan of the table for none).
+          if (FILLED.has(segmented.first.name)) return valued;
+          const empties = inSegment(emptyBase, sorts).limit(limit);
           return qc
             .selectFrom(valued.as('valued'))
             .selectAll()
