@@ -29,12 +29,26 @@ export const requireSession: onRequestHookHandler = async (req) => {
   if (!req.auth) throw Errors.unauthorized();
 };
 
+export interface RouteOptions<E extends Endpoint> {
+  /**
+   * Writes the answer's `data` as JSON instead of the response schema's serializer, for hot answers
+   * whose shape a hand-written serializer keeps exactly (it must write only the schema's keys).
+   */
+  serialize?: (data: ResponseOf<E>) => string;
+}
+
 /**
  * Registers one contract endpoint: its schemas drive validation, serialization and the OpenAPI
  * document; an endpoint that needs a session is authenticated before anything is validated; the
  * result is wrapped in `{ data }`.
  */
-export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>): void {
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: Handler<E>,
+  options: RouteOptions<E> = {},
+): void {
+  const { serialize } = options;
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -51,6 +65,16 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       ...(endpoint.body ? { body: endpoint.body } : {}),
       response: { 200: Type.Object({ data: endpoint.response }) },
     },
+    ...(serialize
+      ? {
+          serializerCompiler:
+            ({ httpStatus }: { httpStatus?: string }) =>
+            (payload: unknown) =>
+              httpStatus === '200'
+                ? `{"data":${serialize((payload as { data: ResponseOf<E> }).data)}}`
+                : JSON.stringify(payload),
+        }
+      : {}),
     handler: async (req, reply) => {
       const ctx = {
         req,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { FieldValidationError } from '../../http/app-error.js';
 import { route } from '../../http/route.js';
 import type { SchemaContextOf } from '../schema-context/request.js';
+import { recordPageJson } from './record-json.js';
 import type { RecordService } from './service.js';
 
 /**
@@ -14,10 +15,14 @@ export function openRecordRoutes(app: FastifyInstance, ctx: SchemaContextOf, rec
   const O = OpenRecordEndpoints;
   const table = (req: Parameters<SchemaContextOf>[0], p: { appCode: string; tableCode: string }) =>
     ctx(req, { appCode: p.appCode, schemaCode: p.tableCode });
-  route(app, O.list, async ({ req, params, query }) =>
-    records.page(await table(req, params), query.limit ?? 50, query.cursor),
+  const page = { serialize: recordPageJson };
+  route(
+    app,
+    O.list,
+    async ({ req, params, query }) => records.page(await table(req, params), query.limit ?? 50, query.cursor),
+    page,
   );
-  route(app, O.query, async ({ req, params, body }) => records.query(await table(req, params), body));
+  route(app, O.query, async ({ req, params, body }) => records.query(await table(req, params), body), page);
   route(app, O.get, async ({ req, params }) => records.get(await table(req, params), params.id));
   route(app, O.create, async ({ req, params, body }) => records.create(await table(req, params), body.data));
   route(app, O.update, async ({ req, params, body }) =>

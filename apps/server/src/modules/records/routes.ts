@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.js';
 import type { SchemaContext } from '../schema-context/context.js';
 import type { SchemaContextOf } from '../schema-context/request.js';
+import { recordPageJson } from './record-json.js';
 import type { SavedQueryLoader } from './saved-view.js';
 import type { RecordService } from './service.js';
 
@@ -15,13 +16,23 @@ export function recordRoutes(
 ): void {
   const R = RecordEndpoints;
   const saved = (c: SchemaContext, code: string | undefined) => (code ? loadView(c, code) : undefined);
-  route(app, R.list, async ({ req, params, query }) =>
-    records.page(await ctx(req, params), query.limit ?? 50, query.cursor),
+  // Lists are the hottest answers: written by hand (record-json.ts), the same keys as the schema's.
+  const page = { serialize: recordPageJson };
+  route(
+    app,
+    R.list,
+    async ({ req, params, query }) => records.page(await ctx(req, params), query.limit ?? 50, query.cursor),
+    page,
   );
-  route(app, R.query, async ({ req, params, body }) => {
-    const c = await ctx(req, params);
-    return records.query(c, body, await saved(c, body.view));
-  });
+  route(
+    app,
+    R.query,
+    async ({ req, params, body }) => {
+      const c = await ctx(req, params);
+      return records.query(c, body, await saved(c, body.view));
+    },
+    page,
+  );
   route(app, R.create, async ({ req, params, body }) => records.create(await ctx(req, params), body.data));
   route(app, R.batch, async ({ req, params, body }) => records.batch(await ctx(req, params), body));
   route(app, R.get, async ({ req, params }) => records.get(await ctx(req, params), params.id));

@@ -23,8 +23,19 @@ export function settingsOf(f: FieldsTable): object {
   return settings;
 }
 
+/**
+ * The fields not deleted, kept per fields list (the schema context holds one list per table version):
+ * the same array each time, so what is compiled for it (row readers, titles) is found again.
+ */
+const live = new WeakMap<readonly FieldsTable[], FieldsTable[]>();
+
 export function liveFields(ctx: SchemaContext): FieldsTable[] {
-  return ctx.fields.filter((f) => f.deleted_at === null);
+  let fields = live.get(ctx.fields);
+  if (!fields) {
+    fields = ctx.fields.filter((f) => f.deleted_at === null);
+    live.set(ctx.fields, fields);
+  }
+  return fields;
 }
 
 /** The server side of "the same rules in the browser and on the server", plus what only the server can check. */
