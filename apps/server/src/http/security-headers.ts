@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 
@@ -59,15 +59,22 @@ function contentSecurityPolicy(config: Config) {
  * frame-ancestors (left out when FRAME_ANCESTORS names other sites: it cannot express them and
  * would forbid what the CSP allows), nosniff, HSTS only for an https PUBLIC_URL. Routes may still
  * set a stricter CSP of their own (file downloads are sandboxed).
+ *
+ * helmet itself, built once: the headers are the same for every answer of the process, and the
+ * Fastify plugin built helmet anew for every request (parsing the whole CSP each time, on every
+ * asset and every list).
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const https = config.publicUrl?.startsWith('https://') ?? false;
-  await app.register(helmet, {
+  const apply = helmet({
     contentSecurityPolicy: contentSecurityPolicy(config),
     referrerPolicy: { policy: 'same-origin' },
     frameguard: config.frameAncestors.length ? false : { action: 'sameorigin' },
     strictTransportSecurity: https ? { maxAge: 180 * 24 * 3600 } : false,
     // Assets fetched from a CDN that pulls them from here are loaded cross-origin by the app.
     crossOriginResourcePolicy: { policy: config.cdnBase ? 'cross-origin' : 'same-origin' },
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    apply(req.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
   });
 }
