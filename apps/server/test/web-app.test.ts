@@ -96,6 +96,37 @@ describe('compressed answers', () => {
     expect(none.body.equals(plain)).toBe(true);
   });
 
+  it('honours q=0, answers HEAD, and finds a file a redeploy added without a restart', async () => {
+    const url = `${server.baseUrl}/assets/big-def456.js`;
+    const noBr = await rawGet(url, { 'accept-encoding': 'br;q=0, gzip;q=0.5' });
+    expect(noBr.headers['content-encoding']).toBe('gzip');
+    expect(noBr.headers.vary).toContain('accept-encoding');
+    expect(noBr.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    const head = await fetch(url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('cache-control')).toContain('immutable');
+    fs.writeFileSync(path.join(dist, 'assets', 'later-789abc.css'), 'body{color:red}');
+    const later = await rawGet(`${server.baseUrl}/assets/later-789abc.css`, {});
+    expect(later.status).toBe(200);
+    expect(later.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(later.body.toString()).toBe('body{color:red}');
+  });
+
+  it('never answers a path outside the assets, nor a hidden file', async () => {
+    fs.writeFileSync(path.join(dist, 'assets', '.secret'), 'no');
+    for (const p of [
+      '/assets/..%2Findex.html',
+      '/assets/%2e%2e%2fauth.html',
+      '/assets/.secret',
+      '/assets/..%5Cindex.html',
+    ]) {
+      const res = await rawGet(`${server.baseUrl}${p}`, {});
+      expect(res.status, p).toBeGreaterThanOrEqual(400);
+      expect(res.body.toString(), p).not.toContain('<title>');
+      expect(res.body.toString(), p).not.toBe('no');
+    }
+  });
+
   it('compresses JSON over 1 KB, not the small answers', async () => {
     const big = await rawGet(`${server.baseUrl}/api/docs/json`, { 'accept-encoding': 'br' });
     expect(big.status).toBe(200);

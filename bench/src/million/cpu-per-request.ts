@@ -8,7 +8,10 @@
  * reach of the bare page's throughput on one core.
  *
  *   npx tsx bench/src/million/generate.ts --db sqlite --rows 1000000 --dir /tmp/scans-sqlite-1m
- *   npx tsx bench/src/million/cpu-per-request.ts --dir /tmp/scans-sqlite-1m [--requests 3000] [--label after]
+ *   npx tsx bench/src/million/cpu-per-request.ts --dir /tmp/scans-sqlite-1m [--requests 3000] [--label after] [--web apps/web/dist]
+ *
+ * With `--web` (a built web app) it also measures a script chunk as the signed-in browser asks for it
+ * (its cookie, brotli): a page's first load asks for a hundred of them from the same server thread.
  *   node --cpu-prof --cpu-prof-dir=/tmp/cpr --import tsx bench/src/million/cpu-per-request.ts --dir …   # where it goes
  *
  * Writes bench/results/cpu-per-request-<db>[-label].json.
@@ -63,11 +66,12 @@ async function measure(app: FastifyInstance, label: string, shot: InjectOptions,
 }
 
 async function main(): Promise<void> {
-  const opts = options({ requests: { type: 'string' }, label: { type: 'string' } });
+  const opts = options({ requests: { type: 'string' }, label: { type: 'string' }, web: { type: 'string' } });
   if (!opts.dir) throw new Error('--dir <data set> is required (bench/src/million/generate.ts makes one)');
   const m = readManifest(opts.dir);
   const requests = Number(opts.opt('requests') ?? 3000);
-  Object.assign(process.env, serverEnv(m, 0));
+  const web = opts.opt('web');
+  Object.assign(process.env, serverEnv(m, 0), typeof web === 'string' ? { WEB_DIST: path.resolve(web) } : {});
   const config = loadConfig();
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
@@ -102,7 +106,25 @@ async function main(): Promise<void> {
     await bare.ready();
 
     const results: Measure[] = [];
+    const chunk =
+      typeof web === 'string'
+        ? fs
+            .readdirSync(path.join(web, 'assets'))
+            .filter((f) => f.endsWith('.js'))
+            .sort()[0]
+        : undefined;
     for (let round = 0; round < 2; round++) {
+      if (chunk) {
+        const asset = { cookie, 'accept-encoding': 'br, gzip' };
+        results.push(
+          await measure(
+            app,
+            'a script chunk, signed in',
+            { method: 'GET', url: `/assets/${chunk}`, headers: asset },
+            requests,
+          ),
+        );
+      }
       results.push(
         await measure(
           bare,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Errors } from './app-error.js';
+import { registerAssets } from './assets.js';
 import { requestLanguage } from './language.js';
 
 /** Paths that belong to the API: they never fall back to the web app. */
@@ -38,17 +39,17 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       .type('text/html; charset=utf-8')
       .send(htmlPage(webDist ?? '', file, cdnBase));
   if (hasWeb && webDist) {
+    registerAssets(app, path.join(webDist, 'assets'));
     await app.register(fastifyStatic, {
       root: webDist,
       index: false,
       // assets/*.br and *.gz written by the build (apps/web/build/precompress.ts), sent as they are.
       preCompressed: true,
-      // Files are looked up per request; a miss falls through to the not-found handler below.
+      // The root's few files (favicon, version.json; the hashed assets are assets.ts's), looked up
+      // per request; a miss falls through to the not-found handler below.
       wildcard: true,
-      setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`))
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        else res.header('cache-control', 'no-cache');
+      setHeaders(res) {
+        res.header('cache-control', 'no-cache');
       },
     });
     // The bare root is a directory to the static handler; it is the app like any other page.
