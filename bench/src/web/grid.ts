@@ -59,7 +59,7 @@ const mode = opt('mode') === 'scrolltop' ? 'scrolltop' : 'wheel';
 const stepPx = Number(opt('step') ?? 80);
 /** `--profile`: a CPU profile of the page during each scroll, bench/results/web-grid-scroll-<label>.cpuprofile. */
 const profile = opt('profile') === true;
-/** `--shot file.png`: a screenshot of the grid after the warm-up run's scroll. */
+/** `--shot file.png`: a screenshot of the grid after the warm-up run's scroll, and file-middle.png, file-right.png scrolled sideways. */
 const shotPath = typeof opt('shot') === 'string' ? String(opt('shot')) : '';
 /** `--dom file.html`: the grid's HTML after the warm-up run's scroll (to compare its markup before/after a change). */
 const domPath = typeof opt('dom') === 'string' ? String(opt('dom')) : '';
@@ -323,6 +323,22 @@ async function main() {
       const page = await context.newPage();
       const run = await measure(page, url);
       if (i === 0 && shotPath) await page.screenshot({ path: shotPath });
+      if (i === 0 && shotPath) {
+        // And scrolled sideways to the last columns (the columns drawn only when in sight, the select tags).
+        for (const [at, name] of [
+          [0.5, 'middle'],
+          [1, 'right'],
+        ] as const) {
+          await page.locator('[data-grid-body]').evaluate((el, f) => {
+            el.scrollLeft = (el.scrollWidth - el.clientWidth) * f;
+          }, at);
+          await page.waitForTimeout(300);
+          await page.screenshot({ path: shotPath.replace(/(\.png)?$/, `-${name}.png`) });
+        }
+        await page.locator('[data-grid-body]').evaluate((el) => {
+          el.scrollLeft = 0;
+        });
+      }
       if (i === 0 && domPath)
         fs.writeFileSync(domPath, await page.getByTestId('grid-view').evaluate((el) => el.outerHTML));
       await context.close();

@@ -213,6 +213,7 @@ export function GridBody({
                     style={rowStyle}
                     columns={sideways.columns}
                     gap={sideways.gap}
+                    end={sideways.end}
                     selectColumn={selectColumn}
                     selected={selection?.selected.has(line.id) ?? false}
                     toggle={selection?.toggle}
@@ -263,7 +264,8 @@ function useBoxClasses(): BoxClasses {
 /**
  * The columns to draw at a sideways scroll position: the frozen ones, and the others within
  * SIDE_OVERSCAN of the window (its start rounded down to SIDE_STEP), after a spacer as wide as those
- * left out before them. Rows that fit the grid draw every column (they share out spare width).
+ * left out before them and before one as wide as those left out after (the cells keep their widths:
+ * no spare width to share out). Rows that fit the grid draw every column (they share out spare width).
  */
 function columnsInSight(
   all: readonly BodyColumn[],
@@ -271,14 +273,19 @@ function columnsInSight(
   width: number,
   clientWidth: number,
   scrollLeft: number,
-): { columns: readonly BodyColumn[]; gap: { index: number; style: CSSProperties } | null } {
-  if (!clientWidth || width <= clientWidth) return { columns: all, gap: null };
+): {
+  columns: readonly BodyColumn[];
+  gap: { index: number; style: CSSProperties } | null;
+  end: CSSProperties | null;
+} {
+  if (!clientWidth || width <= clientWidth) return { columns: all, gap: null, end: null };
   const from = scrollLeft - SIDE_OVERSCAN;
   const to = scrollLeft + SIDE_STEP + clientWidth + SIDE_OVERSCAN;
   const shown: BodyColumn[] = [];
   let x = startPx;
   let skipped = 0;
   let gapAt = -1;
+  let after = 0;
   for (const c of all) {
     const left = x;
     x += c.width;
@@ -290,13 +297,16 @@ function columnsInSight(
       skipped += c.width;
       continue;
     }
-    if (left > to) break;
+    if (left > to) {
+      after += c.width;
+      continue;
+    }
     if (gapAt < 0) gapAt = shown.length;
     shown.push(c);
   }
-  if (shown.length === all.length) return { columns: all, gap: null };
+  if (shown.length === all.length) return { columns: all, gap: null, end: null };
   const gap = skipped > 0 && gapAt >= 0 ? { index: gapAt, style: { flex: `0 0 ${skipped}px` } } : null;
-  return { columns: shown, gap };
+  return { columns: shown, gap, end: after > 0 ? { flex: `0 0 ${after}px` } : null };
 }
 
 /**
@@ -322,6 +332,7 @@ const RecordLine = memo(function RecordLine({
   style,
   columns,
   gap,
+  end,
   selectColumn,
   selected,
   toggle,
@@ -335,6 +346,8 @@ const RecordLine = memo(function RecordLine({
   columns: readonly BodyColumn[];
   /** Where the columns after the frozen ones start: the width of the columns left out before them. */
   gap: { index: number; style: CSSProperties } | null;
+  /** The width of the columns left out after them. */
+  end: CSSProperties | null;
   selectColumn?: BodyColumn;
   selected: boolean;
   toggle?: Selection['toggle'];
@@ -372,6 +385,7 @@ const RecordLine = memo(function RecordLine({
           </div>
         </Fragment>
       ))}
+      {end && <div style={end} />}
     </div>
   );
 });
