@@ -7,7 +7,7 @@ import { FieldTypes } from '../index.js';
 
 export { filesOf, formatDateTime, formatNumber, optionsOf, plainText, subFieldsOf } from './format.js';
 export * from './types.js';
-export { FieldViews, INPUT_TYPES } from './views.js';
+export { ELLIPSIS, FieldViews, INPUT_TYPES } from './views.js';
 
 let language: Language = 'zh';
 /** The language type labels are shown in (the web app sets it when the user's language changes). */

@@ -11,7 +11,7 @@ import { isObject, num, str, strings, useFieldServices, type ValueViewProps } fr
 // Compact text (grid cells, cards) is cut by CSS, not Typography's ellipsis: that one measures each
 // cell after it is drawn, which a grid scrolling through thousands of cells cannot afford.
 // The same box as Typography's single-line ellipsis (inline-block, at most the cell's width).
-const ELLIPSIS = {
+export const ELLIPSIS = {
   display: 'inline-block',
   maxWidth: '100%',
   verticalAlign: 'bottom',
@@ -272,27 +272,8 @@ export const FieldViews: Record<string, ComponentType<ValueViewProps>> = {
   subTable: SubView,
 };
 
+/** Field types whose values are computed or set by the server: no editor (`FieldWebs[type].Input` is absent). */
+const NO_INPUT = new Set(['formula', 'lookup', 'autoNumber', 'createdBy', 'modifiedBy', 'createdAt', 'modifiedAt']);
+
 /** Field types whose values are typed in (`FieldWebs[type].Input` exists), without loading the editors. */
-export const INPUT_TYPES: ReadonlySet<string> = new Set([
-  'text',
-  'textarea',
-  'richText',
-  'phone',
-  'email',
-  'url',
-  'number',
-  'money',
-  'percent',
-  'date',
-  'datetime',
-  'singleSelect',
-  'multiSelect',
-  'checkbox',
-  'member',
-  'department',
-  'attachment',
-  'image',
-  'relation',
-  'location',
-  'subTable',
-]);
+export const INPUT_TYPES: ReadonlySet<string> = new Set(Object.keys(FieldViews).filter((type) => !NO_INPUT.has(type)));

@@ -1,4 +1,5 @@
 import type { FieldInfo, RecordItem } from '@canopy/contract';
+import { ELLIPSIS } from '@canopy/fields/web/view';
 import { createContext, lazy, memo, Suspense, useContext } from 'react';
 import { FieldValue } from '../../records/FieldValue';
 
@@ -100,12 +101,7 @@ export const GridCell = memo(function GridCell({
 });
 
 const TITLE_STYLE = {
-  display: 'inline-block',
-  maxWidth: '100%',
-  verticalAlign: 'bottom',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
+  ...ELLIPSIS,
   cursor: 'pointer',
   // A button drawn as a link.
   padding: 0,
