@@ -59,7 +59,7 @@ const mode = opt('mode') === 'scrolltop' ? 'scrolltop' : 'wheel';
 const stepPx = Number(opt('step') ?? 80);
 /** `--profile`: a CPU profile of the page during each scroll, bench/results/web-grid-scroll-<label>.cpuprofile. */
 const profile = opt('profile') === true;
-/** `--shot file.png`: a screenshot of the grid after the warm-up run's scroll. */
+/** `--shot file.png`: a screenshot of the grid after the warm-up run's scroll, and file-middle.png, file-right.png scrolled sideways. */
 const shotPath = typeof opt('shot') === 'string' ? String(opt('shot')) : '';
 /** `--dom file.html`: the grid's HTML after the warm-up run's scroll (to compare its markup before/after a change). */
 const domPath = typeof opt('dom') === 'string' ? String(opt('dom')) : '';
@@ -75,6 +75,9 @@ interface Run {
   scrollScriptMs: number;
   scrollLayoutStyleMs: number;
   rowsMs: number;
+  /** When the grid view's element first appeared (before its rows), and the last script before the rows arrived. */
+  gridMs: number;
+  scriptsEndMs: number;
   interactiveMs: number;
   longTasks: number;
   blockingMs: number;
@@ -109,6 +112,7 @@ const PROBE = `(() => {
     for (const e of list.getEntries()) longTasks.push({ start: e.startTime, end: e.startTime + e.duration });
   }).observe({ type: 'longtask', buffered: true });
   const observer = new MutationObserver(() => {
+    if (!window.__gridSeen && document.querySelector('[data-testid="grid-view"]')) window.__gridSeen = performance.now();
     if (window.__rowsSeen) return;
     const cell = document.querySelector('[data-testid="record-title"]');
     if (!cell || !cell.textContent) return;
@@ -186,8 +190,18 @@ async function measure(page: Page, url: string): Promise<Run> {
     }
     const tasks = w.__longTasks;
     const interactive = Math.max(w.__rowsAt, ...tasks.map((t) => t.end));
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const scriptsEnd = Math.max(
+      0,
+      ...resources
+        .filter((r) => r.initiatorType === 'script' || r.name.endsWith('.js'))
+        .filter((r) => r.startTime < w.__rowsAt)
+        .map((r) => r.responseEnd),
+    );
     return {
       rowsAt: w.__rowsAt,
+      gridAt: (w as unknown as { __gridSeen?: number }).__gridSeen ?? 0,
+      scriptsEnd,
       interactive,
       longTasks: tasks.length,
       blocking: tasks.reduce((n, t) => n + Math.max(0, t.end - t.start - 50), 0),
@@ -277,6 +291,8 @@ async function measure(page: Page, url: string): Promise<Run> {
     scrollScriptMs: round(spent('ScriptDuration'), 0),
     scrollLayoutStyleMs: round(spent('LayoutDuration') + spent('RecalcStyleDuration'), 0),
     rowsMs: round(ready.rowsAt, 0),
+    gridMs: round(ready.gridAt, 0),
+    scriptsEndMs: round(ready.scriptsEnd, 0),
     interactiveMs: round(ready.interactive, 0),
     longTasks: ready.longTasks,
     blockingMs: round(ready.blocking, 0),
@@ -323,6 +339,22 @@ async function main() {
       const page = await context.newPage();
       const run = await measure(page, url);
       if (i === 0 && shotPath) await page.screenshot({ path: shotPath });
+      if (i === 0 && shotPath) {
+        // And scrolled sideways to the last columns (the columns drawn only when in sight, the select tags).
+        for (const [at, name] of [
+          [0.5, 'middle'],
+          [1, 'right'],
+        ] as const) {
+          await page.locator('[data-grid-body]').evaluate((el, f) => {
+            el.scrollLeft = (el.scrollWidth - el.clientWidth) * f;
+          }, at);
+          await page.waitForTimeout(300);
+          await page.screenshot({ path: shotPath.replace(/(\.png)?$/, `-${name}.png`) });
+        }
+        await page.locator('[data-grid-body]').evaluate((el) => {
+          el.scrollLeft = 0;
+        });
+      }
       if (i === 0 && domPath)
         fs.writeFileSync(domPath, await page.getByTestId('grid-view').evaluate((el) => el.outerHTML));
       await context.close();

@@ -1,15 +1,12 @@
 import { Flex, Form, Input, InputNumber, Select, Tag, Typography } from 'antd';
-import { formatDateTime } from './date.js';
-import { plainText } from './relation.js';
 import {
-  type FieldWeb,
+  type FieldEditing,
   isObject,
   num,
   type SettingsEditorProps,
   str,
   useFieldServices,
   type ValueInputProps,
-  type ValueViewProps,
 } from './types.js';
 
 function FormulaSettings({ fields }: SettingsEditorProps) {
@@ -100,39 +97,12 @@ function LocationInput({ value, onChange, disabled, id }: ValueInputProps) {
   );
 }
 
-function LocationView({ value }: ValueViewProps) {
-  if (!isObject(value)) return null;
-  const lng = num(value.lng);
-  const lat = num(value.lat);
-  return (
-    <span>
-      {str(value.address)}
-      {lng !== null && lat !== null ? ` (${lng}, ${lat})` : ''}
-    </span>
-  );
-}
-
-function FormulaView({ value, settings }: ValueViewProps) {
-  const { t } = useFieldServices();
-  if (typeof value === 'boolean') return <span>{value ? t('fieldWeb.yes') : t('fieldWeb.no')}</span>;
-  if (settings.resultType === 'date' && typeof value === 'string') return <span>{value.slice(0, 10)}</span>;
-  return <span>{plainText(value)}</span>;
-}
-
-function MemberIdView({ value }: ValueViewProps) {
-  const { MemberNames } = useFieldServices();
-  return typeof value === 'string' && value ? <MemberNames ids={[value]} /> : null;
-}
-
-const TextValue = ({ value }: ValueViewProps) => <span>{plainText(value)}</span>;
-const TimeValue = ({ value }: ValueViewProps) => <span>{formatDateTime(value)}</span>;
-
-export const advancedWebs: Record<string, FieldWeb> = {
-  location: { group: 'advanced', Input: LocationInput, View: LocationView },
-  formula: { group: 'advanced', SettingsEditor: FormulaSettings, View: FormulaView },
-  autoNumber: { group: 'advanced', SettingsEditor: AutoNumberSettings, View: TextValue },
-  createdBy: { group: 'system', View: MemberIdView },
-  modifiedBy: { group: 'system', View: MemberIdView },
-  createdAt: { group: 'system', View: TimeValue },
-  modifiedAt: { group: 'system', View: TimeValue },
+export const advancedWebs: Record<string, FieldEditing> = {
+  location: { group: 'advanced', Input: LocationInput },
+  formula: { group: 'advanced', SettingsEditor: FormulaSettings },
+  autoNumber: { group: 'advanced', SettingsEditor: AutoNumberSettings },
+  createdBy: { group: 'system' },
+  modifiedBy: { group: 'system' },
+  createdAt: { group: 'system' },
+  modifiedAt: { group: 'system' },
 };

@@ -1,23 +1,10 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Checkbox, ColorPicker, Flex, Form, Input, Select, Tag } from 'antd';
+import { Button, Checkbox, ColorPicker, Flex, Form, Input, Select } from 'antd';
 import { randomId } from '../definition.js';
-import type { SelectOption } from '../types/choice.js';
-import {
-  type FieldWeb,
-  isObject,
-  str,
-  strings,
-  useFieldServices,
-  type ValueInputProps,
-  type ValueViewProps,
-} from './types.js';
+import { optionsOf } from './format.js';
+import { type FieldEditing, strings, useFieldServices, type ValueInputProps } from './types.js';
 
 const COLORS = ['#1677ff', '#52c41a', '#faad14', '#f5222d', '#722ed1', '#13c2c2', '#eb2f96', '#8c8c8c'];
-
-export function optionsOf(settings: Record<string, unknown>): SelectOption[] {
-  const list = Array.isArray(settings.options) ? settings.options : [];
-  return list.filter(isObject).map((o) => ({ id: str(o.id), label: str(o.label), color: str(o.color) }));
-}
 
 function OptionsEditor() {
   const { t } = useFieldServices();
@@ -91,37 +78,14 @@ function MultiInput({ value, onChange, disabled, id, settings }: ValueInputProps
   );
 }
 
-function OptionTags({ value, settings }: ValueViewProps) {
-  const ids = typeof value === 'string' ? [value] : strings(value);
-  const options = optionsOf(settings);
-  return (
-    <>
-      {ids.map((id) => {
-        const o = options.find((x) => x.id === id);
-        return o ? (
-          <Tag key={id} color={o.color || undefined}>
-            {o.label}
-          </Tag>
-        ) : null;
-      })}
-    </>
-  );
-}
-
 function CheckboxInput({ value, onChange, disabled, id }: ValueInputProps) {
   return (
     <Checkbox id={id} checked={value === true} onChange={(e) => onChange?.(e.target.checked)} disabled={disabled} />
   );
 }
 
-function CheckboxView({ value }: ValueViewProps) {
-  const { t } = useFieldServices();
-  if (value === null || value === undefined) return null;
-  return <span>{value === true ? t('fieldWeb.yes') : t('fieldWeb.no')}</span>;
-}
-
-export const choiceWebs: Record<string, FieldWeb> = {
-  singleSelect: { group: 'choice', SettingsEditor: OptionsEditor, Input: SingleInput, View: OptionTags },
-  multiSelect: { group: 'choice', SettingsEditor: OptionsEditor, Input: MultiInput, View: OptionTags },
-  checkbox: { group: 'choice', Input: CheckboxInput, View: CheckboxView },
+export const choiceWebs: Record<string, FieldEditing> = {
+  singleSelect: { group: 'choice', SettingsEditor: OptionsEditor, Input: SingleInput },
+  multiSelect: { group: 'choice', SettingsEditor: OptionsEditor, Input: MultiInput },
+  checkbox: { group: 'choice', Input: CheckboxInput },
 };

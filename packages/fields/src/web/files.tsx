@@ -1,31 +1,8 @@
 import { PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, Image, InputNumber, message, Upload } from 'antd';
 import { useState } from 'react';
-import type { FileRef } from '../types/files.js';
-import {
-  type FieldWeb,
-  isObject,
-  num,
-  str,
-  useFieldServices,
-  type ValueInputProps,
-  type ValueViewProps,
-} from './types.js';
-
-export function filesOf(value: unknown): FileRef[] {
-  if (!Array.isArray(value)) return [];
-  return value.filter(isObject).map((f) => ({
-    id: str(f.id),
-    name: str(f.name),
-    size: num(f.size) ?? 0,
-    contentType: str(f.contentType),
-    isImage: f.isImage === true,
-    url: str(f.url),
-  }));
-}
-
-const sizeText = (size: number) =>
-  size >= 1024 * 1024 ? `${(size / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(size / 1024))} KB`;
+import { filesOf, sizeText } from './format.js';
+import { type FieldEditing, num, useFieldServices, type ValueInputProps } from './types.js';
 
 function FileSettings() {
   const { t } = useFieldServices();
@@ -88,36 +65,7 @@ function filesInput(kind: 'attachment' | 'image') {
   };
 }
 
-function FilesView({ value, compact }: ValueViewProps) {
-  const { t } = useFieldServices();
-  const files = filesOf(value);
-  if (compact) return files.length ? <span>{t('fieldWeb.fileCount', { count: files.length })}</span> : null;
-  const images = files.filter((f) => f.isImage);
-  return (
-    <Flex vertical gap={8}>
-      {images.length > 0 && (
-        <Image.PreviewGroup>
-          <Flex wrap gap={8}>
-            {images.map((f) => (
-              <Image key={f.id} src={f.url} alt={f.name} width={96} height={96} style={{ objectFit: 'cover' }} />
-            ))}
-          </Flex>
-        </Image.PreviewGroup>
-      )}
-      {files.map((f) => (
-        <span key={f.id}>
-          <PaperClipOutlined />{' '}
-          <a href={f.url} download={f.name} data-testid="file-download">
-            {f.name}
-          </a>{' '}
-          <span style={{ color: '#999' }}>{sizeText(f.size)}</span>
-        </span>
-      ))}
-    </Flex>
-  );
-}
-
-export const fileWebs: Record<string, FieldWeb> = {
-  attachment: { group: 'files', SettingsEditor: FileSettings, Input: filesInput('attachment'), View: FilesView },
-  image: { group: 'files', SettingsEditor: FileSettings, Input: filesInput('image'), View: FilesView },
+export const fileWebs: Record<string, FieldEditing> = {
+  attachment: { group: 'files', SettingsEditor: FileSettings, Input: filesInput('attachment') },
+  image: { group: 'files', SettingsEditor: FileSettings, Input: filesInput('image') },
 };

@@ -1,7 +1,8 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from './date.js';
-import { formatNumber } from './number.js';
+import { formatDateTime, formatNumber } from './format.js';
+import { FieldWebs } from './index.js';
+import { FieldViews, INPUT_TYPES } from './views.js';
 
 // The grid formats every visible cell on each scroll step, so these no longer go through dayjs and
 // toLocaleString per call; they must still print exactly what those did.
@@ -31,5 +32,14 @@ describe('cell formatting', () => {
     expect(formatNumber(12, { precision: 2 }, 'money')).toBe(`CNY ${locale(12, 2)}`);
     expect(formatNumber(0.1234, { precision: 4 }, 'percent')).toBe('12.34%');
     expect(formatNumber('x', {}, 'number')).toBe('');
+  });
+});
+
+// The grid and the record views load views.tsx alone: it must know every type the editors do.
+describe('views apart from editors', () => {
+  it('has a view for every field type and knows which types have an input', () => {
+    expect(Object.keys(FieldViews).sort()).toEqual(Object.keys(FieldWebs).sort());
+    const withInput = Object.keys(FieldWebs).filter((type) => FieldWebs[type]?.Input);
+    expect([...INPUT_TYPES].sort()).toEqual(withInput.sort());
   });
 });

@@ -1,4 +1,3 @@
-import type { Language } from '@canopy/contract';
 import { FieldTypes } from '../index.js';
 import { advancedWebs } from './advanced.js';
 import { choiceWebs } from './choice.js';
@@ -9,25 +8,12 @@ import { peopleWebs } from './people.js';
 import { relationWebs } from './relation.js';
 import { makeSubTableWeb } from './subtable.js';
 import { textWebs } from './text.js';
-import type { FieldGroup, FieldWeb } from './types.js';
+import type { FieldEditing, FieldGroup, FieldWeb } from './types.js';
+import { FieldViews, fieldTypeLabel } from './view.js';
 
-export { optionsOf } from './choice.js';
-export { formatDateTime } from './date.js';
-export { filesOf } from './files.js';
-export { formatNumber } from './number.js';
-export { plainText } from './relation.js';
-export { subFieldsOf } from './subtable.js';
-export * from './types.js';
+export * from './view.js';
 
-let language: Language = 'zh';
-/** The language type labels are shown in (the web app sets it when the user's language changes). */
-export function setFieldLabelLanguage(next: Language): void {
-  language = next;
-}
-export const fieldTypeLabel = (type: string): string => FieldTypes[type]?.label[language] ?? type;
-
-/** The browser side of every field type, by type name. */
-export const FieldWebs: Record<string, FieldWeb> = {
+const editing: Record<string, FieldEditing> = {
   ...textWebs,
   ...numberWebs,
   ...dateWebs,
@@ -37,7 +23,14 @@ export const FieldWebs: Record<string, FieldWeb> = {
   ...relationWebs,
   ...advancedWebs,
 };
-FieldWebs.subTable = makeSubTableWeb((type) => FieldWebs[type], fieldTypeLabel);
+editing.subTable = makeSubTableWeb((type) => editing[type], fieldTypeLabel);
+
+const Nothing: FieldWeb['View'] = () => null;
+
+/** The browser side of every field type, by type name: its designer and editor here, its view from views.tsx. */
+export const FieldWebs: Record<string, FieldWeb> = Object.fromEntries(
+  Object.entries(editing).map(([type, web]) => [type, { ...web, View: FieldViews[type] ?? Nothing }]),
+);
 
 export const FIELD_GROUPS: FieldGroup[] = ['basic', 'choice', 'people', 'files', 'relation', 'advanced', 'system'];
 

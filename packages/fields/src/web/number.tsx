@@ -1,5 +1,6 @@
 import { Form, InputNumber, Select } from 'antd';
-import { type FieldWeb, num, str, useFieldServices, type ValueInputProps, type ValueViewProps } from './types.js';
+import { precisionOf } from './format.js';
+import { type FieldEditing, num, str, useFieldServices, type ValueInputProps } from './types.js';
 
 const CURRENCIES = ['CNY', 'USD', 'EUR', 'JPY', 'HKD', 'GBP'];
 
@@ -26,8 +27,6 @@ function NumberSettings({ money }: { money?: boolean }) {
     </>
   );
 }
-
-const precisionOf = (settings: Record<string, unknown>) => num(settings.precision) ?? 0;
 
 function NumberInput({ value, onChange, disabled, id, settings }: ValueInputProps) {
   return (
@@ -60,32 +59,8 @@ function PercentInput({ value, onChange, disabled, id, settings }: ValueInputPro
   );
 }
 
-/** One formatter per precision: `toLocaleString` builds a new one on every call (every cell, every frame). */
-const formats = new Map<number, Intl.NumberFormat>();
-function numberFormat(precision: number): Intl.NumberFormat {
-  let f = formats.get(precision);
-  if (!f) {
-    f = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: precision, maximumFractionDigits: precision });
-    formats.set(precision, f);
-  }
-  return f;
-}
-
-export function formatNumber(value: unknown, settings: Record<string, unknown>, type: string): string {
-  const n = num(value);
-  if (n === null) return '';
-  const precision = precisionOf(settings);
-  if (type === 'percent') return `${(n * 100).toFixed(Math.max(0, precision - 2))}%`;
-  const text = numberFormat(precision).format(n);
-  return type === 'money' ? `${str(settings.currency, 'CNY')} ${text}` : text;
-}
-
-const view =
-  (type: string) =>
-  ({ value, settings }: ValueViewProps) => <span>{formatNumber(value, settings, type)}</span>;
-
-export const numberWebs: Record<string, FieldWeb> = {
-  number: { group: 'basic', SettingsEditor: () => <NumberSettings />, Input: NumberInput, View: view('number') },
-  money: { group: 'basic', SettingsEditor: () => <NumberSettings money />, Input: NumberInput, View: view('money') },
-  percent: { group: 'basic', SettingsEditor: () => <NumberSettings />, Input: PercentInput, View: view('percent') },
+export const numberWebs: Record<string, FieldEditing> = {
+  number: { group: 'basic', SettingsEditor: () => <NumberSettings />, Input: NumberInput },
+  money: { group: 'basic', SettingsEditor: () => <NumberSettings money />, Input: NumberInput },
+  percent: { group: 'basic', SettingsEditor: () => <NumberSettings />, Input: PercentInput },
 };

@@ -1,13 +1,12 @@
 import { Form, Select, Switch } from 'antd';
 import {
   bool,
-  type FieldWeb,
+  type FieldEditing,
   type SettingsEditorProps,
   str,
   strings,
   useFieldServices,
   type ValueInputProps,
-  type ValueViewProps,
 } from './types.js';
 
 function RelationSettings() {
@@ -47,12 +46,6 @@ function RelationInput({ value, onChange, disabled, settings }: ValueInputProps)
   );
 }
 
-function RelationView({ value, settings }: ValueViewProps) {
-  const { RecordTitles } = useFieldServices();
-  const ids = strings(value);
-  return ids.length ? <RecordTitles schemaCode={str(settings.schemaCode)} ids={ids} /> : null;
-}
-
 function LookupSettings({ fields }: SettingsEditorProps) {
   const { t } = useFieldServices();
   const { TargetFieldSelect } = useFieldServices();
@@ -80,21 +73,7 @@ function LookupSettings({ fields }: SettingsEditorProps) {
   );
 }
 
-const plain = (v: unknown): string =>
-  v === null || v === undefined
-    ? ''
-    : typeof v === 'object'
-      ? Array.isArray(v)
-        ? v.map(plain).filter(Boolean).join('、')
-        : str((v as Record<string, unknown>).name ?? (v as Record<string, unknown>).address)
-      : String(v);
-
-function LookupView({ value }: ValueViewProps) {
-  return <span>{plain(value)}</span>;
-}
-
-export const relationWebs: Record<string, FieldWeb> = {
-  relation: { group: 'relation', SettingsEditor: RelationSettings, Input: RelationInput, View: RelationView },
-  lookup: { group: 'relation', SettingsEditor: LookupSettings, View: LookupView },
+export const relationWebs: Record<string, FieldEditing> = {
+  relation: { group: 'relation', SettingsEditor: RelationSettings, Input: RelationInput },
+  lookup: { group: 'relation', SettingsEditor: LookupSettings },
 };
-export { plain as plainText };

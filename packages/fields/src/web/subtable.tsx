@@ -1,8 +1,10 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Flex, Form, Input, Select, Table } from 'antd';
 import { randomId } from '../definition.js';
-import type { SubField, SubRow } from '../types/subtable.js';
-import { type FieldWeb, isObject, str, useFieldServices, type ValueInputProps, type ValueViewProps } from './types.js';
+import type { SubRow } from '../types/subtable.js';
+import { subFieldsOf } from './format.js';
+import { rowsOf } from './subtable-rows.js';
+import { type FieldEditing, useFieldServices, type ValueInputProps } from './types.js';
 
 /** Column types offered in the sub-table designer (plain values, edited inline). */
 export const SUB_COLUMN_TYPES = [
@@ -19,25 +21,10 @@ export const SUB_COLUMN_TYPES = [
   'url',
 ];
 
-export function subFieldsOf(settings: Record<string, unknown>): SubField[] {
-  const list = Array.isArray(settings.fields) ? settings.fields : [];
-  return list.filter(isObject).map((f) => ({
-    code: str(f.code),
-    name: str(f.name),
-    type: str(f.type, 'text'),
-    settings: isObject(f.settings) ? f.settings : {},
-    required: f.required === true,
-    ...(f.readOnly === true ? { readOnly: true } : {}),
-  }));
-}
-
-const rowsOf = (value: unknown): SubRow[] =>
-  Array.isArray(value) ? value.filter(isObject).map((r) => ({ ...r, id: str(r.id) || randomId() })) : [];
-
 export function makeSubTableWeb(
-  resolve: (type: string) => FieldWeb | undefined,
+  resolve: (type: string) => FieldEditing | undefined,
   typeLabel: (type: string) => string,
-): FieldWeb {
+): FieldEditing {
   function Settings() {
     const { t } = useFieldServices();
     return (
@@ -159,31 +146,5 @@ export function makeSubTableWeb(
     );
   }
 
-  function SubView({ value, settings, compact }: ValueViewProps) {
-    const { t } = useFieldServices();
-    const rows = rowsOf(value);
-    if (compact) return rows.length ? <span>{t('fieldWeb.rowCount', { count: rows.length })}</span> : null;
-    const columns = subFieldsOf(settings);
-    return (
-      <Table<SubRow>
-        size="small"
-        rowKey="id"
-        pagination={false}
-        dataSource={rows}
-        data-testid="subtable-view"
-        locale={{ emptyText: t('fieldWeb.noRows') }}
-        columns={columns.map((c) => {
-          const CellView = resolve(c.type)?.View;
-          return {
-            key: c.code,
-            title: c.name,
-            render: (_: unknown, row: SubRow) =>
-              CellView ? <CellView value={row[c.code]} settings={c.settings as Record<string, unknown>} /> : null,
-          };
-        })}
-      />
-    );
-  }
-
-  return { group: 'advanced', SettingsEditor: Settings, Input: SubInput, View: SubView };
+  return { group: 'advanced', SettingsEditor: Settings, Input: SubInput };
 }

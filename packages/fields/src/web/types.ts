@@ -45,6 +45,9 @@ export interface FieldWeb {
   View: ComponentType<ValueViewProps>;
 }
 
+/** A field type's design and edit parts (`FieldWeb` without its view, which lives in views.tsx). */
+export type FieldEditing = Omit<FieldWeb, 'View'>;
+
 /** What field editors need from the app around them (members, departments, files, other tables). */
 export interface FieldServices {
   /** The app's translator; field editors' texts live under `fieldWeb.*`. */

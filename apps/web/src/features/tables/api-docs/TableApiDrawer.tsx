@@ -1,6 +1,6 @@
 import { ApiOutlined } from '@ant-design/icons';
 import { type FieldInfo, OPEN_API_PREFIX } from '@canopy/contract';
-import { fieldTypeLabel } from '@canopy/fields/web';
+import { fieldTypeLabel } from '@canopy/fields/web/view';
 import { Alert, Button, Drawer, Table, Tabs, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

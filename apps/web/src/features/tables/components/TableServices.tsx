@@ -1,11 +1,10 @@
-import { type FieldServices, FieldServicesContext, setFieldLabelLanguage } from '@canopy/fields/web';
+import { type FieldServices, FieldServicesContext, setFieldLabelLanguage } from '@canopy/fields/web/view';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Select, Tag } from 'antd';
-import { type ReactNode, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../../shell/i18n/i18n';
-import { RichTextEditor } from '../../apps/components/intro/RichTextEditor';
 import { useAppWorkspace } from '../../apps/hooks/app-context';
 import { tableKeys, tablesApi, uploadFile } from '../api/tables-api';
 import { DepartmentInput, DepartmentNames, MemberInput, MemberNames } from './people-services';
@@ -62,8 +61,17 @@ function TargetFieldSelect(props: { schemaCode: string; value?: string; onChange
   );
 }
 
+/** The rich text editor loads when a form first shows a rich text field. */
+const RichTextEditor = lazy(() =>
+  import('../../apps/components/intro/RichTextEditor').then((m) => ({ default: m.RichTextEditor })),
+);
+
 function RichTextInput(props: { value?: string; onChange?: (v: string) => void; disabled?: boolean }) {
-  return <RichTextEditor initialHtml={props.value ?? ''} onChange={(html) => props.onChange?.(html)} placeholder="" />;
+  return (
+    <Suspense fallback={null}>
+      <RichTextEditor initialHtml={props.value ?? ''} onChange={(html) => props.onChange?.(html)} placeholder="" />
+    </Suspense>
+  );
 }
 
 /** What the field editors of `@canopy/fields/web` need from this app: people, files, other tables, texts. */

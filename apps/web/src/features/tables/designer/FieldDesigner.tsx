@@ -1,6 +1,6 @@
 import { ApiOutlined, ArrowDownOutlined, ArrowUpOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { type AppRoleName, type FieldInfo, rowRulesNaming, type SchemaInfo } from '@canopy/contract';
-import { fieldTypeLabel } from '@canopy/fields/web';
+import { fieldTypeLabel } from '@canopy/fields/web/view';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Form, List, Progress, Select, Space, Tag, Typography, theme } from 'antd';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 import type { FieldInfo, FilterCondition, FilterGroup, ParticipantRule, WorkflowNode } from '@canopy/contract';
-import { optionsOf } from '@canopy/fields/web';
+import { optionsOf } from '@canopy/fields/web/view';
 import type { TFunction } from 'i18next';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

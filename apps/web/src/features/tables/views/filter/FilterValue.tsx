@@ -1,5 +1,5 @@
 import type { FilterOperator } from '@canopy/contract';
-import { optionsOf, str, useFieldServices } from '@canopy/fields/web';
+import { optionsOf, str, useFieldServices } from '@canopy/fields/web/view';
 import { DatePicker, Flex, Input, InputNumber, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 import { PictureOutlined } from '@ant-design/icons';
 import type { RecordQueryBody } from '@canopy/contract';
-import { filesOf } from '@canopy/fields/web';
+import { filesOf } from '@canopy/fields/web/view';
 import { Alert, Flex, Spin, Typography, theme } from 'antd';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

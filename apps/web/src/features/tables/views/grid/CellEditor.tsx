@@ -5,13 +5,8 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validateRecord } from '../../records/validate';
 
-/** Types that cannot be edited in a one-line cell; their values are changed in the record's form. */
-const NOT_INLINE = new Set(['subTable', 'richText', 'attachment', 'image', 'location']);
 /** Picking a value is the whole edit: it saves at once, as a spreadsheet would. */
 const SAVE_ON_CHANGE = new Set(['singleSelect', 'checkbox', 'date', 'datetime']);
-
-export const inlineEditable = (f: FieldInfo) =>
-  !f.system && !NOT_INLINE.has(f.type) && Boolean(FieldWebs[f.type]?.Input);
 
 /** Popups of the editors live outside the cell; clicking in them is still editing. */
 const POPUPS =
@@ -27,9 +22,10 @@ interface Props {
 
 /**
  * The field type's own editor in a cell. Enter saves, Esc cancels, clicking elsewhere saves; the
- * value is checked with the field's rules before it is sent.
+ * value is checked with the field's rules before it is sent. Loaded (with every field type's editor)
+ * when a cell is first edited: the grid itself only shows values.
  */
-export function CellEditor({ field, value: initial, onSave, onCancel }: Props) {
+export default function CellEditor({ field, value: initial, onSave, onCancel }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [value, setValue] = useState(initial);

@@ -1,13 +1,17 @@
 import type { RecordItem } from '@canopy/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Checkbox } from 'antd';
+import { ConfigProvider } from 'antd';
+import useCheckboxStyle from 'antd/es/checkbox/style';
+import useCSSVarCls from 'antd/es/config-provider/hooks/useCSSVarCls';
 import {
   type CSSProperties,
+  Fragment,
   memo,
   type ReactNode,
   type Ref,
   type UIEvent,
   useCallback,
+  useContext,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -25,6 +29,8 @@ export interface BodyColumn {
   className: string;
   /** The last frozen column: it casts antd's shadow over the columns scrolled beneath it. */
   shadow: boolean;
+  /** Frozen: always drawn (the others only while in sight or near it). */
+  fixed?: boolean;
   render: (record: RecordItem) => ReactNode;
 }
 
@@ -60,6 +66,9 @@ interface Props {
 }
 
 const OVERSCAN = 6;
+/** Columns this far (px) left or right of the window are drawn too, so a sideways scroll step finds them. */
+const SIDE_OVERSCAN = 400;
+const SIDE_STEP = 200;
 const EMPTY_HEIGHT = 160;
 
 /**
@@ -119,6 +128,22 @@ export function GridBody({
     if (lines.length === 0 && scroller.current) setViewWidth(scroller.current.clientWidth);
   }, [lines.length]);
 
+  // The scroller's width, from a ResizeObserver (not read on scroll steps): which columns are in sight.
+  const [clientWidth, setClientWidth] = useState(0);
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    setClientWidth(el.clientWidth);
+    const observer = new ResizeObserver(() => setClientWidth(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const [sideStart, setSideStart] = useState(0);
+  const sideways = useMemo(
+    () => columnsInSight(columns, selectColumn?.width ?? 0, width, clientWidth, sideStart),
+    [columns, selectColumn, width, clientWidth, sideStart],
+  );
+
   const onScroll = (e: UIEvent<HTMLDivElement>) => {
     const el = e.currentTarget;
     const { scrollLeft, scrollTop } = el;
@@ -126,11 +151,14 @@ export function GridBody({
       left.current = scrollLeft;
       info.onScroll({ currentTarget: el, scrollLeft });
       setShadow(scrollLeft > 0);
+      // In steps of SIDE_STEP (within the overscan): the columns drawn change only every few steps.
+      setSideStart(Math.floor(scrollLeft / SIDE_STEP) * SIDE_STEP);
     }
     // From the layout the virtualizer computed: no reading of the DOM's sizes on a scroll step.
     onScrolled((total - scrollTop - maxHeight) / rowPx);
   };
 
+  const box = useBoxClasses();
   const rowStyle = useMemo(() => ({ height: rowPx }), [rowPx]);
   const headerStyle = useMemo(() => ({ height: headerPx, background: headerBackground }), [headerPx, headerBackground]);
 
@@ -183,10 +211,13 @@ export function GridBody({
                     index={item.index}
                     top={item.start}
                     style={rowStyle}
-                    columns={columns}
+                    columns={sideways.columns}
+                    gap={sideways.gap}
+                    end={sideways.end}
                     selectColumn={selectColumn}
                     selected={selection?.selected.has(line.id) ?? false}
                     toggle={selection?.toggle}
+                    box={box}
                     shadow={shadow}
                   />
                 );
@@ -197,6 +228,85 @@ export function GridBody({
       </div>
     </div>
   );
+}
+
+interface BoxClasses {
+  wrapper: string;
+  wrapperChecked: string;
+  box: string;
+  boxChecked: string;
+  input: string;
+}
+
+/**
+ * The class names of antd's Checkbox (with its styles registered once, here): each row's box is the
+ * markup antd's Checkbox draws, without the component — a scroll step mounts a few rows, and antd's
+ * Checkbox (wave, semantic styles, its style hooks) cost more than the rest of the row.
+ */
+function useBoxClasses(): BoxClasses {
+  const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
+  const p = getPrefixCls('checkbox');
+  const rootCls = useCSSVarCls(p);
+  const [hashId, cssVarCls] = useCheckboxStyle(p, rootCls);
+  return useMemo(() => {
+    const wrapper = `${p}-wrapper ${cssVarCls} ${rootCls} ${hashId}`;
+    const box = `${p} ant-wave-target ${hashId}`;
+    return {
+      wrapper,
+      wrapperChecked: `${wrapper} ${p}-wrapper-checked`,
+      box,
+      boxChecked: `${p} ${p}-checked ant-wave-target ${hashId}`,
+      input: `${p}-input`,
+    };
+  }, [p, rootCls, hashId, cssVarCls]);
+}
+
+/**
+ * The columns to draw at a sideways scroll position: the frozen ones, and the others within
+ * SIDE_OVERSCAN of the window (its start rounded down to SIDE_STEP), after a spacer as wide as those
+ * left out before them and before one as wide as those left out after (the cells keep their widths:
+ * no spare width to share out). Rows that fit the grid draw every column (they share out spare width).
+ */
+function columnsInSight(
+  all: readonly BodyColumn[],
+  startPx: number,
+  width: number,
+  clientWidth: number,
+  scrollLeft: number,
+): {
+  columns: readonly BodyColumn[];
+  gap: { index: number; style: CSSProperties } | null;
+  end: CSSProperties | null;
+} {
+  if (!clientWidth || width <= clientWidth) return { columns: all, gap: null, end: null };
+  const from = scrollLeft - SIDE_OVERSCAN;
+  const to = scrollLeft + SIDE_STEP + clientWidth + SIDE_OVERSCAN;
+  const shown: BodyColumn[] = [];
+  let x = startPx;
+  let skipped = 0;
+  let gapAt = -1;
+  let after = 0;
+  for (const c of all) {
+    const left = x;
+    x += c.width;
+    if (c.fixed) {
+      shown.push(c);
+      continue;
+    }
+    if (x < from) {
+      skipped += c.width;
+      continue;
+    }
+    if (left > to) {
+      after += c.width;
+      continue;
+    }
+    if (gapAt < 0) gapAt = shown.length;
+    shown.push(c);
+  }
+  if (shown.length === all.length) return { columns: all, gap: null, end: null };
+  const gap = skipped > 0 && gapAt >= 0 ? { index: gapAt, style: { flex: `0 0 ${skipped}px` } } : null;
+  return { columns: shown, gap, end: after > 0 ? { flex: `0 0 ${after}px` } : null };
 }
 
 /**
@@ -221,9 +331,12 @@ const RecordLine = memo(function RecordLine({
   top,
   style,
   columns,
+  gap,
+  end,
   selectColumn,
   selected,
   toggle,
+  box,
   shadow,
 }: {
   record: RecordItem;
@@ -231,9 +344,14 @@ const RecordLine = memo(function RecordLine({
   top: number;
   style: CSSProperties;
   columns: readonly BodyColumn[];
+  /** Where the columns after the frozen ones start: the width of the columns left out before them. */
+  gap: { index: number; style: CSSProperties } | null;
+  /** The width of the columns left out after them. */
+  end: CSSProperties | null;
   selectColumn?: BodyColumn;
   selected: boolean;
   toggle?: Selection['toggle'];
+  box: BoxClasses;
   shadow: boolean;
 }) {
   const rowStyle = useMemo(() => placed(style, top), [style, top]);
@@ -245,18 +363,29 @@ const RecordLine = memo(function RecordLine({
     >
       {selectColumn && toggle && (
         <div className={cellClass(selectColumn, shadow)} style={selectColumn.style}>
-          <Checkbox
-            checked={selected}
-            aria-label={`Select row ${index}`}
-            onChange={(e) => toggle(index, e.target.checked, (e.nativeEvent as MouseEvent).shiftKey)}
-          />
+          <label className={selected ? box.wrapperChecked : box.wrapper}>
+            <span className={selected ? box.boxChecked : box.box}>
+              <input
+                type="checkbox"
+                className={box.input}
+                checked={selected}
+                aria-label={`Select row ${index}`}
+                // React reports a checkbox's change from its click: the event has the shift key.
+                onChange={(e) => toggle(index, e.target.checked, (e.nativeEvent as MouseEvent).shiftKey)}
+              />
+            </span>
+          </label>
         </div>
       )}
-      {columns.map((c) => (
-        <div key={c.key} className={cellClass(c, shadow)} style={c.style}>
-          {c.render(record)}
-        </div>
+      {columns.map((c, i) => (
+        <Fragment key={c.key}>
+          {gap?.index === i && <div style={gap.style} />}
+          <div className={cellClass(c, shadow)} style={c.style}>
+            {c.render(record)}
+          </div>
+        </Fragment>
       ))}
+      {end && <div style={end} />}
     </div>
   );
 });

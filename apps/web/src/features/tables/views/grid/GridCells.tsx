@@ -1,7 +1,10 @@
 import type { FieldInfo, RecordItem } from '@canopy/contract';
-import { createContext, memo, useContext } from 'react';
+import { ELLIPSIS } from '@canopy/fields/web/view';
+import { createContext, lazy, memo, Suspense, useContext } from 'react';
 import { FieldValue } from '../../records/FieldValue';
-import { CellEditor } from './CellEditor';
+
+/** The editor, with every field type's input, loads when a cell is first edited. */
+const CellEditor = lazy(() => import('./CellEditor'));
 
 /**
  * What the grid's cells read that is not the record: the cell being edited, the row height and the
@@ -65,15 +68,17 @@ export const GridCell = memo(function GridCell({
   const editable = inline && env.canEdit(field);
   if (env.editing?.id === record.id && env.editing.code === field.code)
     return (
-      <CellEditor
-        field={field}
-        value={value}
-        onCancel={() => env.stopEdit(record.id, field.code)}
-        onSave={async (next) => {
-          await env.save(record, field.code, next);
-          env.stopEdit(record.id, field.code);
-        }}
-      />
+      <Suspense fallback={<FieldValue field={field} value={value} compact={env.lines === 1} />}>
+        <CellEditor
+          field={field}
+          value={value}
+          onCancel={() => env.stopEdit(record.id, field.code)}
+          onSave={async (next) => {
+            await env.save(record, field.code, next);
+            env.stopEdit(record.id, field.code);
+          }}
+        />
+      </Suspense>
     );
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a cell; Enter on it starts editing
@@ -96,12 +101,7 @@ export const GridCell = memo(function GridCell({
 });
 
 const TITLE_STYLE = {
-  display: 'inline-block',
-  maxWidth: '100%',
-  verticalAlign: 'bottom',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
+  ...ELLIPSIS,
   cursor: 'pointer',
   // A button drawn as a link.
   padding: 0,

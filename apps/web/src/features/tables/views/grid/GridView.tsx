@@ -2,7 +2,17 @@ import { CaretDownOutlined, CaretRightOutlined, LockOutlined } from '@ant-design
 import type { RecordItem, RecordQueryBody } from '@canopy/contract';
 import { Alert, Flex, Table, type TableColumnType, Tooltip, Typography, theme } from 'antd';
 import type { TableRowSelection } from 'antd/es/table/interface';
-import { type CSSProperties, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../../shell/api/form-errors';
 import { FlowStateTag } from '../../../workflow/components/FlowStateTag';
@@ -11,13 +21,15 @@ import type { useRecordWrites } from '../useRecordWrites';
 import { useViewRecords } from '../useViewRecords';
 import type { OpenView, ViewEnv } from '../view-env';
 import { type ResolvedColumn, ROW_HEIGHTS } from '../view-model';
-import { BatchBar } from './BatchBar';
-import { inlineEditable } from './CellEditor';
 import { type BodyColumn, type BodyInfo, GridBody, type Selection } from './GridBody';
 import { GridCell, GridCellContext, type GridCellEnv, TitleCell } from './GridCells';
 import { type GridRow, type GroupHeader, gridRows, isHeader } from './grid-rows';
+import { inlineEditable } from './inline-edit';
 import { ResizableHeader, type ResizeProps } from './ResizableHeader';
 import { useBodyHeight } from './useBodyHeight';
+
+/** What can be done to the selected rows (with the field editors for a batch change): loaded on the first selection. */
+const BatchBar = lazy(() => import('./BatchBar').then((m) => ({ default: m.BatchBar })));
 
 interface Props {
   env: ViewEnv;
@@ -333,15 +345,17 @@ export function GridView({ env, open, body, columns, onColumns, writes, empty }:
   return (
     <div data-testid="grid-view">
       {selectable && selectedRows.length > 0 && (
-        <BatchBar
-          p={env.p}
-          selected={selectedRows}
-          editableFields={env.fields.filter((f) => env.canEditField(f) && inlineEditable(f))}
-          canEdit={rights.edit}
-          canDelete={rights.delete}
-          writes={writes}
-          onClear={() => setSelected([])}
-        />
+        <Suspense fallback={null}>
+          <BatchBar
+            p={env.p}
+            selected={selectedRows}
+            editableFields={env.fields.filter((f) => env.canEditField(f) && inlineEditable(f))}
+            canEdit={rights.edit}
+            canDelete={rights.delete}
+            writes={writes}
+            onClear={() => setSelected([])}
+          />
+        </Suspense>
       )}
       {records.isError && <Alert type="error" showIcon title={errorText(records.error)} style={{ marginBottom: 8 }} />}
       <div ref={frame}>

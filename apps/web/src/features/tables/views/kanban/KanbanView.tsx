@@ -1,5 +1,5 @@
 import type { FieldInfo, RecordItem, RecordQueryBody } from '@canopy/contract';
-import { optionsOf } from '@canopy/fields/web';
+import { optionsOf } from '@canopy/fields/web/view';
 import { useQuery } from '@tanstack/react-query';
 import { App, Badge, Button, Flex, Spin, Tag, Typography, theme } from 'antd';
 import { type DragEvent, type ReactNode, useMemo, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 import type { FieldInfo, RecordItem } from '@canopy/contract';
-import { optionsOf } from '@canopy/fields/web';
+import { optionsOf } from '@canopy/fields/web/view';
 
 export interface KanbanColumn {
   /** '' is the 未分组 column. */

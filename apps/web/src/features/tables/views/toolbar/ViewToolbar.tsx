@@ -10,16 +10,18 @@ import {
 } from '@ant-design/icons';
 import type { ViewConfig } from '@canopy/contract';
 import { Button, Flex, Input, Segmented, Select, Tooltip, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { groupableFields } from '../bar/view-kinds';
-import { FilterPanel } from '../filter/FilterPanel';
 import { conditionCount } from '../filter-ops';
 import type { OpenView, ViewEnv } from '../view-env';
 import { PAGE_SIZES, type ResolvedColumn, type RowHeight, type ViewKind } from '../view-model';
 import { FieldsPanel } from './FieldsPanel';
 import { PanelButton } from './PanelButton';
 import { SortPanel } from './SortPanel';
+
+/** The filter editor (with the date pickers of its values) loads when its panel first opens. */
+const FilterPanel = lazy(() => import('../filter/FilterPanel').then((m) => ({ default: m.FilterPanel })));
 
 interface Props {
   env: ViewEnv;
@@ -81,14 +83,16 @@ export function ViewToolbar({ env, open, kind, columns, onColumns, search, onSea
               title={t('views.filterTitle')}
               testId="view-filter"
             >
-              <FilterPanel
-                fields={env.known}
-                filter={config.filter}
-                onChange={(filter) => {
-                  const { filter: _old, ...rest } = config;
-                  open.update(filter ? { ...rest, filter } : rest);
-                }}
-              />
+              <Suspense fallback={null}>
+                <FilterPanel
+                  fields={env.known}
+                  filter={config.filter}
+                  onChange={(filter) => {
+                    const { filter: _old, ...rest } = config;
+                    open.update(filter ? { ...rest, filter } : rest);
+                  }}
+                />
+              </Suspense>
             </PanelButton>
             <PanelButton
               icon={<SortAscendingOutlined />}
