@@ -17,6 +17,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { tabAcrossColumns } from './grid-keys';
 import { type GridRow, type GroupHeader, isHeader } from './grid-rows';
 import './grid.css';
 
@@ -164,11 +165,13 @@ export function GridBody({
 
   return (
     <div className="ant-table-tbody-virtual ant-table-tbody" style={{ position: 'relative' }}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: Tab from the cells inside bubbles here (grid-keys.ts) */}
       <div
         ref={setScroller}
         className="ant-table-tbody-virtual-holder canopy-grid-body"
         data-grid-body=""
         onScroll={onScroll}
+        onKeyDown={(e) => tabAcrossColumns(e, scroller.current, columns, selectColumn?.width ?? 0)}
         style={{ maxHeight, overflow: 'auto', overflowAnchor: 'none' }}
       >
         {lines.length === 0 ? (
@@ -380,7 +383,7 @@ const RecordLine = memo(function RecordLine({
       {columns.map((c, i) => (
         <Fragment key={c.key}>
           {gap?.index === i && <div style={gap.style} />}
-          <div className={cellClass(c, shadow)} style={c.style}>
+          <div className={cellClass(c, shadow)} style={c.style} data-col={c.key}>
             {c.render(record)}
           </div>
         </Fragment>
