@@ -200,6 +200,32 @@ export function homeChunksPlugin(): Plugin {
       for (const id of shell) if (early.has(id)) shell.delete(id);
       graph = { early, shell };
     },
+    // Every page needs the shell: the page's HTML asks for it (and what it imports) beside the entry,
+    // rather than the entry asking for it once it has arrived and run.
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle || !ctx.filename.endsWith('index.html')) return html;
+        const chunks = new Map(Object.entries(ctx.bundle).flatMap(([f, o]) => (o.type === 'chunk' ? [[f, o]] : [])));
+        const shell = [...chunks.keys()].find((f) => /(^|\/)shell-[^/]*\.js$/.test(f));
+        if (!shell) return html;
+        const files = new Set<string>();
+        const todo = [shell];
+        for (let f = todo.pop(); f !== undefined; f = todo.pop()) {
+          if (files.has(f) || html.includes(`/${f}"`)) continue;
+          files.add(f);
+          todo.push(...(chunks.get(f)?.imports ?? []));
+        }
+        return {
+          html,
+          tags: [...files].map((f) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` },
+            injectTo: 'head' as const,
+          })),
+        };
+      },
+    },
     // The groups take exactly these modules (`includeDependenciesRecursively: false`): should a module
     // the shell's code needs be left in a chunk that itself imports the shell, the two chunks would
     // import each other and one would run before the other is ready. The build fails instead.
