@@ -60,6 +60,9 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // Browsers of es2022 preload modules themselves (Safari since 17): no polyfill file on every page's
+    // critical path (it had become a file of its own, shared by both entries).
+    modulePreload: { polyfill: false },
     // ECharts' renderer chunk (dashboards, flow analytics; loaded only there) is the largest piece.
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
