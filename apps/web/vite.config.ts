@@ -4,6 +4,7 @@ import { antdTrimPlugin } from './build/antd-trim.ts';
 import { authPagesDevPlugin } from './build/auth-pages.ts';
 import { buildVersion, versionFilePlugin } from './build/build-version.ts';
 import { bundleReportPlugin } from './build/bundle-report.ts';
+import { homeChunkGroups, homeChunksPlugin } from './build/home-chunks.ts';
 import { precompressPlugin } from './build/precompress.ts';
 import { pureSchemasPlugin } from './build/pure-schemas.ts';
 import pkg from './package.json' with { type: 'json' };
@@ -22,6 +23,8 @@ const vendorGroups = [
   // TypeBox, for the few contract schemas a page still builds (dashboard layout, view filters): its own
   // chunk, fetched by those pages only, rather than riding along in a shared chunk /home loads.
   { name: 'typebox', test: /node_modules[\\/]typebox[\\/]/, priority: 20 },
+  // The entry's early requests, and the shell with /home's components in one chunk (build/home-chunks.ts).
+  ...homeChunkGroups,
 ];
 
 /**
@@ -40,6 +43,7 @@ export default defineConfig({
     precompressPlugin(),
     pureSchemasPlugin(),
     antdTrimPlugin(),
+    homeChunksPlugin(),
     bundleReportPlugin(),
   ],
   define: {
@@ -56,6 +60,9 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // Browsers of es2022 preload modules themselves (Safari since 17): no polyfill file on every page's
+    // critical path (it had become a file of its own, shared by both entries).
+    modulePreload: { polyfill: false },
     // ECharts' renderer chunk (dashboards, flow analytics; loaded only there) is the largest piece.
     chunkSizeWarningLimit: 900,
     rolldownOptions: {

@@ -15,8 +15,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { launchBrowser, newContext, startServer } from '../../../e2e/harness.js';
-import { registerWithTeam } from '../../../e2e/steps.js';
+import { newContext } from '../../../e2e/harness.js';
+import { homeMember } from './home-member.js';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -120,15 +120,8 @@ async function measure(page: Page, baseUrl: string): Promise<{ load: Load; asset
 
 async function main() {
   if (!fs.existsSync('apps/web/dist/index.html')) throw new Error('run `npm run build` first');
-  const server = await startServer(dist ? { WEB_DIST: dist } : {});
-  const browser = await launchBrowser();
+  const { server, browser, state } = await homeMember(dist);
   try {
-    const setup = await newContext(browser, server.baseUrl);
-    const first = await setup.newPage();
-    await registerWithTeam(first, '测速员', '测速团队');
-    await first.getByTestId('all-apps-section').waitFor();
-    const state = await setup.storageState();
-    await setup.close();
     const cookie = state.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 
     const results: Load[] = [];
