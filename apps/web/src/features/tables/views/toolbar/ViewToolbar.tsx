@@ -9,7 +9,7 @@ import {
   SortAscendingOutlined,
 } from '@ant-design/icons';
 import type { ViewConfig } from '@canopy/contract';
-import { Button, Flex, Input, Segmented, Select, Tooltip, Typography } from 'antd';
+import { Button, Flex, Input, Segmented, Select, Spin, Tooltip, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { groupableFields } from '../bar/view-kinds';
@@ -83,7 +83,7 @@ export function ViewToolbar({ env, open, kind, columns, onColumns, search, onSea
               title={t('views.filterTitle')}
               testId="view-filter"
             >
-              <Suspense fallback={null}>
+              <Suspense fallback={<Spin size="small" style={{ display: 'block', padding: 24 }} />}>
                 <FilterPanel
                   fields={env.known}
                   filter={config.filter}
