@@ -30,6 +30,7 @@ import {
   filterExpression,
   filteredWalkIndexes,
   listIndexSpecs,
+  mentionsContains,
   orderIndexSpec,
   type QueryEnv,
   searchExpression,
@@ -72,9 +73,6 @@ const WALK_ROWS_PER_ROW = 40;
 const WALK_MIN_ROWS = 1_000;
 
 /** Records of a data table: validated by their field types, versioned, with a change history. */
-const mentionsContains = (group: FilterGroup | undefined) =>
-  Boolean(group && JSON.stringify(group).includes('"contains"'));
-
 export class RecordService {
   constructor(
     private readonly db: Kysely<Database>,

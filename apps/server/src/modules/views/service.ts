@@ -6,7 +6,14 @@ import { AppError, FieldValidationError } from '../../http/app-error.js';
 import { requireEdit } from '../apps/access.js';
 import { changesBetween, recordAudit, tableEntry } from '../audit/record.js';
 import type { IndexSpec, RecordIndexes } from '../records/indexes.js';
-import { columnOf, compositeIndexPlan, listIndexSpecs, sortColumns, validateFilter } from '../records/query.js';
+import {
+  columnOf,
+  compositeIndexPlan,
+  listIndexSpecs,
+  mentionsContains,
+  sortColumns,
+  validateFilter,
+} from '../records/query.js';
 import type { SavedQuery } from '../records/saved-view.js';
 import { allows, type SchemaContext } from '../schema-context/context.js';
 
@@ -109,7 +116,7 @@ export class ViewService {
     const plan = compositeIndexPlan(ctx, config.filter, config.sorts);
     // The composite answers the view's pages in order: unless it searches text, its lists never walk
     // the bare order's index (records/service.ts).
-    const text = JSON.stringify(config.filter ?? {}).includes('"contains"');
+    const text = mentionsContains(config.filter);
     const specs: IndexSpec[] = listIndexSpecs(ctx, config.filter, sortColumns(ctx, config.sorts), false).filter(
       (s) => !(plan?.equal.length && !text && s.kind === 'view'),
     );
