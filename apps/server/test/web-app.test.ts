@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptsEncoding } from '../src/http/assets.js';
 import { startTestServer, TestClient, type TestServer } from './harness.js';
 
 let server: TestServer;
@@ -142,6 +143,22 @@ describe('compressed answers', () => {
     // index.html here is tiny: under the threshold it goes out as it is; either way it reads the same.
     const body = page.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(page.body) : page.body;
     expect(body.toString()).toContain('<title>spa</title>');
+  });
+});
+
+describe('Accept-Encoding', () => {
+  it.each([
+    ['gzip, deflate, br', 'br', true],
+    ['br;q=0, gzip', 'br', false],
+    ['BR ; q=0.5', 'br', true],
+    ['gzip;q=0.000', 'gzip', false],
+    ['*', 'gzip', true],
+    ['*;q=0', 'br', false],
+    ['identity', 'br', false],
+    ['brotli', 'br', false],
+    ['', 'gzip', false],
+  ] as const)('%j takes %s: %s', (header, coding, takes) => {
+    expect(acceptsEncoding(header, coding)).toBe(takes);
   });
 });
 
