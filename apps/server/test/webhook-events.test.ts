@@ -361,7 +361,9 @@ describe('row-by-row writes', () => {
         timeout: 60_000,
       })
       .toBe('done');
-    expect(log.count('select', 'webhooks')).toBe(1);
+    // One read of the table's hooks for the whole import; the job queue's drain may have read the
+    // hooks of the deliveries it sends meanwhile (one statement for a batch) — never one a row.
+    expect(log.count('select', 'webhooks')).toBeLessThanOrEqual(2);
     expect(log.count('insert', 'webhook_deliveries')).toBe(1);
     expect((await got(hook.path)).length).toBe(rows - 9);
 
@@ -376,7 +378,7 @@ describe('row-by-row writes', () => {
       },
     );
     expect(batch.status, JSON.stringify(batch.json)).toBe(200);
-    expect(log.count('select', 'webhooks')).toBe(1);
+    expect(log.count('select', 'webhooks')).toBeLessThanOrEqual(2);
     expect(log.count('insert', 'webhook_deliveries')).toBe(1);
     expect((await got(hook.path)).length).toBe(rows - 9 + 20);
   });
