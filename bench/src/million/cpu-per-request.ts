@@ -25,7 +25,8 @@ import { buildApp } from '../../../apps/server/src/app.js';
 import { loadConfig } from '../../../apps/server/src/config.js';
 import { openDatabase } from '../../../apps/server/src/db/database.js';
 import { migrateToLatest } from '../../../apps/server/src/db/migrate.js';
-import { isMain, type Manifest, options, REPO_ROOT, readManifest, serverEnv } from './common.js';
+import { isMain, options, REPO_ROOT, readManifest, serverEnv } from './common.js';
+import { listBody } from './run.js';
 
 interface Measure {
   label: string;
@@ -33,12 +34,6 @@ interface Measure {
   cpuUsPerRequest: number;
   wallUsPerRequest: number;
   bytes: number;
-}
-
-function field(m: Manifest, key: string) {
-  const f = m.fields.find((x) => x.key === key);
-  if (!f) throw new Error(`no field ${key} in the data set`);
-  return f;
 }
 
 async function measure(app: FastifyInstance, label: string, shot: InjectOptions, requests: number): Promise<Measure> {
@@ -91,12 +86,8 @@ async function main(): Promise<void> {
     const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     const url = `/v1/apps/${m.appCode}/schemas/${m.schemaCode}/records/query`;
     const headers = { cookie, 'x-engine-code': m.engineCode, 'content-type': 'application/json' };
-    const body = {
-      filter: { op: 'and', conditions: [{ field: field(m, 'status').code, operator: 'eq', value: 'open' }] },
-      sorts: [{ field: field(m, 'amount').code, direction: 'desc' }],
-      limit: 50,
-    };
-    const list: InjectOptions = { method: 'POST', url, headers, payload: JSON.stringify(body) };
+    // The same list as run.ts's owner list.
+    const list: InjectOptions = { method: 'POST', url, headers, payload: JSON.stringify(listBody(m)) };
     const first = await app.inject(list);
     if (first.statusCode !== 200) throw new Error(`list: ${first.statusCode} ${first.body.slice(0, 300)}`);
     const page = first.json() as unknown;

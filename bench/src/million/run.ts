@@ -68,7 +68,7 @@ function field(m: Manifest, key: string) {
 }
 
 /** The list request of the bench: open orders, most expensive first, first page of 50. */
-function listBody(m: Manifest) {
+export function listBody(m: Manifest) {
   return {
     filter: { op: 'and' as const, conditions: [{ field: field(m, 'status').code, operator: 'eq', value: 'open' }] },
     sorts: [{ field: field(m, 'amount').code, direction: 'desc' as const }],
