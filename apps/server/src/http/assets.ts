@@ -13,6 +13,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  */
 const CACHE_BYTES = 64 * 1024 * 1024;
 
+/** Where the built files are served: every request under it is one of them (or a 404), never an API call. */
+export const ASSETS_PREFIX = '/assets/';
+
 /** What the build writes; anything else is sent as bytes. */
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -127,7 +130,7 @@ export function registerAssets(app: FastifyInstance, assetsDir: string): void {
   // compress: false — the build compressed these already; nothing is compressed per request.
   app.route({
     method: ['GET', 'HEAD'],
-    url: '/assets/:name',
+    url: `${ASSETS_PREFIX}:name`,
     config: { compress: false },
     schema: { hide: true },
     handler: serve,

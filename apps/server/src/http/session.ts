@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountService } from '../modules/account/service.js';
 import type { ApiTokenService } from '../modules/api-tokens/service.js';
 import { Errors } from './app-error.js';
+import { ASSETS_PREFIX } from './assets.js';
 import { firstHeader } from './tenant.js';
 
 /**
@@ -29,7 +30,7 @@ export function registerSession(app: FastifyInstance, accounts: AccountService, 
   app.addHook('onRequest', async (req) => {
     // The web app's built files are the same for everyone: no identity is looked up for them (a
     // page's first load asks for a hundred chunks from the same server thread as its data).
-    if (req.url.startsWith('/assets/')) return;
+    if (req.url.startsWith(ASSETS_PREFIX)) return;
     const bearer = bearerOf(req);
     if (bearer !== undefined) {
       const config = req.routeOptions.config as { token?: 'read' | 'write' } | undefined;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Errors } from './app-error.js';
-import { registerAssets } from './assets.js';
+import { ASSETS_PREFIX, registerAssets } from './assets.js';
 import { requestLanguage } from './language.js';
 
 /** Paths that belong to the API: they never fall back to the web app. */
@@ -59,7 +59,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
     const pathname = req.url.split('?')[0] ?? '/';
     const wantsPage =
-      (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(pathname) && !pathname.startsWith('/assets/');
+      (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(pathname) && !pathname.startsWith(ASSETS_PREFIX);
     if (hasWeb && wantsPage) {
       return sendPage(reply, AUTH_PAGES.has(pathname) ? 'auth.html' : 'index.html');
     }
