@@ -4,7 +4,7 @@ import type { FieldsTable } from '../src/db/schema.js';
 import { compileImportCell } from '../src/modules/transfer/cells.js';
 import { loadNames } from '../src/modules/transfer/names.js';
 import { startTestServer, type TestServer } from './harness.js';
-import { createTeam, type TeamFixture } from './org-helpers.js';
+import { createAppTable, createTeam, type TeamFixture, tableNameOf } from './org-helpers.js';
 
 /**
  * A bulk import stores, on the field-type matrix, exactly what the record API stores for the same
@@ -94,11 +94,8 @@ const csv = [HEADER.join(','), ...ROWS.map((r) => r.join(','))].join('\n');
 beforeAll(async () => {
   server = await startTestServer();
   team = await createTeam(server, '导入取值团队', '王小明');
-  const appCode = (await team.owner.request('POST', '/v1/apps', { body: { displayName: '取值' } })).json.data.code;
-  const schemaCode = (
-    await team.owner.request('POST', `/v1/apps/${appCode}/nodes`, { body: { type: 'Schema', displayName: '矩阵' } })
-  ).json.data.code;
-  base = `/v1/apps/${appCode}/schemas/${schemaCode}`;
+  const made = await createAppTable(team, '取值', '矩阵');
+  base = made.base;
   const field = async (name: string, type: string, settings?: Record<string, unknown>) => {
     const res = await team.owner.request('POST', `${base}/fields`, {
       body: { name, type, ...(settings ? { settings } : {}) },
@@ -130,13 +127,7 @@ beforeAll(async () => {
   await field('负责人', 'member');
   await field('邮箱', 'email');
   await field('链接', 'url');
-  table = (
-    await server.database.handle.db
-      .selectFrom('schemas')
-      .select('table_name')
-      .where('code', '=', schemaCode)
-      .executeTakeFirstOrThrow()
-  ).table_name;
+  table = await tableNameOf(server, made.schemaCode);
 });
 afterAll(async () => server?.close());
 

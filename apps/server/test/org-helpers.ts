@@ -30,3 +30,30 @@ export async function joinTeam(
   const info = await client.request('GET', '/v1/org/member/info');
   return { client, memberId: info.json.data.memberId };
 }
+
+/** An app with one table, made by the team's owner through the API; `base` is the table's API path. */
+export async function createAppTable(
+  team: TeamFixture,
+  appName: string,
+  tableName: string,
+): Promise<{ appCode: string; schemaCode: string; base: string }> {
+  const app = await team.owner.request('POST', '/v1/apps', { body: { displayName: appName } });
+  expect(app.status, JSON.stringify(app.json)).toBe(200);
+  const appCode = app.json.data.code as string;
+  const node = await team.owner.request('POST', `/v1/apps/${appCode}/nodes`, {
+    body: { type: 'Schema', displayName: tableName },
+  });
+  expect(node.status, JSON.stringify(node.json)).toBe(200);
+  const schemaCode = node.json.data.code as string;
+  return { appCode, schemaCode, base: `/v1/apps/${appCode}/schemas/${schemaCode}` };
+}
+
+/** The physical table of a table (schema) code, for tests that look at what the database holds. */
+export async function tableNameOf(server: TestServer, schemaCode: string): Promise<string> {
+  const row = await server.database.handle.db
+    .selectFrom('schemas')
+    .select('table_name')
+    .where('code', '=', schemaCode)
+    .executeTakeFirstOrThrow();
+  return row.table_name;
+}

@@ -48,6 +48,7 @@ import * as metaVersion from './migrations/20261127T0300_meta_version.js';
 import * as dashboardRollups from './migrations/20261127T0400_dashboard_rollups.js';
 import * as recordIndexOrigin from './migrations/20261127T0600_record_index_origin.js';
 import * as applogTitlesBatched from './migrations/20261127T0700_applog_titles_batched.js';
+import * as importMoving from './migrations/20261127T1400_import_moving.js';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from source, from a
@@ -102,6 +103,7 @@ const migrations: Record<string, Migration> = {
   '20261127T0400_dashboard_rollups': dashboardRollups,
   '20261127T0700_applog_titles_batched': applogTitlesBatched,
   '20261127T0600_record_index_origin': recordIndexOrigin,
+  '20261127T1400_import_moving': importMoving,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

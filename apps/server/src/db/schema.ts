@@ -444,6 +444,8 @@ export interface ImportJobsTable {
   message: string;
   created_at: number;
   updated_at: number;
+  /** JSON MoveMarker while an SQLite "all or nothing" import moves its rows in chunks (transfer/staged-move.ts). */
+  moving: string | null;
 }
 
 /** A view's sheet or a team's zip written by a queued job; downloaded by its user with `token` until `expires_at`. */

@@ -49,3 +49,8 @@ export function importFirstId(id: string): string | null {
   if (id.length !== 36 || id.charAt(14) !== '7') return null;
   return `${id.slice(0, 24)}${'0'.repeat(COUNTER)}`;
 }
+
+/** The last id an import whose first id is `first` could have made: its records lie in `first` … this. */
+export function importLastPossibleId(first: string): string {
+  return `${first.slice(0, 24)}${'f'.repeat(COUNTER)}`;
+}

@@ -24,6 +24,12 @@ export interface IndexTable {
   table: string;
 }
 
+/** What a bulk load took off a table's full-text indexes (SQLite): their names and the rowid it started past. */
+export interface BulkLoadState {
+  names: string[];
+  after: number;
+}
+
 /** Who asked for an index: a saved view (at its save) or a list request (capped a table). */
 export type IndexOrigin = 'view' | 'list';
 
@@ -240,38 +246,60 @@ export class RecordIndexes {
   }
 
   /**
-   * Runs a bulk load (an import's move from its staging table, transfer/import-service.ts) inside
-   * `trx` without the full-text triggers of the table's ready indexes (SQLite: one FTS5 insert a row
-   * would make the move many times longer, holding the one connection). Those indexes go back to
-   * `building` in the same transaction — lists scan the column meanwhile, so answers stay right —
-   * and a job fills in the rows past the old end, then marks them ready again.
+   * Starts a bulk load (an import's move from its staging table, transfer/staged-move.ts) inside
+   * `trx`: the table's ready full-text indexes lose their insert triggers (SQLite: one FTS5 insert a
+   * row would make the move many times longer, holding the one connection) and go back to
+   * `building` — lists scan the column meanwhile, so answers stay right whatever transaction the
+   * load's rows commit in. Answers what `endBulkLoad` gives back, or null when nothing was taken off.
    */
-  async bulkLoad<T>(trx: Kysely<Database>, table: string, work: () => Promise<T>): Promise<T> {
-    if (this.dialect !== 'sqlite') return work();
+  async beginBulkLoad(trx: Kysely<Database>, table: string): Promise<BulkLoadState | null> {
+    if (this.dialect !== 'sqlite') return null;
     const ready = await trx
       .selectFrom('record_indexes')
-      .select(['name', 'definition'])
+      .select('name')
       .where('table_name', '=', table)
       .where('kind', '=', 'text')
       .where('state', '=', 'ready')
       .execute();
-    if (!ready.length) return work();
+    if (!ready.length) return null;
     const top = await sql<{ m: number | null }>`select max(rowid) as m from ${sql.table(table)}`.execute(trx);
     const after = Number(top.rows[0]?.m ?? 0);
-    for (const { name } of ready) await sql`drop trigger if exists ${sql.id(`${name}_ai`)}`.execute(trx);
-    const out = await work();
-    for (const { name, definition } of ready) {
+    const names = ready.map((r) => r.name);
+    for (const name of names) await sql`drop trigger if exists ${sql.id(`${name}_ai`)}`.execute(trx);
+    await trx
+      .updateTable('record_indexes')
+      .set({ state: 'building', progress: 0, job_id: null })
+      .where('name', 'in', names)
+      .execute();
+    this.readySeen.delete(table);
+    return { names, after };
+  }
+
+  /**
+   * Ends a bulk load inside `trx` (the load's last transaction, or its undo's): the triggers are
+   * back on the indexes that still exist, and one job fills in every row past the old end — the
+   * load's and any other writer's meanwhile — then marks them ready again.
+   */
+  async endBulkLoad(trx: Kysely<Database>, table: string, state: BulkLoadState | null): Promise<void> {
+    if (!state || this.dialect !== 'sqlite') return;
+    const still = await trx
+      .selectFrom('record_indexes')
+      .select(['name', 'definition'])
+      .where('name', 'in', state.names)
+      .execute();
+    if (!still.length) return;
+    for (const { name, definition } of still) {
       const column = (JSON.parse(definition) as { column: string }).column;
       await this.insertTrigger(trx, table, name, column);
     }
-    const names = ready.map((r) => r.name);
-    const job = await this.jobs.enqueue(RECORD_INDEX_JOB, { names, after }, { trx });
+    const names = still.map((r) => r.name);
+    const job = await this.jobs.enqueue(RECORD_INDEX_JOB, { names, after: state.after }, { trx });
     await trx
       .updateTable('record_indexes')
       .set({ state: 'building', progress: 0, job_id: job.id })
       .where('name', 'in', names)
       .execute();
-    return out;
+    this.readySeen.delete(table);
   }
 
   private insertTrigger(trx: Kysely<Database>, table: string, name: string, column: string) {

@@ -24,7 +24,7 @@ import { CountCache } from './count-cache.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { guardWrite, presentRecord, visibleChanges } from './field-guard.js';
 import { computeFormulas } from './formulas.js';
-import { indexName, type RecordIndexes } from './indexes.js';
+import { type BulkLoadState, indexName, type RecordIndexes } from './indexes.js';
 import { fillLookups, type TargetLoader } from './lookups.js';
 import {
   filterExpression,
@@ -196,9 +196,14 @@ export class RecordService {
     this.writeHooks.push({ hook, ...(listens ? { listens } : {}) });
   }
 
-  /** A bulk load into the table inside `trx`, the indexes brought up to date after it (indexes.ts bulkLoad). */
-  bulkLoad<T>(ctx: SchemaContext, trx: Kysely<Database>, work: () => Promise<T>): Promise<T> {
-    return this.indexes ? this.indexes.bulkLoad(trx, ctx.schema.table_name, work) : work();
+  /** A bulk load into a table begins inside `trx`: its full-text triggers come off (indexes.ts beginBulkLoad). */
+  beginBulkLoad(trx: Kysely<Database>, table: string): Promise<BulkLoadState | null> {
+    return this.indexes ? this.indexes.beginBulkLoad(trx, table) : Promise.resolve(null);
+  }
+
+  /** …and ends inside `trx` (its last transaction or its undo's): the indexes catch up (indexes.ts endBulkLoad). */
+  endBulkLoad(trx: Kysely<Database>, table: string, state: BulkLoadState | null): Promise<void> {
+    return this.indexes ? this.indexes.endBulkLoad(trx, table, state) : Promise.resolve();
   }
 
   /** Whether any write hook wants this table's creations (an import tells them only then). */

@@ -27,8 +27,9 @@ export interface BulkStamp {
  *
  * - SQLite: multi-row `insert … select column1, <stamp>, … from (values (…), (…))`, the stamp bound
  *   once a statement; either straight into the table ("skip bad rows", each chunk its own short
- *   transaction) or into a TEMP staging table that one short transaction then moves into the
- *   table (`moveStage`) — "all or nothing" without holding the one connection for the whole load.
+ *   transaction) or into a TEMP staging table then moved into the table in chunks of short
+ *   transactions (`moveStage`, staged-move.ts) — "all or nothing" without holding the one
+ *   connection for the whole load.
  *   A TEMP table lives in the connection's own temp file: a process that dies takes it along.
  * - PostgreSQL: `copy … from stdin` (text format, copyText) of each chunk's rows, inside the
  *   caller's transaction (other connections never wait on it); no bound value a row, no array.
@@ -98,15 +99,22 @@ export class BulkWriter {
     return ids;
   }
 
-  /** Moves the staged rows into the table, in their order (ids ascending), inside `trx`. */
-  async moveStage(trx: Kysely<Database>): Promise<void> {
+  /**
+   * Moves staged rows `from` < rowid ≤ `to` (the staging table's rowids count its rows from 1, in the
+   * order staged: ids ascending) into the table, inside `trx` — one chunk of the move
+   * (staged-move.ts).
+   */
+  async moveStage(trx: Kysely<Database>, from: number, to: number): Promise<void> {
     if (!this.stage) throw new Error('no staging table');
-    const staged = this.columns.map((_, i) => ident(`c${i}`)).join(', ');
-    const text = `insert into ${ident(this.table)} (${this.targetColumns}) select "id", ?, 1, ?, ?, ?, ?${
-      staged ? `, ${staged}` : ''
-    } from temp.${ident(this.stage)} order by rowid`;
+    const stage = this.stage;
+    const text = this.text('move', () => {
+      const staged = this.columns.map((_, i) => ident(`c${i}`)).join(', ');
+      return `insert into ${ident(this.table)} (${this.targetColumns}) select "id", ?, 1, ?, ?, ?, ?${
+        staged ? `, ${staged}` : ''
+      } from temp.${ident(stage)} where rowid > ? and rowid <= ? order by rowid`;
+    });
     const { engineCode, memberId, now } = this.stamp;
-    await trx.executeQuery(CompiledQuery.raw(text, [engineCode, memberId, now, memberId, now]));
+    await trx.executeQuery(CompiledQuery.raw(text, [engineCode, memberId, now, memberId, now, from, to]));
   }
 
   /** Rows straight into the table, inside `trx`; answers their ids. */

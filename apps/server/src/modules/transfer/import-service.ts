@@ -30,6 +30,7 @@ import { type ColumnPlan, compileConverter } from './converter.js';
 import { ImportRepository, type StoredMessage, toJob } from './import-repository.js';
 import { loadNames } from './names.js';
 import { checkZip, formatOf, readSheet, readSheetChunks, SheetError, type SheetFormat } from './sheets.js';
+import { MOVE_CHUNK_ROWS, MoveUndoPending, StagedMove } from './staged-move.js';
 
 const PREVIEW_ROWS = 10;
 
@@ -82,17 +83,19 @@ declare module 'fastify' {
 /**
  * Imports a sheet into a table as a persisted job: upload (header, preview, row count, suggested
  * mapping), then start with the member's mapping and mode. "All or nothing" checks every row first
- * and writes all of them in one transaction, so a crash leaves nothing behind; "skip bad rows"
+ * and writes all of them or none, so a crash leaves nothing behind (runBulk: on SQLite a bulk load's
+ * rows are moved in chunks, seen as they go, and taken out again if the move stops); "skip bad rows"
  * writes batch by batch and reports the rows it skipped.
  *
  * Starting queues an `import` job (jobs/queue.ts) that the starting process holds and runs at once.
  * If that process dies, another takes the job when its lease runs out: an "all or nothing" import
- * runs again from the sheet (or, if its transaction had committed, just finishes); a "skip bad rows"
- * one fails, saying how many rows it had written.
+ * runs again from the sheet (or, if its last transaction had committed, just finishes); a "skip bad
+ * rows" one fails, saying how many rows it had written.
  */
 export class ImportService {
   private readonly repo: ImportRepository;
   private readonly tmp: string;
+  private readonly moves: StagedMove;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -105,11 +108,15 @@ export class ImportService {
     private readonly now: () => number = Date.now,
   ) {
     this.repo = new ImportRepository(db);
+    this.moves = new StagedMove(db, records);
     this.tmp = path.join(dataDir, 'tmp');
     jobs.register<ImportPayload>(IMPORT_JOB, {
       maxAttempts: 3,
       run: (payload, run) => this.runJob(payload, run),
       giveUp: async (payload) => {
+        // No process holds the job any more: a move it left half-way is taken back out first.
+        const marker = await this.moves.marked(payload.importId);
+        if (marker) await this.moves.undo(payload.importId, marker, null);
         const row = await this.repo.byId(payload.importId);
         if (row?.state === 'running') await this.fail(row, this.interrupted(row));
       },
@@ -148,13 +155,16 @@ export class ImportService {
     if (row?.state !== 'running') return;
     if (run.attempt > 1) {
       // The process that ran it died. "Skip bad rows" committed some batches: it stops here, saying
-      // how many. "All or nothing" wrote nothing unless its transaction committed (it records
-      // `created` inside it): then only the end is missing, else it starts over.
+      // how many. "All or nothing" is done when its last transaction committed (it records `created`
+      // inside it): then only the end is missing. Else it starts over — after taking out the rows
+      // of a move that stopped half-way (SQLite, staged-move.ts).
       if (row.mode !== 'atomic') return this.fail(row, this.interrupted(row));
       if (Number(row.created) > 0) {
         const counts = { processed: Number(row.processed), created: Number(row.created), failed: 0 };
         return this.finish(row, 'done', counts);
       }
+      const marker = await this.moves.marked(row.id);
+      if (marker) await this.moves.undo(row.id, marker, run);
       await this.repo.clearErrors(row.id);
     }
     let ctx: SchemaContext;
@@ -173,8 +183,9 @@ export class ImportService {
     await this.run(ctx, { ...row, file_path: local }, payload.lang, run)
       .finally(() => fs.promises.rm(local, { force: true }))
       .catch(async (error: unknown) => {
-        // Another process took the job over while this one stalled: it is that one's now.
-        if (error instanceof LeaseLost) throw error;
+        // Another process took the job over while this one stalled: it is that one's now. A move
+        // that could not be taken back out: the job's next run does it (the queue retries it).
+        if (error instanceof LeaseLost || error instanceof MoveUndoPending) throw error;
         // Whatever stopped it (a row the database refused, a broken file): the job says so — what
         // was wrong with the sheet when the reader knows (a row too long: which) — the uploaded
         // sheet goes, and in "all or nothing" mode the transaction wrote nothing.
@@ -242,6 +253,7 @@ export class ImportService {
         message: '',
         created_at: now,
         updated_at: now,
+        moving: null,
       };
       await this.store.put(row.file_path, filePath);
       await this.repo.insert(row);
@@ -393,15 +405,20 @@ export class ImportService {
   /** A test's or a bench's look between two chunks of a bulk import (the import waits for it). */
   betweenChunks: ((job: ImportJobsTable, info: { staged: number; stage: string | null }) => Promise<void>) | null =
     null;
+  /** A test's look between two chunks of an SQLite "all or nothing" import's move (staged-move.ts). */
+  betweenMoves: ((job: ImportJobsTable, moved: number) => Promise<void>) | null = null;
+  /** Rows a chunk of that move writes (tests make it small). */
+  moveChunkRows = MOVE_CHUNK_ROWS;
 
   /**
    * Tables whose rows need nothing from the database per row (issue 15): each row converted by a
    * converter compiled once (converter.ts), written by the bulk writer (bulk-writer.ts) with ids of
    * one range (records/import-ids.ts), and one history entry for the import (`record_imports`)
    * instead of one per record. "All or nothing": SQLite loads a TEMP staging table chunk by chunk
-   * (other requests run in between) and moves it into the table in one short transaction;
-   * PostgreSQL writes into the table inside one transaction (other connections never wait on it).
-   * Either way a bad row leaves nothing, and so does a crash: the transaction or the temp table goes.
+   * (other requests run in between) and moves it into the table in chunks of short transactions
+   * (staged-move.ts), taken back out if the move stops; PostgreSQL writes into the table inside one
+   * transaction (other connections never wait on it). Either way a bad row leaves nothing, and so
+   * does a crash: the transaction rolls back, the temp table goes, or a half-done move is undone.
    */
   private async runBulk(
     ctx: SchemaContext,
@@ -563,9 +580,16 @@ export class ImportService {
           await rolledBack();
           return;
         }
-        await this.db.transaction().execute(async (trx) => {
-          await this.records.bulkLoad(ctx, trx, () => writer.moveStage(trx));
-          await commit(trx);
+        const between = this.betweenMoves;
+        await this.moves.move({
+          jobId: job.id,
+          marker: { table: ctx.schema.table_name, schema: ctx.schema.code, first: ids.first, fts: null },
+          writer,
+          held,
+          total: staged,
+          chunkRows: this.moveChunkRows,
+          between: between && ((moved) => between(job, moved)),
+          finish: commit,
         });
       } finally {
         // A failure, a lost lease or the end: the staging table goes (a dead process takes it along).

@@ -1,0 +1,153 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { type JobRun, LeaseLost } from '../../jobs/queue.js';
+import { importLastPossibleId } from '../records/import-ids.js';
+import type { BulkLoadState } from '../records/indexes.js';
+import type { RecordService } from '../records/service.js';
+import type { BulkWriter } from './bulk-writer.js';
+
+/**
+ * Rows a chunk of the move writes in its transaction: 4–11 µs a row (bench/README.md "Imports: how
+ * long a request waits"), so a request arriving meanwhile waits 0.1–0.3 s — well under the second
+ * issue 15 allows, with room for a loaded machine.
+ */
+export const MOVE_CHUNK_ROWS = 25_000;
+/** Rows an undo deletes a transaction. */
+const UNDO_CHUNK_ROWS = 25_000;
+
+/** One turn of the event loop: the requests that arrived meanwhile are read and run. */
+const letOthersIn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** What a moving import has put where (`import_jobs.moving`): enough for any process to take it back out. */
+export interface MoveMarker {
+  /** The physical table and the table's code (its cached counts). */
+  table: string;
+  schema: string;
+  /** The import's first record id: its records are the id range of that id's prefix (records/import-ids.ts). */
+  first: string;
+  /** The full-text indexes the move took off their triggers (records/indexes.ts beginBulkLoad). */
+  fts: BulkLoadState | null;
+}
+
+/** The move failed and so did its undo: the job runs again, and that run takes the moved rows out first. */
+export class MoveUndoPending extends Error {}
+
+/** One move of an import's staged rows into its table (SQLite "all or nothing"). */
+export interface MovePlan {
+  jobId: string;
+  marker: MoveMarker;
+  writer: BulkWriter;
+  held: JobRun;
+  /** Rows staged (the staging table's rowids are 1 … total). */
+  total: number;
+  chunkRows: number;
+  /** A test's or a bench's look after each chunk but the last. */
+  between: ((moved: number) => Promise<void>) | null;
+  /** The import's end, inside the last chunk's transaction: its entry, its hooks, `created`, the fence last. */
+  finish: (trx: Kysely<Database>) => Promise<void>;
+}
+
+/**
+ * Moves an SQLite "all or nothing" import's staged rows (bulk-writer.ts) into its table in chunks,
+ * each its own short transaction fenced by the job's lease, so other requests run in between even at
+ * a million rows (one statement moving them all held the one connection 3.8 s). The import's rows
+ * are therefore seen chunk by chunk for the few seconds the move takes. What stays all or nothing is
+ * the outcome: the first chunk's transaction marks the job (`moving`), the last one writes the
+ * import's entry, `created` and its hooks and clears the mark — and a move that stops in between is
+ * taken back out: here on a failure, by the process that takes the job over after a crash (or gives
+ * it up) when it finds the mark. A lost lease leaves the undo to the new holder.
+ */
+export class StagedMove {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly records: RecordService,
+  ) {}
+
+  async move(plan: MovePlan): Promise<void> {
+    const { marker, writer, held } = plan;
+    let marked = false;
+    try {
+      let moved = 0;
+      for (;;) {
+        const to = Math.min(plan.total, moved + plan.chunkRows);
+        const last = to >= plan.total;
+        await this.db.transaction().execute(async (trx) => {
+          if (!marked) {
+            marker.fts = await this.records.beginBulkLoad(trx, marker.table);
+            await this.mark(trx, plan.jobId, marker);
+          }
+          await writer.moveStage(trx, moved, to);
+          if (!last) return held.hold(trx);
+          await this.records.endBulkLoad(trx, marker.table, marker.fts);
+          await this.mark(trx, plan.jobId, null);
+          await plan.finish(trx);
+        });
+        marked = true;
+        moved = to;
+        this.records.changedTable(marker.schema);
+        if (last) return;
+        // The queued requests' turn: a transaction's promises resolve without the event loop ever
+        // reaching its I/O phase, so chunk after chunk would otherwise run as one long hold.
+        await letOthersIn();
+        await plan.between?.(moved);
+      }
+    } catch (error) {
+      if (marked && !(error instanceof LeaseLost)) {
+        try {
+          await this.undo(plan.jobId, marker, held);
+        } catch (undoError) {
+          // The lease went meanwhile: the new holder undoes. Anything else: the job's next run does.
+          if (undoError instanceof LeaseLost) throw undoError;
+          throw new MoveUndoPending(`the move of import ${plan.jobId} stopped and could not be taken back out`, {
+            cause: undoError,
+          });
+        }
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Takes a stopped move's rows back out, a chunk a transaction (each fenced by `held` when the job is
+   * still held), then puts the full-text triggers back and clears the mark. The rows are the import's
+   * id range: no other write makes ids there (records/import-ids.ts).
+   */
+  async undo(jobId: string, marker: MoveMarker, held: JobRun | null): Promise<void> {
+    const table = sql.table(marker.table);
+    const upTo = importLastPossibleId(marker.first);
+    for (;;) {
+      const gone = await this.db.transaction().execute(async (trx) => {
+        const top = await sql<{ top: string | null; n: number }>`select max(id) as top, count(*) as n from
+          (select id from ${table} where id >= ${marker.first} and id <= ${upTo} order by id limit ${UNDO_CHUNK_ROWS})`.execute(
+          trx,
+        );
+        const { top: end = null, n = 0 } = top.rows[0] ?? {};
+        if (end !== null) await sql`delete from ${table} where id >= ${marker.first} and id <= ${end}`.execute(trx);
+        if (held) await held.hold(trx);
+        return Number(n);
+      });
+      if (gone) this.records.changedTable(marker.schema);
+      if (gone < UNDO_CHUNK_ROWS) break;
+      await letOthersIn();
+    }
+    await this.db.transaction().execute(async (trx) => {
+      await this.records.endBulkLoad(trx, marker.table, marker.fts);
+      await this.mark(trx, jobId, null);
+      if (held) await held.hold(trx);
+    });
+  }
+
+  /** The mark a job carries while its rows move, or null. */
+  async marked(jobId: string): Promise<MoveMarker | null> {
+    const row = await this.db.selectFrom('import_jobs').select('moving').where('id', '=', jobId).executeTakeFirst();
+    return row?.moving ? (JSON.parse(row.moving) as MoveMarker) : null;
+  }
+
+  private mark(trx: Kysely<Database>, jobId: string, marker: MoveMarker | null) {
+    return trx
+      .updateTable('import_jobs')
+      .set({ moving: marker ? JSON.stringify(marker) : null })
+      .where('id', '=', jobId)
+      .execute();
+  }
+}

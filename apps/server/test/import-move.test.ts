@@ -1,0 +1,228 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LeaseLost } from '../src/jobs/queue.js';
+import { testDialect } from './database.js';
+import { startTestServer, type TestServer } from './harness.js';
+import { createAppTable, createTeam, type TeamFixture, tableNameOf } from './org-helpers.js';
+
+/**
+ * SQLite "all or nothing" bulk imports move their staged rows into the table in chunks, each its own
+ * transaction (transfer/staged-move.ts, issue 15): requests are answered between chunks, and a move
+ * that stops — a failure, a crash, a job given up — is taken back out. PostgreSQL loads in one
+ * transaction (transfer.test.ts covers both databases' outcomes).
+ */
+describe.runIf(testDialect() === 'sqlite')('an all-or-nothing import moved in chunks (SQLite)', () => {
+  let server: TestServer;
+  let team: TeamFixture;
+  let base: string;
+  let table: string;
+  const f = { name: '', amount: '' };
+  const APP = { 'x-app-name': 'canopy-web' };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    team = await createTeam(server, '分块搬移团队', '王小明');
+    const made = await createAppTable(team, '导入', '名单');
+    base = made.base;
+    for (const [key, name, type] of [
+      ['name', '名称', 'text'],
+      ['amount', '金额', 'number'],
+    ] as const) {
+      const res = await team.owner.request('POST', `${base}/fields`, { body: { name, type } });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      f[key] = res.json.data.code;
+    }
+    table = await tableNameOf(server, made.schemaCode);
+  });
+  afterAll(async () => {
+    if (!server) return;
+    server.app.imports.betweenMoves = null;
+    await server.close();
+  });
+
+  const db = () => server.database.handle.db;
+  const sheet = (n: number, prefix: string) =>
+    Buffer.from(['名称,金额', ...Array.from({ length: n }, (_, i) => `${prefix}${i + 1},${i + 1}`)].join('\n'));
+
+  async function start(rows: number, prefix: string): Promise<string> {
+    const job = (await team.owner.upload(`${base}/imports`, `${prefix}.csv`, sheet(rows, prefix), APP)).json.data;
+    const res = await team.owner.request('POST', `${base}/imports/${job.id}/start`, {
+      body: { mapping: job.mapping, mode: 'atomic' },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    return job.id;
+  }
+
+  async function waitFor(jobId: string) {
+    for (let i = 0; i < 1_200; i += 1) {
+      const job = (await team.owner.request('GET', `${base}/imports/${jobId}`)).json.data;
+      if (job.state === 'done' || job.state === 'failed') return job;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('import did not finish');
+  }
+
+  /** Rows whose name starts with `prefix`, as the table holds them. */
+  async function stored(prefix: string): Promise<number> {
+    const n = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}
+      where ${sql.ref(`f_${f.name}`)} like ${`${prefix}%`}`.execute(db());
+    return Number(n.rows[0]?.n);
+  }
+
+  /** The same through the API (a count request answered while the import runs). */
+  async function counted(prefix: string): Promise<number> {
+    const res = await team.owner.request('POST', `${base}/records/count`, {
+      body: { filter: { op: 'and', conditions: [{ field: f.name, operator: 'contains', value: prefix }] } },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    return res.json.data.count;
+  }
+
+  const moving = async (jobId: string) =>
+    (await db().selectFrom('import_jobs').select('moving').where('id', '=', jobId).executeTakeFirstOrThrow()).moving;
+  const entries = async (jobId: string) =>
+    db().selectFrom('record_imports').select(['count']).where('import_id', '=', jobId).execute();
+
+  /** Pauses the move after its first chunk; `release` lets it go on. */
+  function pauseAtFirstChunk() {
+    let reached!: (moved: number) => void;
+    const atChunk = new Promise<number>((r) => {
+      reached = r;
+    });
+    let release!: () => void;
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
+    server.app.imports.betweenMoves = async (_job, moved) => {
+      server.app.imports.betweenMoves = null;
+      reached(moved);
+      await released;
+    };
+    return { atChunk, release };
+  }
+
+  it('answers requests between the chunks of its move, its rows seen chunk by chunk, one entry at the end', async () => {
+    server.app.imports.moveChunkRows = 1_000;
+    const { atChunk, release } = pauseAtFirstChunk();
+    try {
+      const jobId = await start(3_500, '搬移');
+      expect(await atChunk).toBe(1_000);
+      // A read and a write are answered while the move is half-way; the first chunk is in the table.
+      expect(await counted('搬移')).toBe(1_000);
+      const made = await team.owner.request('POST', `${base}/records`, {
+        body: { data: { [f.name]: '搬移时新建', [f.amount]: 1 } },
+      });
+      expect(made.status, JSON.stringify(made.json)).toBe(200);
+      const marker = JSON.parse((await moving(jobId)) ?? 'null');
+      expect(marker).toMatchObject({ table, first: expect.any(String) });
+      expect((await team.owner.request('GET', `${base}/imports/${jobId}`)).json.data).toMatchObject({
+        state: 'running',
+        created: 0,
+      });
+      expect(await entries(jobId)).toEqual([]);
+      release();
+      expect(await waitFor(jobId)).toMatchObject({ state: 'done', created: 3_500, failed: 0 });
+      expect(await counted('搬移')).toBe(3_501);
+      expect(await stored('搬移时新建')).toBe(1);
+      expect(await moving(jobId)).toBeNull();
+      expect((await entries(jobId)).map((e) => Number(e.count))).toEqual([3_500]);
+    } finally {
+      server.app.imports.betweenMoves = null;
+      release();
+    }
+  });
+
+  it('a failure half-way through the move takes the moved rows back out; full-text search stays right', async () => {
+    server.app.imports.moveChunkRows = 1_000;
+    const indexName = `${table}_f_${f.name}_tx`;
+    const state = async () =>
+      (await db().selectFrom('record_indexes').select('state').where('name', '=', indexName).executeTakeFirst())?.state;
+    const search = async (needle: string) => {
+      const res = await team.owner.request('POST', `${base}/records/query`, {
+        body: { filter: { op: 'and', conditions: [{ field: f.name, operator: 'contains', value: needle }] } },
+      });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      return res.json.data.resultList.map((r: { data: Record<string, unknown> }) => r.data[f.name]);
+    };
+    // A searched name gets its full-text index; a record made before the import is in it.
+    await team.owner.request('POST', `${base}/records`, { body: { data: { [f.name]: '早先的记录', [f.amount]: 2 } } });
+    expect(await search('早先的')).toEqual(['早先的记录']);
+    await expect.poll(state, { timeout: 60_000 }).toBe('ready');
+
+    server.app.imports.betweenMoves = async (_job, moved) => {
+      if (moved >= 2_000) throw new Error('the move broke down');
+    };
+    try {
+      const jobId = await start(3_500, '中断搬移');
+      expect(await waitFor(jobId)).toMatchObject({ state: 'failed', created: 0 });
+      expect(await stored('中断搬移')).toBe(0);
+      expect(await moving(jobId)).toBeNull();
+      expect(await entries(jobId)).toEqual([]);
+    } finally {
+      server.app.imports.betweenMoves = null;
+    }
+    // The index's trigger is back and it is ready again: old and new records are found through it.
+    await expect.poll(state, { timeout: 60_000 }).toBe('ready');
+    const triggers = await sql<{ name: string }>`select name from sqlite_master
+      where type = 'trigger' and name = ${`${indexName}_ai`}`.execute(db());
+    expect(triggers.rows).toHaveLength(1);
+    await team.owner.request('POST', `${base}/records`, { body: { data: { [f.name]: '之后的记录', [f.amount]: 3 } } });
+    expect(await search('早先的')).toEqual(['早先的记录']);
+    expect(await search('之后的')).toEqual(['之后的记录']);
+    expect(await search('中断搬移')).toEqual([]);
+  });
+
+  /**
+   * Stops the move after its first chunk as a process that dies would — the job still held by a
+   * process that is gone, the rows moved so far in the table, the mark set — and hands the job to
+   * this server's queue, after `attempts` runs.
+   */
+  async function crashMidMove(prefix: string, attempts: number): Promise<string> {
+    server.app.imports.moveChunkRows = 1_000;
+    let jobId = '';
+    server.app.imports.betweenMoves = async (job) => {
+      server.app.imports.betweenMoves = null;
+      throw new LeaseLost(job.id);
+    };
+    try {
+      jobId = await start(3_500, prefix);
+      await expect.poll(() => stored(prefix), { timeout: 60_000 }).toBe(1_000);
+      await expect.poll(async () => (await moving(jobId)) !== null, { timeout: 60_000 }).toBe(true);
+    } finally {
+      server.app.imports.betweenMoves = null;
+    }
+    const queued = await db()
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', 'import')
+      .where('payload', 'like', `%${jobId}%`)
+      .executeTakeFirstOrThrow();
+    await db()
+      .updateTable('jobs')
+      .set({ state: 'running', lease_until: Date.now() - 1, locked_by: 'a-process-that-died', attempts })
+      .where('id', '=', queued.id)
+      .execute();
+    expect((await team.owner.request('GET', `${base}/imports/${jobId}`)).json.data.state).toBe('running');
+    await server.app.jobs.tick();
+    return jobId;
+  }
+
+  it('a crash half-way through the move: the process taking the job over undoes it, then writes each row once', async () => {
+    const jobId = await crashMidMove('接手搬移', 1);
+    expect(await waitFor(jobId)).toMatchObject({ state: 'done', created: 3_500, failed: 0 });
+    expect(await stored('接手搬移')).toBe(3_500);
+    const distinct = await sql<{ n: number }>`select count(distinct ${sql.ref(`f_${f.name}`)}) as n
+      from ${sql.table(table)} where ${sql.ref(`f_${f.name}`)} like '接手搬移%'`.execute(db());
+    expect(Number(distinct.rows[0]?.n)).toBe(3_500);
+    expect(await moving(jobId)).toBeNull();
+    expect((await entries(jobId)).map((e) => Number(e.count))).toEqual([3_500]);
+  });
+
+  it('a crash half-way through the move of a job out of attempts: giving it up takes the rows back out', async () => {
+    const jobId = await crashMidMove('放弃搬移', 3);
+    expect(await waitFor(jobId)).toMatchObject({ state: 'failed', created: 0 });
+    expect(await stored('放弃搬移')).toBe(0);
+    expect(await moving(jobId)).toBeNull();
+    expect(await entries(jobId)).toEqual([]);
+  });
+});
