@@ -117,11 +117,13 @@ describe.runIf(testDialect() === 'sqlite')('an all-or-nothing import moved in ch
       expect(marker).toMatchObject({ table, first: expect.any(String) });
       expect((await team.owner.request('GET', `${base}/imports/${jobId}`)).json.data).toMatchObject({
         state: 'running',
+        processed: 3_500,
+        written: 1_000,
         created: 0,
       });
       expect(await entries(jobId)).toEqual([]);
       release();
-      expect(await waitFor(jobId)).toMatchObject({ state: 'done', created: 3_500, failed: 0 });
+      expect(await waitFor(jobId)).toMatchObject({ state: 'done', created: 3_500, written: 3_500, failed: 0 });
       expect(await counted('搬移')).toBe(3_501);
       expect(await stored('搬移时新建')).toBe(1);
       expect(await moving(jobId)).toBeNull();
@@ -154,7 +156,7 @@ describe.runIf(testDialect() === 'sqlite')('an all-or-nothing import moved in ch
     };
     try {
       const jobId = await start(3_500, '中断搬移');
-      expect(await waitFor(jobId)).toMatchObject({ state: 'failed', created: 0 });
+      expect(await waitFor(jobId)).toMatchObject({ state: 'failed', created: 0, written: 0 });
       expect(await stored('中断搬移')).toBe(0);
       expect(await moving(jobId)).toBeNull();
       expect(await entries(jobId)).toEqual([]);

@@ -127,6 +127,12 @@ export const ImportJob = Type.Object({
   total: Type.Integer(),
   processed: Type.Integer(),
   created: Type.Integer(),
+  /**
+   * Rows of this import the table holds so far: `created` once it ends; before, "all or nothing" on
+   * SQLite moves its checked rows in chunks (taken back out if it fails), and "skip bad rows" commits
+   * chunk by chunk.
+   */
+  written: Type.Integer(),
   failed: Type.Integer(),
   /** Why a failed job stopped (a message key's text). */
   message: Type.String(),

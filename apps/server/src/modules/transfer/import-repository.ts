@@ -24,6 +24,7 @@ export function toJob(row: ImportJobsTable, lang: Language): ImportJob {
     total: Number(row.total),
     processed: Number(row.processed),
     created: Number(row.created),
+    written: row.moving ? (JSON.parse(row.moving) as { moved: number }).moved : Number(row.created),
     failed: Number(row.failed),
     message: message ? formatMessage(message.key, lang, message.params) : '',
     createdAt: Number(row.created_at),

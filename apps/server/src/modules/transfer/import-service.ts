@@ -583,7 +583,7 @@ export class ImportService {
         const between = this.betweenMoves;
         await this.moves.move({
           jobId: job.id,
-          marker: { table: ctx.schema.table_name, schema: ctx.schema.code, first: ids.first, fts: null },
+          marker: { table: ctx.schema.table_name, schema: ctx.schema.code, first: ids.first, fts: null, moved: 0 },
           writer,
           held,
           total: staged,

@@ -27,6 +27,8 @@ export interface MoveMarker {
   first: string;
   /** The full-text indexes the move took off their triggers (records/indexes.ts beginBulkLoad). */
   fts: BulkLoadState | null;
+  /** Rows moved so far (the job's progress, `written`). */
+  moved: number;
 }
 
 /** The move failed and so did its undo: the job runs again, and that run takes the moved rows out first. */
@@ -72,12 +74,12 @@ export class StagedMove {
         const to = Math.min(plan.total, moved + plan.chunkRows);
         const last = to >= plan.total;
         await this.db.transaction().execute(async (trx) => {
-          if (!marked) {
-            marker.fts = await this.records.beginBulkLoad(trx, marker.table);
-            await this.mark(trx, plan.jobId, marker);
-          }
+          if (!marked) marker.fts = await this.records.beginBulkLoad(trx, marker.table);
           await writer.moveStage(trx, moved, to);
-          if (!last) return held.hold(trx);
+          if (!last) {
+            await this.mark(trx, plan.jobId, { ...marker, moved: to });
+            return held.hold(trx);
+          }
           await this.records.endBulkLoad(trx, marker.table, marker.fts);
           await this.mark(trx, plan.jobId, null);
           await plan.finish(trx);

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shell/api/form-errors';
 import { ImportMapping as ImportMappingStep } from './ImportMapping';
+import { importPercent, importPhase } from './import-progress';
 import { errorReportCsv, transferApi, uploadSheet } from './transfer-api';
 
 interface Props {
@@ -15,13 +16,6 @@ interface Props {
   /** Query key under which the table's records sit (refreshed when rows arrive). */
   recordsKey: readonly unknown[];
   onClose: () => void;
-}
-
-/** A job's progress as a percentage: "all or nothing" checks every row, then writes every row. */
-function percent(job: ImportJob): number {
-  if (!job.total) return 0;
-  const done = job.mode === 'atomic' ? (job.processed + job.created) / (job.total * 2) : job.processed / job.total;
-  return Math.min(100, Math.floor(done * 100));
 }
 
 /** 导入数据: upload with progress → map columns to fields → run as a job with progress → result. */
@@ -45,6 +39,7 @@ export function ImportDialog({ p, fields, fieldAccess, recordsKey, onClose }: Pr
   });
   const current = job.data;
   const finished = current && (current.state === 'done' || current.state === 'failed');
+  const phase = current ? importPhase(current) : 'checking';
   useEffect(() => {
     if (finished && current.created > 0) void queryClient.invalidateQueries({ queryKey: recordsKey });
   }, [finished, current?.created, queryClient, recordsKey]);
@@ -135,13 +130,15 @@ export function ImportDialog({ p, fields, fieldAccess, recordsKey, onClose }: Pr
   } else if (!finished) {
     body = (
       <Flex vertical align="center" gap={12} style={{ padding: '32px 0' }} data-testid="import-running">
-        <Progress type="circle" percent={current ? percent(current) : 0} />
-        <span>
-          {current && current.mode === 'atomic' && current.created === 0
-            ? t('transfer.checking')
-            : t('transfer.running')}
-        </span>
-        {current && <span>{t('transfer.progress', { processed: current.processed, total: current.total })}</span>}
+        <Progress type="circle" percent={current ? importPercent(current) : 0} />
+        <span>{t(`transfer.${phase}`)}</span>
+        {current && (
+          <span>
+            {phase === 'writing'
+              ? t('transfer.writtenProgress', { written: current.written, total: current.total })
+              : t('transfer.progress', { processed: current.processed, total: current.total })}
+          </span>
+        )}
       </Flex>
     );
   } else {

@@ -36,6 +36,8 @@ export const enTransfer: typeof zhTransfer = {
     start: 'Start import',
     running: 'Importing…',
     checking: 'Checking rows…',
+    writing: 'All rows are valid. Writing them…',
+    writtenProgress: '{{written}} of {{total}} rows written',
     progress: '{{processed}} of {{total}} rows processed',
     done: 'Import finished',
     doneSummary: '{{created}} rows imported, {{failed}} skipped',

@@ -35,6 +35,8 @@ export const jpTransfer: typeof zhTransfer = {
     start: 'インポート開始',
     running: 'インポートしています…',
     checking: '行を検証しています…',
+    writing: '検証が完了しました。データを書き込んでいます…',
+    writtenProgress: '{{written}} / {{total}} 行を書き込み済み',
     progress: '{{processed}} / {{total}} 行を処理済み',
     done: 'インポートが完了しました',
     doneSummary: '{{created}} 行をインポート、{{failed}} 行をスキップしました',

@@ -33,6 +33,8 @@ export const zhTransfer = {
     start: '开始导入',
     running: '正在导入…',
     checking: '正在校验数据…',
+    writing: '校验通过，正在写入数据…',
+    writtenProgress: '已写入 {{written}} / {{total}} 行',
     progress: '已处理 {{processed}} / {{total}} 行',
     done: '导入完成',
     doneSummary: '成功导入 {{created}} 行，跳过 {{failed}} 行',
