@@ -114,9 +114,10 @@ export class ImportService {
       maxAttempts: 3,
       run: (payload, run) => this.runJob(payload, run),
       giveUp: async (payload) => {
-        // No process holds the job any more: a move it left half-way is taken back out first.
+        // No process holds the job any more: a move it left half-way is taken back out first. An undo
+        // that fails even now (the database refusing writes) leaves the mark; the import still fails.
         const marker = await this.moves.marked(payload.importId);
-        if (marker) await this.moves.undo(payload.importId, marker, null);
+        if (marker) await this.moves.undo(payload.importId, marker, null).catch(() => undefined);
         const row = await this.repo.byId(payload.importId);
         if (row?.state === 'running') await this.fail(row, this.interrupted(row));
       },
@@ -580,7 +581,6 @@ export class ImportService {
           await rolledBack();
           return;
         }
-        const between = this.betweenMoves;
         await this.moves.move({
           jobId: job.id,
           marker: { table: ctx.schema.table_name, schema: ctx.schema.code, first: ids.first, fts: null, moved: 0 },
@@ -588,7 +588,8 @@ export class ImportService {
           held,
           total: staged,
           chunkRows: this.moveChunkRows,
-          between: between && ((moved) => between(job, moved)),
+          // Read at each chunk, like betweenChunks: a test may set or clear it meanwhile.
+          between: async (moved) => this.betweenMoves?.(job, moved),
           finish: commit,
         });
       } finally {

@@ -43,8 +43,8 @@ export interface MovePlan {
   /** Rows staged (the staging table's rowids are 1 … total). */
   total: number;
   chunkRows: number;
-  /** A test's or a bench's look after each chunk but the last. */
-  between: ((moved: number) => Promise<void>) | null;
+  /** A test's look after each chunk but the last. */
+  between: (moved: number) => Promise<void>;
   /** The import's end, inside the last chunk's transaction: its entry, its hooks, `created`, the fence last. */
   finish: (trx: Kysely<Database>) => Promise<void>;
 }
@@ -91,7 +91,7 @@ export class StagedMove {
         // The queued requests' turn: a transaction's promises resolve without the event loop ever
         // reaching its I/O phase, so chunk after chunk would otherwise run as one long hold.
         await letOthersIn();
-        await plan.between?.(moved);
+        await plan.between(moved);
       }
     } catch (error) {
       if (marked && !(error instanceof LeaseLost)) {

@@ -1,12 +1,15 @@
 import type { ImportJob } from '@canopy/contract';
 
-/** Where a running import is: checking its rows, writing checked rows ("all or nothing"), or both at once ("skip bad rows"). */
+/**
+ * Where a running import is: "all or nothing" checks every row, then writes them (on SQLite in
+ * chunks, `written` growing; on PostgreSQL in the check's own transaction, so it shows as checking);
+ * "skip bad rows" checks and writes each chunk at once.
+ */
 export type ImportPhase = 'checking' | 'writing' | 'running';
 
 export function importPhase(job: ImportJob): ImportPhase {
-  if (job.mode !== 'atomic') return 'running';
-  // "All or nothing" writes nothing before every row is checked; on SQLite the rows then go in by chunks.
-  return job.written > 0 && job.created === 0 ? 'writing' : job.created === 0 ? 'checking' : 'running';
+  if (job.mode !== 'atomic' || job.created > 0) return 'running';
+  return job.written > 0 ? 'writing' : 'checking';
 }
 
 /** A job's progress as a percentage: "all or nothing" checks every row, then writes every row. */
