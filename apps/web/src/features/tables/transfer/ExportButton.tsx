@@ -113,8 +113,14 @@ export function ExportButton({ p, viewCode, search }: Props) {
           {current && (
             <ExportProgress
               job={current}
-              running={t('transfer.exportRunning', { processed: current.processed, total: current.total })}
-              ready={t('transfer.exportReady', { rows: current.processed, date: date(current.expiresAt) })}
+              running={t('transfer.exportRunning', {
+                processed: current.processed.toLocaleString(),
+                total: current.total.toLocaleString(),
+              })}
+              ready={t('transfer.exportReady', {
+                rows: current.processed.toLocaleString(),
+                date: date(current.expiresAt),
+              })}
               failed={t('transfer.exportFailed', { message: current.message })}
               download={t('transfer.exportDownload')}
             />

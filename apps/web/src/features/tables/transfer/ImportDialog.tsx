@@ -135,8 +135,14 @@ export function ImportDialog({ p, fields, fieldAccess, recordsKey, onClose }: Pr
         {current && (
           <span>
             {phase === 'writing'
-              ? t('transfer.writtenProgress', { written: current.written, total: current.total })
-              : t('transfer.progress', { processed: current.processed, total: current.total })}
+              ? t('transfer.writtenProgress', {
+                  written: current.written.toLocaleString(),
+                  total: current.total.toLocaleString(),
+                })
+              : t('transfer.progress', {
+                  processed: current.processed.toLocaleString(),
+                  total: current.total.toLocaleString(),
+                })}
           </span>
         )}
       </Flex>
@@ -149,7 +155,10 @@ export function ImportDialog({ p, fields, fieldAccess, recordsKey, onClose }: Pr
         title={current.state === 'done' ? t('transfer.done') : t('transfer.failedTitle')}
         subTitle={
           current.state === 'done'
-            ? t('transfer.doneSummary', { created: current.created, failed: current.failed })
+            ? t('transfer.doneSummary', {
+                created: current.created.toLocaleString(),
+                failed: current.failed.toLocaleString(),
+              })
             : current.message
         }
         extra={

@@ -20,7 +20,11 @@ export function ImportMapping({ job, fields, fieldAccess, mapping, onMapping, mo
   const rows = job.columns.map((column, index) => ({ column, index }));
   return (
     <Flex vertical gap={16}>
-      <Alert type="info" showIcon title={t('transfer.rowsFound', { name: job.fileName, count: job.total })} />
+      <Alert
+        type="info"
+        showIcon
+        title={t('transfer.rowsFound', { name: job.fileName, count: job.total.toLocaleString() })}
+      />
       <Table
         size="small"
         rowKey="column"
