@@ -174,6 +174,48 @@ describe.runIf(testDialect() === 'sqlite')('an all-or-nothing import moved in ch
     expect(await search('中断搬移')).toEqual([]);
   });
 
+  it('a failed move whose undo fails too runs again: that run takes the rows out first, then writes each row once', async () => {
+    server.app.imports.moveChunkRows = 1_000;
+    // The undo's deletes are refused (as by a database refusing writes); the move breaks after a chunk.
+    const guard = sql.id(`${table}_refuse_deletes`);
+    await sql`create trigger ${guard} before delete on ${sql.table(table)}
+      begin select raise(abort, 'deletes refused'); end`.execute(db());
+    server.app.imports.betweenMoves = async () => {
+      server.app.imports.betweenMoves = null;
+      throw new Error('the move broke down');
+    };
+    let jobId = '';
+    try {
+      jobId = await start(3_500, '重试搬移');
+      const queued = () =>
+        db()
+          .selectFrom('jobs')
+          .select(['id', 'state'])
+          .where('kind', '=', 'import')
+          .where('payload', 'like', `%${jobId}%`)
+          .executeTakeFirstOrThrow();
+      // The queue keeps the job for a later attempt; the moved rows and the mark stay meanwhile.
+      await expect.poll(async () => (await queued()).state, { timeout: 60_000 }).toBe('pending');
+      expect(await stored('重试搬移')).toBe(1_000);
+      expect(await moving(jobId)).not.toBeNull();
+      expect((await team.owner.request('GET', `${base}/imports/${jobId}`)).json.data.state).toBe('running');
+      await sql`drop trigger ${guard}`.execute(db());
+      await db()
+        .updateTable('jobs')
+        .set({ run_at: Date.now() - 1 })
+        .where('id', '=', (await queued()).id)
+        .execute();
+      await server.app.jobs.tick();
+      expect(await waitFor(jobId)).toMatchObject({ state: 'done', created: 3_500, failed: 0 });
+    } finally {
+      server.app.imports.betweenMoves = null;
+      await sql`drop trigger if exists ${guard}`.execute(db());
+    }
+    expect(await stored('重试搬移')).toBe(3_500);
+    expect(await moving(jobId)).toBeNull();
+    expect((await entries(jobId)).map((e) => Number(e.count))).toEqual([3_500]);
+  });
+
   /**
    * Stops the move after its first chunk as a process that dies would — the job still held by a
    * process that is gone, the rows moved so far in the table, the mark set — and hands the job to
