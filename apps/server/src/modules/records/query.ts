@@ -338,11 +338,11 @@ function pinnedColumns(ctx: SchemaContext, group: FilterGroup | undefined): stri
 /** Columns every data table indexes from the start (schemas/physical.ts). */
 const BUILT_IN = new Set(['id', 'created_at', 'created_by', 'wf_state', 'wf_node']);
 
-/** The index a sorted text list walks in its order (`(col is null), col <direction>, …, id`). */
 /** Whether a filter searches text anywhere in it ("contains"): such lists never walk an order index. */
 export const mentionsContains = (group: FilterGroup | undefined): boolean =>
   Boolean(group && JSON.stringify(group).includes('"contains"'));
 
+/** The index a sorted text list walks in its order (`(col is null), col <direction>, …, id`). */
 export const orderIndexSpec = (sorts: SortColumn[]): IndexSpec => ({ kind: 'view', equal: [], sorts });
 
 /**

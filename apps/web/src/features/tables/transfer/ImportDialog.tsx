@@ -39,7 +39,7 @@ export function ImportDialog({ p, fields, fieldAccess, recordsKey, onClose }: Pr
   });
   const current = job.data;
   const finished = current && (current.state === 'done' || current.state === 'failed');
-  const phase = current ? importPhase(current) : 'checking';
+  const phase = current ? importPhase(current) : 'running';
   useEffect(() => {
     if (finished && current.created > 0) void queryClient.invalidateQueries({ queryKey: recordsKey });
   }, [finished, current?.created, queryClient, recordsKey]);
