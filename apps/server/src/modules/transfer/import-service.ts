@@ -108,7 +108,7 @@ export class ImportService {
     private readonly now: () => number = Date.now,
   ) {
     this.repo = new ImportRepository(db);
-    this.moves = new StagedMove(db, records);
+    this.moves = new StagedMove(db, records, this.repo);
     this.tmp = path.join(dataDir, 'tmp');
     jobs.register<ImportPayload>(IMPORT_JOB, {
       maxAttempts: 3,
@@ -116,8 +116,7 @@ export class ImportService {
       giveUp: async (payload) => {
         // No process holds the job any more: a move it left half-way is taken back out first. An undo
         // that fails even now (the database refusing writes) leaves the mark; the import still fails.
-        const marker = await this.moves.marked(payload.importId);
-        if (marker) await this.moves.undo(payload.importId, marker, null).catch(() => undefined);
+        await this.moves.takeBack(payload.importId, null).catch(() => undefined);
         const row = await this.repo.byId(payload.importId);
         if (row?.state === 'running') await this.fail(row, this.interrupted(row));
       },
@@ -164,8 +163,7 @@ export class ImportService {
         const counts = { processed: Number(row.processed), created: Number(row.created), failed: 0 };
         return this.finish(row, 'done', counts);
       }
-      const marker = await this.moves.marked(row.id);
-      if (marker) await this.moves.undo(row.id, marker, run);
+      if (row.moving) await this.moves.takeBack(row.id, run);
       await this.repo.clearErrors(row.id);
     }
     let ctx: SchemaContext;

@@ -5,6 +5,7 @@ import { importLastPossibleId } from '../records/import-ids.js';
 import type { BulkLoadState } from '../records/indexes.js';
 import type { RecordService } from '../records/service.js';
 import type { BulkWriter } from './bulk-writer.js';
+import type { ImportRepository } from './import-repository.js';
 
 /**
  * Rows a chunk of the move writes in its transaction: 4–11 µs a row (bench/README.md "Imports: how
@@ -63,6 +64,7 @@ export class StagedMove {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly records: RecordService,
+    private readonly repo: ImportRepository,
   ) {}
 
   async move(plan: MovePlan): Promise<void> {
@@ -139,17 +141,13 @@ export class StagedMove {
     });
   }
 
-  /** The mark a job carries while its rows move, or null. */
-  async marked(jobId: string): Promise<MoveMarker | null> {
-    const row = await this.db.selectFrom('import_jobs').select('moving').where('id', '=', jobId).executeTakeFirst();
-    return row?.moving ? (JSON.parse(row.moving) as MoveMarker) : null;
+  /** Takes back out the move a job's mark says stopped half-way (a takeover, a give-up); nothing when unmarked. */
+  async takeBack(jobId: string, held: JobRun | null): Promise<void> {
+    const row = await this.repo.byId(jobId);
+    if (row?.moving) await this.undo(jobId, JSON.parse(row.moving) as MoveMarker, held);
   }
 
   private mark(trx: Kysely<Database>, jobId: string, marker: MoveMarker | null) {
-    return trx
-      .updateTable('import_jobs')
-      .set({ moving: marker ? JSON.stringify(marker) : null })
-      .where('id', '=', jobId)
-      .execute();
+    return this.repo.update(jobId, { moving: marker ? JSON.stringify(marker) : null }, trx);
   }
 }
