@@ -1,24 +1,32 @@
-import type { ExportJob } from '@canopy/contract';
+import type { ExportJob, ImportJob } from '@canopy/contract';
 import { expect } from 'vitest';
 import type { TestClient } from './harness.js';
 
-/** Follows an export job (a view's or a team's) until it ends; answers its last state. */
-export async function finishedExport(client: TestClient, jobPath: string): Promise<ExportJob> {
-  let job: ExportJob | undefined;
+/** Follows a job at `jobPath` until `ended` says so (up to two minutes: big sheets on a loaded machine). */
+async function finishedJob<T>(client: TestClient, jobPath: string, ended: (job: T) => boolean): Promise<T> {
+  let job: T | undefined;
   await expect
     .poll(
       async () => {
         const res = await client.request('GET', jobPath);
         expect(res.status, JSON.stringify(res.json)).toBe(200);
-        job = res.json.data as ExportJob;
-        return job.state;
+        job = res.json.data as T;
+        return ended(job);
       },
-      { timeout: 60_000, interval: 100 },
+      { timeout: 120_000, interval: 50 },
     )
-    .not.toBe('running');
-  if (!job) throw new Error('no export job');
+    .toBe(true);
+  if (!job) throw new Error(`no job at ${jobPath}`);
   return job;
 }
+
+/** Follows an export job (a view's or a team's) until it ends; answers its last state. */
+export const finishedExport = (client: TestClient, jobPath: string) =>
+  finishedJob<ExportJob>(client, jobPath, (job) => job.state !== 'running');
+
+/** Follows an import job until it is done or failed; answers its last state. */
+export const finishedImport = (client: TestClient, jobPath: string) =>
+  finishedJob<ImportJob>(client, jobPath, (job) => job.state === 'done' || job.state === 'failed');
 
 /**
  * Exports a view as a job the way the web does: start, follow, then download from the job's link.

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LeaseLost } from '../src/jobs/queue.js';
 import { testDialect } from './database.js';
+import { finishedImport } from './export-helpers.js';
 import { startTestServer, type TestServer } from './harness.js';
 import { createAppTable, createTeam, type TeamFixture, tableNameOf } from './org-helpers.js';
 
@@ -53,14 +54,7 @@ describe.runIf(testDialect() === 'sqlite')('an all-or-nothing import moved in ch
     return job.id;
   }
 
-  async function waitFor(jobId: string) {
-    for (let i = 0; i < 1_200; i += 1) {
-      const job = (await team.owner.request('GET', `${base}/imports/${jobId}`)).json.data;
-      if (job.state === 'done' || job.state === 'failed') return job;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error('import did not finish');
-  }
+  const waitFor = (jobId: string) => finishedImport(team.owner, `${base}/imports/${jobId}`);
 
   /** Rows whose name starts with `prefix`, as the table holds them. */
   async function stored(prefix: string): Promise<number> {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldsTable } from '../src/db/schema.js';
 import { compileImportCell } from '../src/modules/transfer/cells.js';
 import { loadNames } from '../src/modules/transfer/names.js';
+import { finishedImport } from './export-helpers.js';
 import { startTestServer, type TestServer } from './harness.js';
 import { createAppTable, createTeam, type TeamFixture, tableNameOf } from './org-helpers.js';
 
@@ -131,14 +132,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-async function waitFor(jobId: string) {
-  for (let i = 0; i < 2_000; i += 1) {
-    const job = (await team.owner.request('GET', `${base}/imports/${jobId}`)).json.data;
-    if (job.state === 'done' || job.state === 'failed') return job;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('import did not finish');
-}
+const waitFor = (jobId: string) => finishedImport(team.owner, `${base}/imports/${jobId}`);
 
 /** The field columns of every record, by the record's key and how it was made. */
 async function columns(fields: FieldsTable[]) {

@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMaintenance } from '../src/maintenance.js';
-import { exportView, finishedExport } from './export-helpers.js';
+import { exportView, finishedExport, finishedImport } from './export-helpers.js';
 import { startTestServer, type TestClient, type TestServer } from './harness.js';
 import { createTeam, joinTeam, type TeamFixture } from './org-helpers.js';
 
@@ -53,15 +53,7 @@ async function csvOf(client: TestClient, body: { format: string; view?: string }
   return parse(file.bytes.toString('utf8'), { bom: true, relax_column_count: true }) as string[][];
 }
 
-async function waitFor(client: TestClient, jobId: string) {
-  // Up to a minute: a 20,000-row import on a loaded machine.
-  for (let i = 0; i < 1_200; i += 1) {
-    const job = (await client.request('GET', `${base}/imports/${jobId}`)).json.data;
-    if (job.state === 'done' || job.state === 'failed') return job;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('import did not finish');
-}
+const waitFor = (client: TestClient, jobId: string) => finishedImport(client, `${base}/imports/${jobId}`);
 
 /** A zip entry as a crafted file may declare it: `declared` is the unpacked size its headers claim. */
 interface ZipEntry {
