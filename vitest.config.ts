@@ -1,8 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+/** Tests under apps/server/src that open a database (the rest of src's tests touch none). */
+const DB_IN_SRC = ['apps/server/src/db/statement-cache.test.ts'];
+
 /**
- * Three projects. `unit` holds unit and API tests; scripts/test.mjs runs it twice, once with
- * CANOPY_TEST_DB=sqlite and once with CANOPY_TEST_DB=postgres (TEST_DATABASE_URL). `e2e` drives
+ * Four projects. `pure` holds the tests that touch no database (run once); `db` holds the API and
+ * database tests, which scripts/test.mjs runs twice side by side, once with CANOPY_TEST_DB=sqlite
+ * and once with CANOPY_TEST_DB=postgres (TEST_DATABASE_URL). `e2e` drives
  * Debian's Chromium against a real server on a real database. `cluster` starts two server processes
  * behind nginx on PostgreSQL (its own step: it needs nginx and the machine to itself).
  */
@@ -11,14 +15,27 @@ export default defineConfig({
     projects: [
       {
         test: {
-          name: 'unit',
+          name: 'pure',
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
-            'apps/server/test/**/*.test.ts',
+            'apps/server/test/record-json.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
           ],
+          exclude: [...DB_IN_SRC, '**/node_modules/**'],
           environment: 'node',
+          testTimeout: 20_000,
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'db',
+          include: ['apps/server/test/**/*.test.ts', ...DB_IN_SRC],
+          exclude: ['apps/server/test/record-json.test.ts', '**/node_modules/**'],
+          environment: 'node',
+          // Migrates once per run into a template every file copies (test/global-setup.ts).
+          globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
           // Files share their worker's module cache: each API test file imported the whole server

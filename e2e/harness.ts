@@ -47,6 +47,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // Cheap Argon2id: sign-ups are most of some files (apps/server's account.test.ts checks the real cost).
+      PASSWORD_HASHING: 'fast',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,40 +1,48 @@
 #!/usr/bin/env node
 /**
- * The whole test run (`npm test`): checks, unit/API tests on SQLite and on PostgreSQL, web build,
- * browser tests. Streams every step's output, stops at the first failing step, and ends with a
- * summary of the steps and their timings. Uses Node built-ins only.
+ * The whole test run (`npm test`): checks, tests without a database, API/database tests on SQLite
+ * and on PostgreSQL, the cluster behind nginx, the web build and the browser tests. Uses Node
+ * built-ins only.
  *
- *   node scripts/test.mjs                 # everything, in this order:
- *     typecheck    npm run typecheck
- *     lint         npm run lint
- *     pg           find or start a PostgreSQL (scripts/ensure-postgres.mjs)
- *     unit-sqlite  npx vitest run --project unit   CANOPY_TEST_DB=sqlite
- *     unit-pg      npx vitest run --project unit   CANOPY_TEST_DB=postgres TEST_DATABASE_URL=<pg>
- *     nginx        bash scripts/ensure-nginx.sh (installs Debian's nginx-light when missing)
- *     cluster      npx vitest run --project cluster CANOPY_TEST_DB=postgres (two servers behind nginx)
- *     build        npm run build
- *     chromium     bash scripts/ensure-chromium.sh
- *     browser      npx vitest run --project e2e    CANOPY_TEST_DB=sqlite CHROMIUM_PATH=/usr/bin/chromium
+ * The steps form a graph, not a line: each starts once what it needs is done and a CPU slot is free
+ * (as many slots as cores, at least two). Waits start first — Chromium and nginx are installed and
+ * PostgreSQL found in the background while typecheck, lint, the web build and the pure tests run —
+ * and the longest chain (build → browser) goes first. Each step's output is kept in a log file and
+ * printed whole when it ends, so concurrent steps never interleave; a line every minute says what is
+ * still running. The first failure stops the rest. The summary lists every step's time.
+ *
+ *   node scripts/test.mjs                 # everything:
+ *     pg          find or start a PostgreSQL (scripts/ensure-postgres.mjs)          no slot
+ *     chromium    bash scripts/ensure-chromium.sh (apt-get when missing)            no slot
+ *     nginx       bash scripts/ensure-nginx.sh (after chromium: one apt at a time)  no slot
+ *     typecheck   tsc -b (one build of every project, by references)
+ *     lint        biome check .
+ *     build       npm run build (the web app)
+ *     pure        npx vitest run --project pure (tests that touch no database, once)
+ *     db-sqlite   npx vitest run --project db   CANOPY_TEST_DB=sqlite
+ *     db-pg       npx vitest run --project db   CANOPY_TEST_DB=postgres TEST_DATABASE_URL=<pg>
+ *     cluster     npx vitest run --project cluster (two servers behind nginx, PostgreSQL)
+ *     browser     npx vitest run --project e2e  (Debian's Chromium, the built app, SQLite)
  *
  *   node scripts/test.mjs check           # typecheck + lint
- *   node scripts/test.mjs unit            # pg + unit-sqlite + unit-pg
- *   node scripts/test.mjs sqlite          # unit-sqlite only
- *   node scripts/test.mjs postgres        # pg + unit-pg + nginx + cluster
+ *   node scripts/test.mjs unit            # pure + db-sqlite + db-pg (and pg)
+ *   node scripts/test.mjs sqlite          # db-sqlite only
+ *   node scripts/test.mjs postgres        # pg + db-pg + nginx + cluster
  *   node scripts/test.mjs cluster         # pg + nginx + cluster
  *   node scripts/test.mjs e2e             # build + chromium + browser
- *   node scripts/test.mjs lint unit-pg    # any step names and groups, run in the order above
+ *   node scripts/test.mjs lint db-pg      # any step names and groups
  *   node scripts/test.mjs unit -- -t login  # arguments after `--` go to every vitest run
  *
- * A step that needs another gets it too (unit-pg needs pg, cluster needs pg and nginx, browser
- * needs chromium).
+ * A step that needs another gets it too (db-pg needs pg, cluster needs pg and nginx, browser needs
+ * build and chromium).
  * Environment: TEST_DATABASE_URL and CANOPY_FORCE_THROWAWAY_PG (see ensure-postgres.mjs);
- * CANOPY_TEST_STEP_TIMEOUT_MIN (default 20, 0 = none) ends a step that runs longer than that (the
- * browser step gets at least 45): room for a machine loaded several times over (the PostgreSQL step
- * took 6 min quiet and over 15 at a load average of 12), still inside CI's 90 minutes.
+ * CANOPY_TEST_SLOTS (default: the cores, at least 2) how many CPU-bound steps run at once;
+ * CANOPY_TEST_STEP_TIMEOUT_MIN (default 30, 0 = none) ends a step that runs longer than that: room
+ * for a machine loaded several times over, still inside CI's 90 minutes.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
@@ -47,57 +55,24 @@ const vitest = (project) => ['npx', ['--no', '--', 'vitest', 'run', '--project',
 let pg = null;
 
 /**
- * @typedef {{ id: string, title: string, groups: string[], needs?: string[],
- *   cmd?: [string, string[]], vitest?: boolean, env?: () => Record<string, string>,
- *   fn?: () => Promise<void>, minTimeoutMin?: number }} Step
+ * @typedef {{ id: string, title: string, groups: string[], needs?: string[], after?: string[],
+ *   slot?: boolean, cmd?: [string, string[]], vitest?: boolean, env?: () => Record<string, string>,
+ *   fn?: (log: (line: string) => void) => Promise<void> }} Step
+ * `needs`: steps pulled in and waited for; `after`: waited for only when they run too.
+ * `slot`: CPU-bound, so it takes one of the slots (installs and look-ups wait on the network).
  * @type {Step[]}
  */
 const STEPS = [
-  { id: 'typecheck', title: 'typecheck', groups: ['check'], cmd: ['npm', ['run', 'typecheck']] },
-  { id: 'lint', title: 'lint', groups: ['check'], cmd: ['npm', ['run', 'lint']] },
   {
     id: 'pg',
     title: 'PostgreSQL for the tests',
     groups: ['unit', 'postgres'],
-    fn: async () => {
+    fn: async (log) => {
       const { ensurePostgres } = await import('./ensure-postgres.mjs');
       pg = await ensurePostgres();
-      console.log(`PostgreSQL for the tests: ${redact(pg.url)}`);
+      log(`PostgreSQL for the tests: ${redact(pg.url)}`);
     },
   },
-  {
-    id: 'unit-sqlite',
-    title: 'unit + API tests on SQLite',
-    groups: ['unit', 'sqlite'],
-    cmd: vitest('unit'),
-    vitest: true,
-    env: () => ({ CANOPY_TEST_DB: 'sqlite' }),
-  },
-  {
-    id: 'unit-pg',
-    title: 'unit + API tests on PostgreSQL',
-    groups: ['unit', 'postgres'],
-    needs: ['pg'],
-    cmd: vitest('unit'),
-    vitest: true,
-    env: () => ({ CANOPY_TEST_DB: 'postgres', TEST_DATABASE_URL: pg.url }),
-  },
-  {
-    id: 'nginx',
-    title: 'ensure nginx',
-    groups: ['postgres', 'cluster'],
-    cmd: ['bash', [join(ROOT, 'scripts', 'ensure-nginx.sh')]],
-  },
-  {
-    id: 'cluster',
-    title: 'two server processes behind nginx on PostgreSQL',
-    groups: ['postgres', 'cluster'],
-    needs: ['pg', 'nginx'],
-    cmd: vitest('cluster'),
-    vitest: true,
-    env: () => ({ CANOPY_TEST_DB: 'postgres', TEST_DATABASE_URL: pg.url }),
-  },
-  { id: 'build', title: 'build the web app', groups: ['e2e'], cmd: ['npm', ['run', 'build']] },
   {
     id: 'chromium',
     title: 'ensure Chromium',
@@ -105,15 +80,68 @@ const STEPS = [
     cmd: ['bash', [join(ROOT, 'scripts', 'ensure-chromium.sh')]],
   },
   {
+    id: 'nginx',
+    title: 'ensure nginx',
+    groups: ['postgres', 'cluster'],
+    // apt-get holds one lock: after Chromium's install rather than racing it for the lock.
+    after: ['chromium'],
+    cmd: ['bash', [join(ROOT, 'scripts', 'ensure-nginx.sh')]],
+  },
+  { id: 'build', title: 'build the web app', groups: ['e2e'], slot: true, cmd: ['npm', ['run', 'build']] },
+  {
+    id: 'typecheck',
+    title: 'typecheck',
+    groups: ['check'],
+    slot: true,
+    cmd: ['npx', ['--no', '--', 'tsc', '-b']],
+  },
+  { id: 'lint', title: 'lint', groups: ['check'], slot: true, cmd: ['npm', ['run', 'lint']] },
+  {
+    id: 'pure',
+    title: 'tests without a database',
+    groups: ['unit'],
+    slot: true,
+    cmd: vitest('pure'),
+    vitest: true,
+  },
+  {
     id: 'browser',
     title: 'browser tests (e2e)',
     groups: ['e2e'],
-    needs: ['chromium'],
+    needs: ['build', 'chromium'],
+    slot: true,
     cmd: vitest('e2e'),
     vitest: true,
     env: () => ({ CANOPY_TEST_DB: 'sqlite', CHROMIUM_PATH }),
-    // 32 files one at a time (each a server and a browser): ~25 min on the 2-core machine.
-    minTimeoutMin: 45,
+  },
+  {
+    id: 'db-sqlite',
+    title: 'API + database tests on SQLite',
+    groups: ['unit', 'sqlite'],
+    slot: true,
+    cmd: vitest('db'),
+    vitest: true,
+    env: () => ({ CANOPY_TEST_DB: 'sqlite' }),
+  },
+  {
+    id: 'db-pg',
+    title: 'API + database tests on PostgreSQL',
+    groups: ['unit', 'postgres'],
+    needs: ['pg'],
+    slot: true,
+    cmd: vitest('db'),
+    vitest: true,
+    env: () => ({ CANOPY_TEST_DB: 'postgres', TEST_DATABASE_URL: pg.url }),
+  },
+  {
+    id: 'cluster',
+    title: 'two server processes behind nginx on PostgreSQL',
+    groups: ['postgres', 'cluster'],
+    needs: ['pg', 'nginx'],
+    slot: true,
+    cmd: vitest('cluster'),
+    vitest: true,
+    env: () => ({ CANOPY_TEST_DB: 'postgres', TEST_DATABASE_URL: pg.url }),
   },
 ];
 
@@ -139,7 +167,7 @@ function usage() {
   return [
     'usage: node scripts/test.mjs [STEP|GROUP ...] [-- VITEST_ARGS ...]',
     '',
-    'steps (run in this order):',
+    'steps (each starts when what it waits for is done and a CPU slot is free):',
     ...STEPS.map((s) => `  ${s.id.padEnd(12)} ${s.title}`),
     '',
     `groups: ${groups.join(', ')}, all (the default)`,
@@ -213,22 +241,25 @@ function isAlive(pid) {
   }
 }
 
-/**
- * The running step's process, so that signals can be passed on. Signals go to the whole process
- * tree: `npm run` / `npx` start the real tool through `sh -c`, and sh does not pass them on.
- */
-let current = null;
+/** The running steps' process trees, so that signals and a failure elsewhere can stop them. */
+const running = new Set();
 /** Set when we were asked to stop (SIGINT/SIGTERM/SIGHUP). */
 let interrupted = null;
 
-/** Runs a command with inherited stdio; resolves to { code, note }. No shell is involved. */
-function runCommand(cmd, args, extraEnv, timeoutMin) {
+/**
+ * Runs a command with its output (stdout and stderr, in order) going to `out`; resolves to
+ * { code, note }. No shell is involved. `handle.kill` reaches the whole tree: `npm run` / `npx`
+ * start the real tool through `sh -c`, and sh does not pass signals on.
+ */
+function runCommand(cmd, args, extraEnv, timeoutMin, out) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, {
       cwd: ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, ...extraEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '0', ...extraEnv },
     });
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
     // Remembered: once the parents die, their children are re-parented and can't be found.
     let tree = [];
     const killTree = (sig) => {
@@ -243,20 +274,21 @@ function runCommand(cmd, args, extraEnv, timeoutMin) {
         }
       }
     };
-    current = { kill: killTree };
+    const handle = { kill: killTree };
+    running.add(handle);
     let timedOut = false;
     const timer =
       timeoutMin > 0
         ? setTimeout(() => {
             timedOut = true;
-            console.error(`\n[test] step exceeded ${timeoutMin} min: stopping it`);
+            out.write(`\n[test] step exceeded ${timeoutMin} min: stopping it\n`);
             killTree('SIGTERM');
             setTimeout(() => killTree('SIGKILL'), 15_000).unref();
           }, timeoutMin * 60_000)
         : null;
     const finish = async (code, note) => {
       if (timer) clearTimeout(timer);
-      current = null;
+      running.delete(handle);
       if (tree.length > 0) {
         // We stopped it: give what is left of its tree a moment, then make sure it is gone.
         const alive = () => tree.some(isAlive);
@@ -266,7 +298,7 @@ function runCommand(cmd, args, extraEnv, timeoutMin) {
       resolve({ code, note });
     };
     child.on('error', (err) => finish(127, `cannot start ${cmd}: ${err.message}`));
-    child.on('exit', (code, signal) => {
+    child.on('close', (code, signal) => {
       if (timedOut) finish(124, `timed out after ${timeoutMin} min`);
       else if (signal) finish(128 + (SIGNAL_CODES[signal] ?? 0), `killed by ${signal}`);
       else finish(code ?? 1, code ? `exit code ${code}` : '');
@@ -274,18 +306,31 @@ function runCommand(cmd, args, extraEnv, timeoutMin) {
   });
 }
 
+function stopAll(sig) {
+  for (const handle of running) handle.kill(sig);
+}
+
 function onSignal(sig) {
   if (interrupted) {
     // Second signal: give up waiting.
-    current?.kill('SIGKILL');
+    stopAll('SIGKILL');
     process.exit(128 + SIGNAL_CODES[sig]);
   }
   interrupted = sig;
   console.error(`\n[test] ${sig}: stopping`);
-  // A Ctrl-C reaches the child through the terminal as well; a plain kill does not.
-  if (current) current.kill(sig);
+  if (running.size > 0) stopAll(sig);
   else if (!pg) process.exit(128 + SIGNAL_CODES[sig]);
-  // Otherwise the main loop sees `interrupted` and stops PostgreSQL before exiting.
+  // Otherwise the scheduler sees `interrupted` and stops PostgreSQL before exiting.
+}
+
+/** Prints a finished step's whole log under one heading. */
+function printLog(title, file) {
+  console.log(`\n==> ${title}\n`);
+  try {
+    process.stdout.write(readFileSync(file, 'utf8'));
+  } catch {
+    // nothing was written
+  }
 }
 
 async function main() {
@@ -298,24 +343,32 @@ async function main() {
     return 0;
   }
   const steps = select(names);
-  const timeoutMin = Number(process.env.CANOPY_TEST_STEP_TIMEOUT_MIN ?? 20) || 0;
+  const timeoutMin = Number(process.env.CANOPY_TEST_STEP_TIMEOUT_MIN ?? 30) || 0;
+  const slots = Number(process.env.CANOPY_TEST_SLOTS) || Math.max(2, availableParallelism());
   for (const sig of Object.keys(SIGNAL_CODES)) process.on(sig, () => onSignal(sig));
 
-  /** @type {{ step: Step, status: 'ok' | 'FAILED' | 'not run', ms: number, note: string, report?: string | null }[]} */
-  const results = steps.map((step) => ({ step, status: 'not run', ms: 0, note: '' }));
+  /** @type {Map<string, { step: Step, status: 'waiting' | 'running' | 'ok' | 'FAILED' | 'not run', ms: number, t0: number, note: string, report?: string | null }>} */
+  const results = new Map(steps.map((step) => [step.id, { step, status: 'waiting', ms: 0, t0: 0, note: '' }]));
   const started = Date.now();
   const reports = mkdtempSync(join(tmpdir(), 'canopy-test-reports-'));
   let exitCode = 0;
+  let busySlots = 0;
+  console.log(`[test] ${steps.length} steps, ${slots} CPU slots; logs in ${reports}`);
 
-  try {
-    for (const [i, result] of results.entries()) {
-      if (exitCode !== 0 || interrupted) break;
-      const { step } = result;
-      const t0 = Date.now();
-      let line = `[${i + 1}/${steps.length}] ${step.title}`;
-      let env = {};
+  const waitsFor = (step) => [...(step.needs ?? []), ...(step.after ?? [])].filter((id) => results.has(id));
+  const ready = (step) => waitsFor(step).every((id) => results.get(id).status === 'ok');
+
+  /** Runs one step to its end; its log is printed when it ends. */
+  const run = async (result) => {
+    const { step } = result;
+    const log = join(reports, `${step.id}.log`);
+    const out = createWriteStream(log);
+    const write = (line) => out.write(`${line}\n`);
+    result.t0 = Date.now();
+    let heading = step.title;
+    try {
       if (step.cmd) {
-        env = step.env?.() ?? {};
+        const env = step.env?.() ?? {};
         const [cmd, args] = step.cmd;
         // Vitest also writes a JSON report, so the summary can name the tests that failed: a
         // long run's log is often read from its tail only.
@@ -324,29 +377,61 @@ async function main() {
         const full = [cmd, ...args, ...reporting, ...(step.vitest ? vitestArgs : [])];
         result.report = report;
         const shown = Object.entries(env).map(([k, v]) => `${k}=${quote(redact(v))}`);
-        line += `: ${[...shown, ...full.map(quote)].join(' ')}`;
-        console.log(`\n==> ${line}\n`);
-        const stepTimeout = timeoutMin > 0 ? Math.max(timeoutMin, step.minTimeoutMin ?? 0) : 0;
-        const { code, note } = await runCommand(full[0], full.slice(1), env, stepTimeout);
+        heading += `: ${[...shown, ...full.map(quote)].join(' ')}`;
+        console.log(`[test] start ${step.id} (${formatDuration(Date.now() - started)} in)`);
+        const { code, note } = await runCommand(full[0], full.slice(1), env, timeoutMin, out);
         result.status = code === 0 && !interrupted ? 'ok' : 'FAILED';
         result.note = interrupted ? `interrupted (${interrupted})` : note;
-        if (result.status !== 'ok') exitCode = interrupted ? 128 + SIGNAL_CODES[interrupted] : code;
+        if (result.status !== 'ok' && exitCode === 0) exitCode = interrupted ? 128 + SIGNAL_CODES[interrupted] : code;
       } else {
-        console.log(`\n==> ${line}\n`);
-        try {
-          await step.fn();
-          result.status = interrupted ? 'FAILED' : 'ok';
-          if (interrupted) exitCode = 128 + SIGNAL_CODES[interrupted];
-        } catch (error) {
-          console.error(`[test] ${error instanceof Error ? error.message : error}`);
-          result.status = 'FAILED';
-          result.note = 'error';
-          exitCode = 1;
+        console.log(`[test] start ${step.id} (${formatDuration(Date.now() - started)} in)`);
+        await step.fn(write);
+        result.status = interrupted ? 'FAILED' : 'ok';
+        if (interrupted && exitCode === 0) exitCode = 128 + SIGNAL_CODES[interrupted];
+      }
+    } catch (error) {
+      write(`[test] ${error instanceof Error ? error.message : error}`);
+      result.status = 'FAILED';
+      result.note = 'error';
+      if (exitCode === 0) exitCode = 1;
+    }
+    result.ms = Date.now() - result.t0;
+    await new Promise((r) => out.end(r));
+    printLog(`${heading}  [${result.status} in ${formatDuration(result.ms)}]`, log);
+    if (result.status === 'FAILED') {
+      // The first failure stops the rest: a red run says so at once.
+      stopAll('SIGTERM');
+    }
+  };
+
+  const heartbeat = setInterval(() => {
+    const now = [...results.values()].filter((r) => r.status === 'running');
+    const list = now.map((r) => `${r.step.id} ${formatDuration(Date.now() - r.t0)}`).join(', ');
+    console.log(`[test] ${formatDuration(Date.now() - started)}: running ${list || 'nothing'}`);
+  }, 60_000);
+
+  try {
+    const active = new Set();
+    for (;;) {
+      if (exitCode === 0 && !interrupted) {
+        // Start, in the table's order, every step whose waits are over and that has a slot.
+        for (const result of results.values()) {
+          if (result.status !== 'waiting' || !ready(result.step)) continue;
+          if (result.step.slot && busySlots >= slots) continue;
+          result.status = 'running';
+          if (result.step.slot) busySlots += 1;
+          const promise = run(result).then(() => {
+            if (result.step.slot) busySlots -= 1;
+            active.delete(promise);
+          });
+          active.add(promise);
         }
       }
-      result.ms = Date.now() - t0;
+      if (active.size === 0) break;
+      await Promise.race(active);
     }
   } finally {
+    clearInterval(heartbeat);
     if (pg) {
       try {
         await pg.stop();
@@ -356,18 +441,20 @@ async function main() {
     }
   }
 
+  for (const result of results.values()) if (result.status === 'waiting') result.status = 'not run';
   const width = Math.max(...steps.map((s) => s.title.length));
   console.log('\n==> summary');
-  for (const { step, status, ms, note } of results) {
+  for (const { step, status, ms, note } of results.values()) {
     const time = status === 'not run' ? '' : formatDuration(ms).padStart(8);
     const row = `  ${status.padEnd(8)} ${step.title.padEnd(width)} ${time}${note ? `  (${note})` : ''}`;
     console.log(row.trimEnd());
   }
-  const failed = results.find((r) => r.status === 'FAILED');
+  const failed = [...results.values()].find((r) => r.status === 'FAILED' && r.note !== 'killed by SIGTERM');
+  const anyFailed = failed ?? [...results.values()].find((r) => r.status === 'FAILED');
   const total = formatDuration(Date.now() - started);
-  if (failed?.report) printFailedTests(failed.report);
-  if (failed) {
-    console.log(`\ntest run FAILED at "${failed.step.title}" after ${total}`);
+  if (anyFailed?.report) printFailedTests(anyFailed.report);
+  if (anyFailed) {
+    console.log(`\ntest run FAILED at "${anyFailed.step.title}" after ${total}`);
     return exitCode || 1;
   }
   console.log(`\ntest run OK: ${steps.length} steps in ${total}`);

@@ -80,6 +80,7 @@ export function startServer(
     DATA_DIR: settings.dataDir,
     WEB_DIST: '',
     TRUST_PROXY: 'true',
+    PASSWORD_HASHING: 'fast',
     LOG_LEVEL: settings.logLevel ?? 'info',
     ...settings.env,
   };

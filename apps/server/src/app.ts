@@ -19,6 +19,7 @@ import { registerWebApp } from './http/static.js';
 import { registerTenant } from './http/tenant.js';
 import { nulAt } from './http/validation.js';
 import { JobQueue } from './jobs/queue.js';
+import { Passwords } from './modules/account/passwords.js';
 import { accountRoutes, createAccountService } from './modules/account/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { ApiTokenRepository } from './modules/api-tokens/repository.js';
@@ -399,7 +400,12 @@ export async function buildApp({
   await templates.loadBuiltins();
   templateRoutes(app, templates);
   const avatars = new AvatarStore(fileStore);
-  settingsRoutes(app, new SettingsService(services.db, new VerificationCodes(services.db, delivery), avatars), avatars);
+  const passwords = new Passwords(config.passwordHashing);
+  settingsRoutes(
+    app,
+    new SettingsService(services.db, new VerificationCodes(services.db, delivery), avatars, passwords),
+    avatars,
+  );
   const wechatProvider = config.wechat
     ? new OfficialAccountWechat(config.wechat)
     : new DeveloperWechat(baseUrl, delivery);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ApiTokenLimits } from '@canopy/contract';
+import type { PasswordHashing } from './modules/account/passwords.js';
 import { CRASH_POINTS, type CrashPoint } from './modules/packages/crash-points.js';
 import type { S3Config } from './storage/store.js';
 
@@ -36,6 +37,11 @@ export interface Config {
    * on by default in a private deployment, which needs its intranet).
    */
   webhooksAllowPrivate: boolean;
+  /**
+   * Argon2id's cost for stored passwords (PASSWORD_HASHING): `standard` unless set; `fast` is for
+   * test runs only (modules/account/passwords.ts), and the server warns when it starts with it.
+   */
+  passwordHashing: PasswordHashing;
   /** Requests per API token per minute (API_TOKEN_RATE_LIMIT). */
   apiTokenRatePerMinute: number;
   /**
@@ -144,12 +150,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new Error(
       `PACKAGE_INSTALL_LEASE_MS must be a whole number of milliseconds, got ${env.PACKAGE_INSTALL_LEASE_MS}`,
     );
+  const passwordHashing = env.PASSWORD_HASHING ?? 'standard';
+  if (passwordHashing !== 'standard' && passwordHashing !== 'fast')
+    throw new Error(`PASSWORD_HASHING must be standard or fast, got ${env.PASSWORD_HASHING}`);
   const crashAt = env.CANOPY_PACKAGE_CRASH_AT;
   const jobLease = Number(env.JOB_LEASE_SECONDS ?? 30);
   if (!Number.isFinite(jobLease) || jobLease < 1)
     throw new Error(`JOB_LEASE_SECONDS must be a number of seconds (1 or more), got ${env.JOB_LEASE_SECONDS}`);
   return {
     apiTokenRatePerMinute: tokenRate,
+    passwordHashing,
     metadataCache: env.METADATA_CACHE !== 'off',
     packageInstallLeaseMs: leaseMs,
     packageCrashAt: CRASH_POINTS.includes(crashAt as CrashPoint) ? (crashAt as CrashPoint) : undefined,

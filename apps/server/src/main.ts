@@ -19,6 +19,8 @@ async function main(): Promise<void> {
   const applied = await migrateToLatest(database.db as unknown as Kysely<unknown>);
   const app = await buildApp({ config, database });
   app.log.info({ database: database.location, applied }, 'database ready');
+  if (config.passwordHashing === 'fast')
+    app.log.warn('PASSWORD_HASHING=fast: stored passwords are cheap to guess; for test runs only');
   // Periodic work through the job queue: each runs once per period across all processes.
   await app.jobs.schedule('maintenance', HOUR, () => maintenanceRound(database.db, app.fileStore, app.log));
   const appLog = new AppLogRepository(database.db, database.dialect);

@@ -1,5 +1,6 @@
 import { ErrorCode, hashPasswordForTransport, LoginThrottle } from '@canopy/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { PASSWORD, registeredClient, startTestServer, TestClient, type TestServer, uniqueMobile } from './harness.js';
 
 let server: TestServer;
@@ -68,6 +69,30 @@ describe('register', () => {
       .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     expect(row.password_hash).not.toContain(PASSWORD);
+  });
+
+  it('hashes at the production cost unless PASSWORD_HASHING says otherwise (19 MiB, 2 passes)', async () => {
+    // The test servers hash cheaply (harness.ts); a server configured as in production does not.
+    expect(loadConfig({}).passwordHashing).toBe('standard');
+    expect(() => loadConfig({ PASSWORD_HASHING: 'weak' })).toThrow(/PASSWORD_HASHING/);
+    const production = await startTestServer({ passwordHashing: loadConfig({}).passwordHashing });
+    try {
+      const { account } = await registeredClient(production);
+      const row = await production.database.handle.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('mobile', '=', account)
+        .executeTakeFirstOrThrow();
+      expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      const { password_hash: cheap } = await server.database.handle.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('mobile', '=', (await registeredClient(server)).account)
+        .executeTakeFirstOrThrow();
+      expect(cheap).toMatch(/^\$argon2id\$v=19\$m=256,t=1,p=1\$/);
+    } finally {
+      await production.close();
+    }
   });
 });
 

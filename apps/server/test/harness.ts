@@ -32,7 +32,13 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canopy-data-'));
-  const config = { ...loadConfig({ WEB_DIST: '', DATA_DIR: dataDir }), port: 0, host: '127.0.0.1', ...overrides };
+  // Cheap Argon2id (PASSWORD_HASHING=fast): account.test.ts checks the standard cost by itself.
+  const config = {
+    ...loadConfig({ WEB_DIST: '', DATA_DIR: dataDir, PASSWORD_HASHING: 'fast' }),
+    port: 0,
+    host: '127.0.0.1',
+    ...overrides,
+  };
   const db = (options.plugins ?? []).reduce((d, plugin) => d.withPlugin(plugin), database.handle.db);
   const open = async (port: number) => {
     const app = await buildApp({ config, database: { ...database.handle, db }, logger: false });
@@ -66,7 +72,11 @@ export async function startTestServer(
  * several processes behind a proxy run: its own job queue, caches and LISTEN connection.
  */
 export async function startPeer(server: TestServer): Promise<{ app: FastifyInstance; baseUrl: string }> {
-  const config = { ...loadConfig({ WEB_DIST: '', DATA_DIR: server.dataDir }), port: 0, host: '127.0.0.1' };
+  const config = {
+    ...loadConfig({ WEB_DIST: '', DATA_DIR: server.dataDir, PASSWORD_HASHING: 'fast' }),
+    port: 0,
+    host: '127.0.0.1',
+  };
   const app = await buildApp({ config, database: server.database.handle, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

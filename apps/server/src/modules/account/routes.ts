@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../../http/context.js';
 import { crossSiteCheck, crossSiteRefused } from '../../http/origin.js';
 import { route } from '../../http/route.js';
+import { Passwords } from './passwords.js';
 import { AccountRepository } from './repository.js';
 import { AccountService, type StartedSession, toBasicUser } from './service.js';
 
@@ -69,5 +70,5 @@ export function accountRoutes(app: FastifyInstance, services: Services, accounts
 }
 
 export function createAccountService(services: Services): AccountService {
-  return new AccountService(new AccountRepository(services.db));
+  return new AccountService(new AccountRepository(services.db), new Passwords(services.config.passwordHashing));
 }

@@ -3,7 +3,7 @@ import { accountKind, type BasicUser, ErrorCode, ErrorType, LoginThrottle } from
 import type { UsersTable } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../http/app-error.js';
 import type { Membership } from '../engines/repository.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { Passwords } from './passwords.js';
 import type { AccountRepository } from './repository.js';
 import { LoginThrottler } from './throttle.js';
 
@@ -59,6 +59,7 @@ export class AccountService {
 
   constructor(
     private readonly repo: AccountRepository,
+    private readonly passwords: Passwords = new Passwords(),
     private readonly now: () => number = Date.now,
   ) {
     this.throttler = new LoginThrottler(repo);
@@ -100,7 +101,7 @@ export class AccountService {
       user_name: name,
       mobile: account.mobile ?? null,
       email: account.email ?? null,
-      password_hash: await hashPassword(input.password),
+      password_hash: await this.passwords.hash(input.password),
       avatar_url: '',
       personal_signature: '',
       state: 'ENABLE',
@@ -131,10 +132,10 @@ export class AccountService {
     if (verdict.delayMs) await new Promise((r) => setTimeout(r, verdict.delayMs));
 
     const user = await this.repo.findUserByAccount(account);
-    this.dummyHash ??= hashPassword('not-a-password');
+    this.dummyHash ??= this.passwords.hash('not-a-password');
     let ok = false;
-    if (user) ok = await verifyPassword(user.password_hash, input.password);
-    else await verifyPassword(await this.dummyHash, input.password);
+    if (user) ok = await this.passwords.verify(user.password_hash, input.password);
+    else await this.passwords.verify(await this.dummyHash, input.password);
     if (!ok || !user || user.state !== 'ENABLE') {
       const lockedUntil = await this.throttler.recordFailure(
         [

@@ -9,7 +9,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema.js';
 import { AppError, Errors, FieldValidationError } from '../../http/app-error.js';
-import { hashPassword, verifyPassword } from '../account/passwords.js';
+import { Passwords } from '../account/passwords.js';
 import { toBasicUser } from '../account/service.js';
 import type { AvatarStore } from './avatars.js';
 import type { VerificationCodes } from './codes.js';
@@ -28,6 +28,7 @@ export class SettingsService {
     private readonly db: Kysely<Database>,
     private readonly codes: VerificationCodes,
     private readonly avatars: AvatarStore,
+    private readonly passwords: Passwords = new Passwords(),
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -84,13 +85,13 @@ export class SettingsService {
       if (user[channel] !== target) throw new AppError(403, ErrorCode.forbidden, 'account.notYours');
       await this.codes.verify(target, CodeType.resetPassword, body.verifyCode, 'verifyCode', true);
     } else if (body.password) {
-      if (!(await verifyPassword(user.password_hash, body.password))) {
+      if (!(await this.passwords.verify(user.password_hash, body.password))) {
         throw new FieldValidationError([{ field: 'password', key: 'password.wrong' }]);
       }
     } else {
       throw new FieldValidationError([{ field: 'password', key: 'password.proofRequired' }]);
     }
-    const passwordHash = await hashPassword(body.newPassword);
+    const passwordHash = await this.passwords.hash(body.newPassword);
     const now = this.now();
     await this.db.transaction().execute(async (trx) => {
       await trx

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../../http/context.js';
 import { requestLanguage } from '../../http/language.js';
 import { messagePage } from '../../http/message-page.js';
+import { Passwords } from '../account/passwords.js';
 import { clientOf, sessionCookieSetter } from '../account/routes.js';
 import type { AccountService } from '../account/service.js';
 import { OidcProvider } from './provider.js';
@@ -40,7 +41,7 @@ export function ssoRoutes(app: FastifyInstance, services: Services, accounts: Ac
     return null;
   }
 
-  const sso = new SsoService(services.db, new OidcProvider(config));
+  const sso = new SsoService(services.db, new OidcProvider(config), new Passwords(services.config.passwordHashing));
   // The address the provider calls back; registered with the provider as the redirect URI.
   const callbackUrl = (req: FastifyRequest) =>
     `${services.config.publicUrl ?? `${req.protocol}://${req.host}`}${SSO_CALLBACK_PATH}`;

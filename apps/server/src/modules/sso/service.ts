@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { EngineState } from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema.js';
-import { hashPassword } from '../account/passwords.js';
+import { Passwords } from '../account/passwords.js';
 import { insertMember } from '../org/membership.js';
 import { authorizationUrl, type OidcProvider, type ProviderClaims, redeem } from './provider.js';
 import { SsoRepository } from './repository.js';
@@ -32,6 +32,7 @@ export class SsoService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly provider: OidcProvider,
+    private readonly passwords: Passwords = new Passwords(),
     private readonly now: () => number = Date.now,
   ) {
     this.repo = new SsoRepository(db);
@@ -109,7 +110,7 @@ export class SsoService {
       return known;
     }
     // Hashed before the transaction: a password nobody knows (the account signs in through the provider).
-    const unusablePassword = await hashPassword(randomBytes(32).toString('hex'));
+    const unusablePassword = await this.passwords.hash(randomBytes(32).toString('hex'));
     try {
       return await this.createIdentity(claims, unusablePassword, now);
     } catch (e) {
