@@ -321,6 +321,7 @@ export async function buildApp({
   await registerDataSources(app, {
     config,
     db: services.db,
+    ownDatabase: database.server,
     apps: appRepository,
     jobs,
     formulas: formulaJobs,

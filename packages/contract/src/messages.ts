@@ -716,9 +716,9 @@ export const ServerMessages = {
     jp: 'ユーザー名またはパスワードが違います。データソースがログインを拒否しました',
   },
   'datasource.error.unreachable': {
-    zh: '无法连接到服务器，请检查主机地址和端口，以及网络是否可达',
-    en: 'Cannot reach the server: check the host, the port and the network',
-    jp: 'サーバーに接続できません。ホスト、ポート、ネットワークを確認してください',
+    zh: '无法连接到数据源，请检查地址、端口、数据库名称、用户名和密码（或访问令牌），以及网络是否可达',
+    en: 'Cannot connect to the data source: check the address, the port, the database name, the user name and password (or the token) and the network',
+    jp: 'データソースに接続できません。アドレス、ポート、データベース名、ユーザー名とパスワード（またはトークン）、ネットワークを確認してください',
   },
   'datasource.error.databaseMissing': {
     zh: '数据库不存在，请检查数据库名称',
@@ -746,9 +746,14 @@ export const ServerMessages = {
     jp: '使えるのは SELECT クエリ1つだけです（読み取り専用）',
   },
   'datasource.error.blocked': {
-    zh: '出于安全原因，不能访问这个地址（链路本地或云元数据地址）',
-    en: 'For safety this address cannot be reached (a link-local or cloud metadata address)',
-    jp: 'セキュリティ上の理由でこのアドレスには接続できません（リンクローカルまたはクラウドのメタデータアドレス）',
+    zh: '出于安全原因，不能访问这个地址（链路本地、云元数据地址，或未允许的内网、本机地址）',
+    en: 'For safety this address cannot be reached (a link-local or cloud metadata address, or a private or loopback address this installation does not allow)',
+    jp: 'セキュリティ上の理由でこのアドレスには接続できません（リンクローカル、クラウドのメタデータ、または許可されていないプライベート・ループバックアドレス）',
+  },
+  'datasource.error.ownDatabase': {
+    zh: '不能连接本系统自己的数据库',
+    en: "This installation's own database cannot be used as a data source",
+    jp: 'このシステム自身のデータベースには接続できません',
   },
   'datasource.error.httpStatus': {
     zh: '接口返回了错误状态，请检查地址和访问令牌',

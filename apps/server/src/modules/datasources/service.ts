@@ -28,7 +28,7 @@ import { checkNodeName } from '../apps/nodes-service.js';
 import type { AppRepository } from '../apps/repository.js';
 import { addPhysicalColumn, columnNameFor } from '../schemas/physical.js';
 import { type ColumnSpec, previewValue } from './columns.js';
-import { connectorFor, SourceFailure } from './connectors.js';
+import { type ConnectorOptions, connectorFor, SourceFailure } from './connectors.js';
 import type { DataSourceRepository, SyncTableRow } from './repository.js';
 import type { SecretBox } from './secrets.js';
 import { SYNC_JOB, type SyncedColumn, type SyncJob, settingsOf } from './sync.js';
@@ -49,7 +49,8 @@ export class DataSourceService {
     private readonly repo: DataSourceRepository,
     private readonly secrets: SecretBox,
     private readonly jobs: JobQueue,
-    private readonly allowPrivate: boolean,
+    /** Where sources may connect: DATASOURCE_ALLOW_PRIVATE and the instance's own database. */
+    private readonly reach: ConnectorOptions,
     /** Creates a data table's metadata and physical table in the node's transaction (schemas module). */
     private readonly createSchema: (trx: Kysely<Database>, node: FunctionNodesTable) => Promise<void>,
     private readonly now: () => number = Date.now,
@@ -176,7 +177,7 @@ export class DataSourceService {
   }
 
   private connector(row: DataSourcesTable) {
-    return connectorFor(settingsOf(row, this.secrets), { allowPrivate: this.allowPrivate });
+    return connectorFor(settingsOf(row, this.secrets), this.reach);
   }
 
   /** A source's failure in the requester's words; anything else is a server fault. */
