@@ -45,8 +45,11 @@ export const LoginThrottle = {
   lockAfterAccount: 8,
   lockAfterAddress: 30,
   lockMs: 15 * 60_000,
-  /** Account-exists lookups (registration) per client address and window, before a pause. */
-  lookupsPerWindow: 300,
+  /**
+   * Account-exists lookups (registration) per client address and window, before a pause: an address's
+   * failed logins' limit, so the lookup is no better an account oracle than the login (issue 30).
+   */
+  lookupsPerWindow: 30,
 } as const;
 
 /**
