@@ -31,6 +31,8 @@ export const Limits = {
   subAppChunkTimeoutMs: 120_000,
   /** Request bodies above this answer 400 (payload too large) in the envelope. */
   bodyLimitBytes: 1024 * 1024,
+  /** JSON bodies nested deeper than this (objects and arrays) answer 400 before they are parsed. */
+  jsonDepthMax: 100,
   userNameMax: 32,
   passwordMin: 8,
   passwordMax: 64,

@@ -38,6 +38,11 @@ export const ServerMessages = {
     en: 'The request body is not valid JSON',
     jp: 'リクエスト本文が正しい JSON ではありません',
   },
+  'error.jsonTooDeep': {
+    zh: '请求内容嵌套层级过深（最多{max}层）',
+    en: 'The request body is nested too deeply (at most {max} levels)',
+    jp: 'リクエスト本文の入れ子が深すぎます（最大{max}階層）',
+  },
   'error.payloadTooLarge': {
     zh: '请求内容超过 1MB 上限',
     en: 'The request body exceeds the 1 MB limit',
