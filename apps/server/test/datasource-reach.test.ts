@@ -27,6 +27,23 @@ async function start(overrides: Parameters<typeof startTestServer>[0]): Promise<
   return { server, team, appCode: app.json.data.code };
 }
 
+/**
+ * A source saved at a public address literal, then pointed at `body`'s address in the database, as a
+ * name that resolved elsewhere when saved would be: what only the connect-time guard can refuse.
+ */
+async function addMoved(s: Started, body: Record<string, unknown>): Promise<string> {
+  const added = await s.team.owner.request('POST', `/v1/apps/${s.appCode}/datasources`, {
+    body: { ...body, host: '93.184.215.14' },
+  });
+  expect(added.status, JSON.stringify(added.json)).toBe(200);
+  await s.server.database.handle.db
+    .updateTable('data_sources')
+    .set({ host: String(body.host) })
+    .where('id', '=', added.json.data.id)
+    .execute();
+  return added.json.data.id;
+}
+
 /** Adds a source, tests it, removes it; answers the test's answer. */
 async function tryConnect(s: Started, body: Record<string, unknown>) {
   const base = `/v1/apps/${s.appCode}/datasources`;
@@ -48,18 +65,17 @@ describe('the default', () => {
     expect(loadConfig({ DATASOURCE_ALLOW_PRIVATE: 'true' }).datasourceAllowPrivate).toBe(true);
   });
 
-  it('a default installation refuses a source on its loopback', async () => {
+  it('a default installation refuses a source on its loopback, when saved and when connecting', async () => {
     const s = await start({});
     try {
-      const own = await tryConnect(s, {
-        name: '本机',
-        kind: 'postgres',
-        host: '127.0.0.1',
-        port: 5432,
-        database: 'postgres',
-        user: 'postgres',
-      });
-      expect(own).toMatchObject({ ok: false, error: { code: 'blocked' } });
+      const body = { name: '本机', kind: 'postgres', host: '127.0.0.1', port: 5432, database: 'postgres', user: 'x' };
+      const base = `/v1/apps/${s.appCode}/datasources`;
+      const saved = await s.team.owner.request('POST', base, { body });
+      expect([saved.status, saved.json.fieldErrors?.[0]?.field]).toEqual([400, 'host']);
+      // One saved elsewhere and moved to loopback (or a name that resolves there later): refused on connecting.
+      const id = await addMoved(s, body);
+      const test = await s.team.owner.request('POST', `${base}/${id}/test`, { headers: zh });
+      expect(test.json.data).toMatchObject({ ok: false, error: { code: 'blocked' } });
     } finally {
       await s.server.close();
     }
@@ -82,34 +98,31 @@ describe('with private addresses allowed', () => {
   it.runIf(testDialect() === 'postgres')("refuses the instance's own database, by any loopback name", async () => {
     const url = new URL(s.server.database.databaseUrl ?? '');
     const own = { host: url.hostname, port: Number(url.port || 5432), database: url.pathname.slice(1) };
+    const base = `/v1/apps/${s.appCode}/datasources`;
     for (const host of ['127.0.0.1', 'localhost', own.host]) {
-      const answer = await tryConnect(s, {
-        name: '自己',
-        kind: 'postgres',
-        host,
-        port: own.port,
-        database: own.database,
-        user: 'postgres',
-      });
-      expect(answer, host).toMatchObject({
+      const body = { name: '自己', kind: 'postgres', host, port: own.port, database: own.database, user: 'postgres' };
+      const saved = await s.team.owner.request('POST', base, { body, headers: zh });
+      expect([saved.status, saved.json.fieldErrors?.[0]], host).toEqual([
+        400,
+        { field: 'host', message: '不能连接本系统自己的数据库' },
+      ]);
+      // Saved before this check (or by a name that resolves there later): refused on connecting.
+      const id = await addMoved(s, body);
+      const test = await s.team.owner.request('POST', `${base}/${id}/test`, { headers: zh });
+      expect(test.json.data, host).toMatchObject({
         ok: false,
         error: { code: 'ownDatabase', message: '不能连接本系统自己的数据库' },
       });
+      // Nor can its tables be browsed or previewed.
+      const tables = await s.team.owner.request('GET', `${base}/${id}/tables`);
+      expect(tables.status).toBe(400);
+      expect(JSON.stringify(tables.json)).not.toContain('users');
+      const preview = await s.team.owner.request('POST', `${base}/${id}/preview`, {
+        body: { query: 'select email, password_hash from users' },
+      });
+      expect(preview.status).toBe(400);
+      expect(JSON.stringify(preview.json)).not.toContain('argon2');
     }
-    // Nor can its tables be browsed or previewed.
-    const base = `/v1/apps/${s.appCode}/datasources`;
-    const added = await s.team.owner.request('POST', base, {
-      body: { name: '自己', kind: 'postgres', host: '127.0.0.1', port: own.port, database: own.database, user: 'x' },
-    });
-    const id = added.json.data.id;
-    const tables = await s.team.owner.request('GET', `${base}/${id}/tables`);
-    expect(tables.status).toBe(400);
-    expect(JSON.stringify(tables.json)).not.toContain('users');
-    const preview = await s.team.owner.request('POST', `${base}/${id}/preview`, {
-      body: { query: 'select email, password_hash from users' },
-    });
-    expect(preview.status).toBe(400);
-    expect(JSON.stringify(preview.json)).not.toContain('argon2');
   });
 
   it('answers one "cannot connect", without the driver\'s words, for a closed port, a wrong password or database', async () => {

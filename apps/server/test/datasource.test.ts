@@ -142,8 +142,11 @@ describe('data sources', () => {
     expect(noDb.error).toMatchObject({ code: 'unreachable', message: cannot, detail: '' });
     const closed = await test({ name: '关闭', kind: 'postgres', host: '127.0.0.1', port: 1, database: 'x', user: 'x' });
     expect(closed.error.code).toBe('unreachable');
-    const metadata = await test({ name: '元数据', kind: 'http', url: 'http://169.254.169.254/latest/meta-data' });
-    expect(metadata.error.code).toBe('blocked');
+    // A refused address is refused when saved (issue 30), naming the field.
+    const metadata = await team.owner.request('POST', ds(), {
+      body: { name: '元数据', kind: 'http', url: 'http://169.254.169.254/latest/meta-data' },
+    });
+    expect([metadata.status, metadata.json.fieldErrors?.[0]?.field]).toEqual([400, 'url']);
     const noToken = await test({ name: '无令牌', kind: 'http', url: endpoint.url });
     expect(noToken.error.code).toBe('unreachable');
   });

@@ -705,6 +705,11 @@ export const ServerMessages = {
     en: 'Enter an address starting with http:// or https://',
     jp: 'http:// または https:// で始まるアドレスを入力してください',
   },
+  'datasource.hostUnresolved': {
+    zh: '这个主机名无法解析，请检查地址',
+    en: 'The host name does not resolve: check the address',
+    jp: 'このホスト名を解決できません。アドレスを確認してください',
+  },
   'datasource.sourceOne': {
     zh: '请选择一张表，或填写一条查询语句',
     en: 'Choose one table or enter one query',
@@ -1304,6 +1309,11 @@ export const ServerMessages = {
     zh: '不能推送到内网、本机或链路本地地址',
     en: 'Deliveries cannot go to private, loopback or link-local addresses',
     jp: 'プライベート、ループバック、リンクローカルのアドレスには送信できません',
+  },
+  'webhook.unresolved': {
+    zh: '这个地址的域名无法解析，请检查地址',
+    en: "The address's host name does not resolve: check the address",
+    jp: 'このアドレスのホスト名を解決できません。アドレスを確認してください',
   },
   'webhook.tooMany': {
     zh: '每个数据表最多 {limit} 个 Webhook',
