@@ -22,7 +22,8 @@ beforeAll(async () => {
   await source.connect();
   await source.query(`create table products (id integer primary key, name varchar(100), price numeric(10,2), active boolean);
     insert into products values (1, '苹果', 3.50, true), (2, '香蕉', 2.25, false);`);
-  server = await startServer();
+  // The source is on this machine's loopback: allowed explicitly (issue 30).
+  server = await startServer({ DATASOURCE_ALLOW_PRIVATE: '1' });
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -12,6 +12,7 @@ import { registerCompression } from './http/compression.js';
 import type { Services } from './http/context.js';
 import { registerDocs } from './http/docs.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { registerJsonBody } from './http/json-body.js';
 import { registerOriginCheck } from './http/origin.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSession } from './http/session.js';
@@ -165,6 +166,8 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler());
   // Only JSON bodies: a cross-site form post (text/plain, urlencoded) cannot reach a handler.
   app.removeContentTypeParser('text/plain');
+  // JSON nested past Limits.jsonDepthMax is a 400 before it is parsed (no stack overflow, a 500).
+  registerJsonBody(app);
   app.addHook('onRequest', async (req, reply) => {
     reply.header(Headers.traceId, req.id);
   });
@@ -322,6 +325,7 @@ export async function buildApp({
   await registerDataSources(app, {
     config,
     db: services.db,
+    ownDatabase: database.server,
     apps: appRepository,
     jobs,
     formulas: formulaJobs,

@@ -72,8 +72,9 @@ export interface Config {
    */
   datasourceKey: string | undefined;
   /**
-   * Data sources may reach loopback and private addresses (DATASOURCE_ALLOW_PRIVATE, default on:
-   * a company's databases are on its intranet). Link-local and cloud metadata addresses never.
+   * Data sources may reach loopback and private addresses (DATASOURCE_ALLOW_PRIVATE; on by default in
+   * a private deployment, whose databases are on its intranet, as for webhooks). Link-local and cloud
+   * metadata addresses never, nor the instance's own database.
    */
   datasourceAllowPrivate: boolean;
   /** The team's WeCom (企业微信) self-built app: sign-in inside WeCom, binding, JS-SDK tickets. */
@@ -193,7 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     oidc: parseOidc(env),
     wecom: parseWecom(env),
     datasourceKey: env.DATASOURCE_KEY || undefined,
-    datasourceAllowPrivate: env.DATASOURCE_ALLOW_PRIVATE === undefined ? true : flag(env.DATASOURCE_ALLOW_PRIVATE),
+    datasourceAllowPrivate:
+      env.DATASOURCE_ALLOW_PRIVATE === undefined ? flag(env.PRIVATE_DEPLOYMENT) : flag(env.DATASOURCE_ALLOW_PRIVATE),
   };
 }
 

@@ -165,12 +165,14 @@ describe('login and logout', () => {
 });
 
 describe('account lookups', () => {
-  it('pauses a client address that looks up too many accounts', async () => {
+  it('pauses a client address that looks up too many accounts: as many as its failed logins (issue 30)', async () => {
     const lookup = await startTestServer();
     try {
       const client = new TestClient(lookup.baseUrl);
       let last = await client.request('GET', '/v1/user/check/account?account=13000000000');
       expect(last.json.data).toEqual({ exists: false });
+      // Not an account oracle: the address's login limit, not hundreds a window.
+      expect(LoginThrottle.lookupsPerWindow).toBe(LoginThrottle.lockAfterAddress);
       for (let i = 1; i < LoginThrottle.lookupsPerWindow; i++) {
         last = await client.request('GET', `/v1/user/check/account?account=1300000${String(i).padStart(4, '0')}`);
       }

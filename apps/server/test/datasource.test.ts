@@ -40,7 +40,8 @@ async function createSync(sourceId: string, body: Record<string, unknown>): Prom
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // The sources here are on this machine's loopback (issue 30: refused unless allowed).
+  server = await startTestServer({ datasourceAllowPrivate: true });
   team = await createTeam(server, '同步团队');
   member = await joinTeam(server, team, '成员');
   appCode = (await team.owner.request('POST', '/v1/apps', { body: { displayName: '进销存' } })).json.data.code;
@@ -128,7 +129,9 @@ describe('data sources', () => {
     };
     const mysqlBase = { name: '坏库', kind: 'mysql', host: MYSQL_HOST, port: 3306, database: mySource.name };
     const wrong = await test({ ...mysqlBase, user: mySource.user, password: 'wrong' });
-    expect(wrong).toMatchObject({ ok: false, error: { code: 'auth', message: '用户名或密码错误，数据源拒绝了登录' } });
+    // Every failure to connect is one "cannot connect", without the driver's words (issue 30).
+    const cannot = '无法连接到数据源，请检查地址、端口、数据库名称、用户名和密码（或访问令牌），以及网络是否可达';
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'unreachable', message: cannot, detail: '' } });
     const noDb = await test({
       name: '无库',
       kind: 'postgres',
@@ -136,13 +139,16 @@ describe('data sources', () => {
       database: 'cnp_missing_db',
       user: pgSource.user,
     });
-    expect(noDb.error).toMatchObject({ code: 'databaseMissing', message: '数据库不存在，请检查数据库名称' });
+    expect(noDb.error).toMatchObject({ code: 'unreachable', message: cannot, detail: '' });
     const closed = await test({ name: '关闭', kind: 'postgres', host: '127.0.0.1', port: 1, database: 'x', user: 'x' });
     expect(closed.error.code).toBe('unreachable');
-    const metadata = await test({ name: '元数据', kind: 'http', url: 'http://169.254.169.254/latest/meta-data' });
-    expect(metadata.error.code).toBe('blocked');
+    // A refused address is refused when saved (issue 30), naming the field.
+    const metadata = await team.owner.request('POST', ds(), {
+      body: { name: '元数据', kind: 'http', url: 'http://169.254.169.254/latest/meta-data' },
+    });
+    expect([metadata.status, metadata.json.fieldErrors?.[0]?.field]).toEqual([400, 'url']);
     const noToken = await test({ name: '无令牌', kind: 'http', url: endpoint.url });
-    expect(noToken.error.code).toBe('auth');
+    expect(noToken.error.code).toBe('unreachable');
   });
 
   it('refuses settings a kind needs, naming the field', async () => {

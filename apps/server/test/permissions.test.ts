@@ -440,7 +440,7 @@ describe('saved views naming hidden fields', () => {
       .slice(1)
       .map((line) => line.split(',')[0]);
 
-  it('applies a public view’s own filter and sorts on a hidden field on the server, showing the field nowhere', async () => {
+  it('drops a public view’s filter and sorts on a field hidden from the member, in the grid, the export and the view list (issue 30)', async () => {
     await setPermissions({
       ...FULL,
       export: ['manager', 'member'],
@@ -458,8 +458,11 @@ describe('saved views naming hidden fields', () => {
     });
     expect(view.status, JSON.stringify(view.json)).toBe(200);
     const code = view.json.data.code;
-    const expected = (await titlesInOrder(team.owner, { view: code })).slice();
-    expect(expected).toEqual(['负责人的单', '艾丽一']);
+    // The designer, who sees the field, gets the view's rows in the view's order.
+    expect(await titlesInOrder(team.owner, { view: code })).toEqual(['负责人的单', '艾丽一']);
+    // The member gets the rows as if the view named no hidden field: neither the threshold nor the order.
+    const expected = await titlesInOrder(alice.client, {});
+    expect(expected.length).toBeGreaterThan(2);
 
     const res = await alice.client.request('POST', `${base}/records/query`, { body: { view: code } });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
@@ -468,9 +471,20 @@ describe('saved views naming hidden fields', () => {
     );
     expect(JSON.stringify(res.json)).not.toContain(f.cost as string);
     const count = await alice.client.request('POST', `${base}/records/count`, { body: { view: code } });
-    expect(count.json.data.count).toBe(2);
-    // The member's own conditions add to the view's; on the hidden field they are still refused.
-    expect(await titlesInOrder(alice.client, { view: code, search: '艾丽' })).toEqual(['艾丽一']);
+    expect(count.json.data.count).toBe(expected.length);
+    // Nor does the view list show the member the threshold or the sort; the designer's still does.
+    const listed = (await alice.client.request('GET', `${base}/views`)).json.data.find(
+      (v: { code: string }) => v.code === code,
+    );
+    expect(listed.config.filter).toBeUndefined();
+    expect(listed.config.sorts).toEqual([]);
+    expect(JSON.stringify(listed)).not.toContain(f.cost as string);
+    const designed = (await team.owner.request('GET', `${base}/views`)).json.data.find(
+      (v: { code: string }) => v.code === code,
+    );
+    expect(designed.config.sorts).toEqual([{ field: f.cost, direction: 'asc' }]);
+    // The member's own conditions still apply; on the hidden field they are still refused.
+    expect(await titlesInOrder(alice.client, { view: code, search: '艾丽一' })).toEqual(['艾丽一']);
     const probe = await alice.client.request('POST', `${base}/records/query`, {
       body: { view: code, filter: { op: 'and', conditions: [{ field: f.cost, operator: 'gt', value: 15 }] } },
     });

@@ -236,7 +236,8 @@ describe('the private-address guard', () => {
       }
       // A hook saved while its name resolved elsewhere is still refused at connect time.
       const saved = await fx2.team.owner.request('POST', `${fx2.base}/webhooks`, {
-        body: { url: 'https://example.com/hook', events: ['record.created'] },
+        // A public address literal: names must resolve when saved (issue 30), and tests have no DNS.
+        body: { url: 'https://93.184.215.14/hook', events: ['record.created'] },
       });
       expect(saved.status).toBe(200);
       await strict.database.handle.db

@@ -107,8 +107,33 @@ export type SaveCustomPageBody = Static<typeof SaveCustomPageBody>;
 
 export const CustomPageParams = Type.Object({ appCode: Code, code: Code });
 
-/** An address a link or an embedded page may open: http(s), or a path of this product. */
+const SAME_SITE = 'http://same-site.invalid';
+
+/**
+ * The path of this product a link names, read as a browser reads it — tabs and line breaks dropped,
+ * spaces and control characters trimmed, a backslash a slash — or null when it is not a path or leaves
+ * the site: `//evil.example`, `/\evil.example` and `\\evil.example` all open another site (issue 30).
+ */
+export function sameSitePath(url: string): string | null {
+  let text = '';
+  for (const ch of url) if (ch !== '\t' && ch !== '\n' && ch !== '\r') text += ch;
+  let start = 0;
+  let end = text.length;
+  while (start < end && text.charCodeAt(start) <= 0x20) start++;
+  while (end > start && text.charCodeAt(end - 1) <= 0x20) end--;
+  const slashed = text.slice(start, end).replaceAll('\\', '/');
+  if (!slashed.startsWith('/') || slashed.startsWith('//')) return null;
+  try {
+    const resolved = new URL(slashed, SAME_SITE);
+    if (resolved.origin !== SAME_SITE) return null;
+    return `${resolved.pathname}${resolved.search}${resolved.hash}`;
+  } catch {
+    return null;
+  }
+}
+
+/** An address a link or an embedded page may open: http(s), or a path of this product (`sameSitePath`). */
 export function isPageUrl(url: string, allowPath: boolean): boolean {
-  if (allowPath && url.startsWith('/') && !url.startsWith('//')) return true;
-  return /^https?:\/\/[^\s/?#]+/i.test(url);
+  if (allowPath && sameSitePath(url) !== null) return true;
+  return /^https?:\/\/[^\s/?#\\]+/i.test(url);
 }

@@ -17,7 +17,11 @@ export const SYNC_SCHEDULE_MS: Record<SyncSchedule, number> = { off: 0, hourly: 
 export const SyncFieldType = ['text', 'textarea', 'number', 'date', 'datetime', 'checkbox'] as const;
 export type SyncFieldType = (typeof SyncFieldType)[number];
 
-/** Why a connection, a read or a sync failed (each has words in messages.ts `datasource.error.<code>`). */
+/**
+ * Why a connection, a read or a sync failed (each has words in messages.ts `datasource.error.<code>`).
+ * Every failure to connect and sign in is `unreachable`, without detail (one "cannot connect", not a
+ * port scanner); `auth`, `databaseMissing`, `httpStatus` and `notJson` are no longer answered.
+ */
 export const DataSourceErrorCode = [
   'auth',
   'unreachable',
@@ -27,6 +31,7 @@ export const DataSourceErrorCode = [
   'queryInvalid',
   'notReadOnly',
   'blocked',
+  'ownDatabase',
   'httpStatus',
   'notJson',
   'noArray',
@@ -101,6 +106,7 @@ export const DataSourceError = Type.Object({
     Type.Literal('queryInvalid'),
     Type.Literal('notReadOnly'),
     Type.Literal('blocked'),
+    Type.Literal('ownDatabase'),
     Type.Literal('httpStatus'),
     Type.Literal('notJson'),
     Type.Literal('noArray'),

@@ -31,6 +31,8 @@ export const Limits = {
   subAppChunkTimeoutMs: 120_000,
   /** Request bodies above this answer 400 (payload too large) in the envelope. */
   bodyLimitBytes: 1024 * 1024,
+  /** JSON bodies nested deeper than this (objects and arrays) answer 400 before they are parsed. */
+  jsonDepthMax: 100,
   userNameMax: 32,
   passwordMin: 8,
   passwordMax: 64,
@@ -45,8 +47,11 @@ export const LoginThrottle = {
   lockAfterAccount: 8,
   lockAfterAddress: 30,
   lockMs: 15 * 60_000,
-  /** Account-exists lookups (registration) per client address and window, before a pause. */
-  lookupsPerWindow: 300,
+  /**
+   * Account-exists lookups (registration) per client address and window, before a pause: an address's
+   * failed logins' limit, so the lookup is no better an account oracle than the login (issue 30).
+   */
+  lookupsPerWindow: 30,
 } as const;
 
 /**

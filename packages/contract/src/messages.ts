@@ -38,6 +38,11 @@ export const ServerMessages = {
     en: 'The request body is not valid JSON',
     jp: 'リクエスト本文が正しい JSON ではありません',
   },
+  'error.jsonTooDeep': {
+    zh: '请求内容嵌套层级过深（最多{max}层）',
+    en: 'The request body is nested too deeply (at most {max} levels)',
+    jp: 'リクエスト本文の入れ子が深すぎます（最大{max}階層）',
+  },
   'error.payloadTooLarge': {
     zh: '请求内容超过 1MB 上限',
     en: 'The request body exceeds the 1 MB limit',
@@ -700,6 +705,11 @@ export const ServerMessages = {
     en: 'Enter an address starting with http:// or https://',
     jp: 'http:// または https:// で始まるアドレスを入力してください',
   },
+  'datasource.hostUnresolved': {
+    zh: '这个主机名无法解析，请检查地址',
+    en: 'The host name does not resolve: check the address',
+    jp: 'このホスト名を解決できません。アドレスを確認してください',
+  },
   'datasource.sourceOne': {
     zh: '请选择一张表，或填写一条查询语句',
     en: 'Choose one table or enter one query',
@@ -716,9 +726,9 @@ export const ServerMessages = {
     jp: 'ユーザー名またはパスワードが違います。データソースがログインを拒否しました',
   },
   'datasource.error.unreachable': {
-    zh: '无法连接到服务器，请检查主机地址和端口，以及网络是否可达',
-    en: 'Cannot reach the server: check the host, the port and the network',
-    jp: 'サーバーに接続できません。ホスト、ポート、ネットワークを確認してください',
+    zh: '无法连接到数据源，请检查地址、端口、数据库名称、用户名和密码（或访问令牌），以及网络是否可达',
+    en: 'Cannot connect to the data source: check the address, the port, the database name, the user name and password (or the token) and the network',
+    jp: 'データソースに接続できません。アドレス、ポート、データベース名、ユーザー名とパスワード（またはトークン）、ネットワークを確認してください',
   },
   'datasource.error.databaseMissing': {
     zh: '数据库不存在，请检查数据库名称',
@@ -746,9 +756,14 @@ export const ServerMessages = {
     jp: '使えるのは SELECT クエリ1つだけです（読み取り専用）',
   },
   'datasource.error.blocked': {
-    zh: '出于安全原因，不能访问这个地址（链路本地或云元数据地址）',
-    en: 'For safety this address cannot be reached (a link-local or cloud metadata address)',
-    jp: 'セキュリティ上の理由でこのアドレスには接続できません（リンクローカルまたはクラウドのメタデータアドレス）',
+    zh: '出于安全原因，不能访问这个地址（链路本地、云元数据地址，或未允许的内网、本机地址）',
+    en: 'For safety this address cannot be reached (a link-local or cloud metadata address, or a private or loopback address this installation does not allow)',
+    jp: 'セキュリティ上の理由でこのアドレスには接続できません（リンクローカル、クラウドのメタデータ、または許可されていないプライベート・ループバックアドレス）',
+  },
+  'datasource.error.ownDatabase': {
+    zh: '不能连接本系统自己的数据库',
+    en: "This installation's own database cannot be used as a data source",
+    jp: 'このシステム自身のデータベースには接続できません',
   },
   'datasource.error.httpStatus': {
     zh: '接口返回了错误状态，请检查地址和访问令牌',
@@ -1294,6 +1309,11 @@ export const ServerMessages = {
     zh: '不能推送到内网、本机或链路本地地址',
     en: 'Deliveries cannot go to private, loopback or link-local addresses',
     jp: 'プライベート、ループバック、リンクローカルのアドレスには送信できません',
+  },
+  'webhook.unresolved': {
+    zh: '这个地址的域名无法解析，请检查地址',
+    en: "The address's host name does not resolve: check the address",
+    jp: 'このアドレスのホスト名を解決できません。アドレスを確認してください',
   },
   'webhook.tooMany': {
     zh: '每个数据表最多 {limit} 个 Webhook',

@@ -16,6 +16,8 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** Human-readable location for logs (never includes a password). */
   location: string;
+  /** PostgreSQL: the server and database this handle uses (data sources may not connect to it). */
+  server?: DatabaseServer;
   close(): Promise<void>;
   /**
    * SQLite: runs `fn` once the transaction now open commits (dropped if it rolls back). There is
@@ -233,6 +235,23 @@ class NamedStatementClient extends CopyClient {
   }
 }
 
+export interface DatabaseServer {
+  /** The host name or address of the URL (`localhost` when it names none, or a socket directory). */
+  host: string;
+  port: number;
+  database: string;
+}
+
+/** The server a PostgreSQL URL names, with libpq's defaults (host localhost, port 5432, database = user). */
+export function serverOf(databaseUrl: string): DatabaseServer {
+  const url = new URL(databaseUrl);
+  const param = url.searchParams.get('host') ?? '';
+  const host = decodeURIComponent(url.hostname).replace(/^\[(.*)\]$/, '$1') || param || 'localhost';
+  const user = decodeURIComponent(url.username) || process.env.PGUSER || 'postgres';
+  const database = decodeURIComponent(url.pathname.replace(/^\//, '')) || url.searchParams.get('dbname') || user;
+  return { host, port: Number(url.port || url.searchParams.get('port') || 5432), database };
+}
+
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   sqliteFile?: string;
@@ -270,6 +289,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       db,
       dialect: 'postgres',
       location: `postgres://${url.host}${url.pathname}${options.pgSchema ? ` (schema ${options.pgSchema})` : ''}`,
+      server: serverOf(options.databaseUrl),
       close: async () => {
         await listener.close();
         await db.destroy();

@@ -78,6 +78,7 @@ export class AccountService {
     const now = this.now();
     const { lockedUntil } = await this.throttler.check([key], now);
     if (lockedUntil) throw this.throttled(lockedUntil, 'lookup.throttled');
+    // Counted as the login counts an address (throttle.ts), with its own key.
     await this.throttler.recordFailure([{ key, lockAfter: LoginThrottle.lookupsPerWindow }], now);
     const account = normalizeAccount(raw);
     if (!account) return false;

@@ -4,7 +4,8 @@ import net from 'node:net';
 import { type DataSourceErrorCode, DataSourceLimits, type SyncSource } from '@canopy/contract';
 import mysql from 'mysql2';
 import pg from 'pg';
-import { guardedLookup, isRefusedAddress, RefusedAddress, resolveHost } from './address-guard.js';
+import type { DatabaseServer } from '../../db/database.js';
+import { guardedLookup, isRefusedAddress, OwnDatabase, RefusedAddress, resolveHost } from './address-guard.js';
 import { type ColumnSpec, inferJsonColumns, mapDatabaseType } from './columns.js';
 
 /** A failure of a source, with its reason (words in messages.ts `datasource.error.<code>`) and the driver's words. */
@@ -44,6 +45,8 @@ export interface Connector {
 
 export interface ConnectorOptions {
   allowPrivate: boolean;
+  /** The instance's own PostgreSQL database, which a postgres source may never connect to. */
+  ownDatabase?: DatabaseServer | undefined;
   timeoutMs?: number;
 }
 
@@ -55,10 +58,21 @@ export function connectorFor(s: SourceSettings, opts: ConnectorOptions): Connect
 
 const detailOf = (e: unknown) => (e instanceof Error ? e.message : String(e)).slice(0, 900);
 
+/**
+ * A failure before the source is connected and signed in to: refused by the address rules, or the
+ * instance's own database; anything else is one "cannot connect", without the driver's words, so that
+ * a designer cannot tell a closed port from a wrong password or a missing database (a port scanner).
+ */
+function connectFailure(e: unknown): SourceFailure {
+  if (e instanceof RefusedAddress) return new SourceFailure('blocked', e.message);
+  if (e instanceof OwnDatabase) return new SourceFailure('ownDatabase', e.message);
+  return new SourceFailure('unreachable', '');
+}
+
 /** Network failures every driver shares. */
 function networkFailure(e: unknown): SourceFailure | null {
   if (e instanceof SourceFailure) return e;
-  if (e instanceof RefusedAddress) return new SourceFailure('blocked', e.message);
+  if (e instanceof RefusedAddress || e instanceof OwnDatabase) return connectFailure(e);
   const code = (e as { code?: string }).code ?? '';
   const msg = detailOf(e);
   if (['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ECONNRESET'].includes(code))
@@ -103,6 +117,7 @@ const PG_TYPES = {
 };
 
 function pgFailure(e: unknown): SourceFailure {
+  if (e instanceof SourceFailure) return e;
   const code = (e as { code?: string }).code ?? '';
   const msg = detailOf(e);
   if (code === '28P01' || code === '28000') return new SourceFailure('auth', msg);
@@ -126,7 +141,11 @@ class PostgresConnector implements Connector {
     const timeout = this.opts.timeoutMs ?? DataSourceLimits.timeoutMs;
     let client: pg.Client | undefined;
     try {
-      const host = await resolveHost(this.s.host, this.opts.allowPrivate);
+      const host = await resolveHost(this.s.host, this.opts.allowPrivate, {
+        server: this.opts.ownDatabase,
+        port: this.s.port,
+        database: this.s.database,
+      }).catch((e) => Promise.reject(connectFailure(e)));
       client = new pg.Client({
         host,
         port: this.s.port,
@@ -139,7 +158,7 @@ class PostgresConnector implements Connector {
         application_name: 'canopy-sync',
       });
       client.on('error', () => undefined);
-      await client.connect();
+      await client.connect().catch((e) => Promise.reject(connectFailure(e)));
       return await fn(client);
     } catch (e) {
       throw pgFailure(e);
@@ -276,6 +295,7 @@ const MYSQL_TYPES: Record<number, string> = {
 };
 
 function mysqlFailure(e: unknown): SourceFailure {
+  if (e instanceof SourceFailure) return e;
   const code = (e as { code?: string }).code ?? '';
   const msg = detailOf(e);
   if (code === 'ER_ACCESS_DENIED_ERROR' || code === 'ER_DBACCESS_DENIED_ERROR') return new SourceFailure('auth', msg);
@@ -299,7 +319,9 @@ class MysqlConnector implements Connector {
     const timeout = this.opts.timeoutMs ?? DataSourceLimits.timeoutMs;
     let conn: mysql.Connection | undefined;
     try {
-      const host = await resolveHost(this.s.host, this.opts.allowPrivate);
+      const host = await resolveHost(this.s.host, this.opts.allowPrivate).catch((e) =>
+        Promise.reject(connectFailure(e)),
+      );
       conn = mysql.createConnection({
         host,
         port: this.s.port,
@@ -313,7 +335,10 @@ class MysqlConnector implements Connector {
         decimalNumbers: true,
       });
       conn.on('error', () => undefined);
-      await conn.promise().connect();
+      await conn
+        .promise()
+        .connect()
+        .catch((e) => Promise.reject(connectFailure(e)));
       return await fn(conn);
     } catch (e) {
       throw mysqlFailure(e);
@@ -453,7 +478,7 @@ class HttpConnector implements Connector {
         url = new URL(this.s.url);
         if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
       } catch {
-        return reject(new SourceFailure('unreachable', this.s.url));
+        return reject(new SourceFailure('unreachable', ''));
       }
       // An address literal is connected to without a lookup: checked here.
       const literal = url.hostname.replace(/^\[(.*)\]$/, '$1');
@@ -473,14 +498,12 @@ class HttpConnector implements Connector {
           },
         },
         (res) => {
+          // Until a JSON answer, every failure is one "cannot connect" (connectFailure): a status,
+          // a non-JSON answer or a closed port would otherwise tell what listens where.
           const status = res.statusCode ?? 0;
-          if (status === 401 || status === 403) {
-            res.resume();
-            return reject(new SourceFailure('auth', `HTTP ${status}`));
-          }
           if (status < 200 || status >= 300) {
             res.resume();
-            return reject(new SourceFailure('httpStatus', `HTTP ${status}`));
+            return reject(new SourceFailure('unreachable', ''));
           }
           const chunks: Buffer[] = [];
           let size = 0;
@@ -495,15 +518,15 @@ class HttpConnector implements Connector {
           res.on('end', () => {
             try {
               resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-            } catch (e) {
-              reject(new SourceFailure('notJson', detailOf(e)));
+            } catch {
+              reject(new SourceFailure('unreachable', ''));
             }
           });
-          res.on('error', (e) => reject(networkFailure(e) ?? new SourceFailure('other', detailOf(e))));
+          res.on('error', (e) => reject(e instanceof SourceFailure ? e : connectFailure(e)));
         },
       );
-      req.on('timeout', () => req.destroy(new SourceFailure('timeout', `${timeout} ms`)));
-      req.on('error', (e) => reject(networkFailure(e) ?? new SourceFailure('other', detailOf(e))));
+      req.on('timeout', () => req.destroy(new SourceFailure('unreachable', '')));
+      req.on('error', (e) => reject(e instanceof SourceFailure ? e : connectFailure(e)));
       req.end();
     });
   }

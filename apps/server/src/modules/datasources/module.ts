@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
+import type { DatabaseServer } from '../../db/database.js';
 import type { Database, FunctionNodesTable } from '../../db/schema.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { AppRepository } from '../apps/repository.js';
@@ -24,6 +25,8 @@ export async function registerDataSources(
   deps: {
     config: Config;
     db: Kysely<Database>;
+    /** The instance's own PostgreSQL database (data sources may not connect to it). */
+    ownDatabase: DatabaseServer | undefined;
     apps: AppRepository;
     jobs: JobQueue;
     formulas: FormulaJobs;
@@ -38,21 +41,14 @@ export async function registerDataSources(
     config.datasourceKey ?? `canopy-datasource-fallback:${path.resolve(config.dataDir)}`,
   );
   const repo = new DataSourceRepository(deps.db);
-  const runner = new SyncRunner(deps.db, repo, secrets, config.datasourceAllowPrivate, deps.formulas, deps.changed);
+  const reach = { allowPrivate: config.datasourceAllowPrivate, ownDatabase: deps.ownDatabase };
+  const runner = new SyncRunner(deps.db, repo, secrets, reach, deps.formulas, deps.changed);
   deps.jobs.register<SyncJob>(SYNC_JOB, {
     run: (p, job) => runner.run(p, job),
     giveUp: (p, _job, error) => runner.gaveUp(p, error),
     maxAttempts: 1,
   });
-  const service = new DataSourceService(
-    deps.db,
-    deps.apps,
-    repo,
-    secrets,
-    deps.jobs,
-    config.datasourceAllowPrivate,
-    deps.createSchema,
-  );
+  const service = new DataSourceService(deps.db, deps.apps, repo, secrets, deps.jobs, reach, deps.createSchema);
   await deps.jobs.schedule('datasource.due', DUE_EVERY_MS, async () => void (await service.enqueueDue()));
   dataSourceRoutes(app, service);
   return service;

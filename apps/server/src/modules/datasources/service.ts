@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import net from 'node:net';
 import {
   type CreateSyncTableBody,
   type DataSourceBody,
@@ -27,8 +28,10 @@ import { type AppAccess, appError, requireEdit, resolveApp } from '../apps/acces
 import { checkNodeName } from '../apps/nodes-service.js';
 import type { AppRepository } from '../apps/repository.js';
 import { addPhysicalColumn, columnNameFor } from '../schemas/physical.js';
+import { checkHost, normalizeHost } from '../webhooks/guard.js';
+import { isRefusedAddress, OwnDatabase, resolveHost } from './address-guard.js';
 import { type ColumnSpec, previewValue } from './columns.js';
-import { connectorFor, SourceFailure } from './connectors.js';
+import { type ConnectorOptions, connectorFor, SourceFailure } from './connectors.js';
 import type { DataSourceRepository, SyncTableRow } from './repository.js';
 import type { SecretBox } from './secrets.js';
 import { SYNC_JOB, type SyncedColumn, type SyncJob, settingsOf } from './sync.js';
@@ -49,7 +52,8 @@ export class DataSourceService {
     private readonly repo: DataSourceRepository,
     private readonly secrets: SecretBox,
     private readonly jobs: JobQueue,
-    private readonly allowPrivate: boolean,
+    /** Where sources may connect: DATASOURCE_ALLOW_PRIVATE and the instance's own database. */
+    private readonly reach: ConnectorOptions,
     /** Creates a data table's metadata and physical table in the node's transaction (schemas module). */
     private readonly createSchema: (trx: Kysely<Database>, node: FunctionNodesTable) => Promise<void>,
     private readonly now: () => number = Date.now,
@@ -105,9 +109,15 @@ export class DataSourceService {
     if (body.kind === 'http') {
       const url = body.url?.trim() ?? '';
       if (!url) problems.push({ field: 'url', key: 'datasource.settingMissing' });
-      else if (!/^https?:\/\/[^/\s]+/i.test(url)) problems.push({ field: 'url', key: 'datasource.urlInvalid' });
+      else if (!/^https?:\/\/[^/\s]+/i.test(url) || !URL.canParse(url))
+        problems.push({ field: 'url', key: 'datasource.urlInvalid' });
       if (problems.length) throw new FieldValidationError(problems);
-      return { name, kind: body.kind, host: '', port: 0, database_name: '', user_name: '', url, secret };
+      // The host as the resolver sees it (no trailing dots: `LOCALHOST.` is localhost).
+      const parsed = new URL(url);
+      const host = normalizeHost(parsed.hostname);
+      if (!net.isIPv6(host) && host !== parsed.hostname) parsed.hostname = host;
+      const stored = parsed.toString();
+      return { name, kind: body.kind, host: '', port: 0, database_name: '', user_name: '', url: stored, secret };
     }
     for (const f of ['host', 'database', 'user'] as const)
       if (!body[f]?.trim()) problems.push({ field: f, key: 'datasource.settingMissing' });
@@ -115,13 +125,40 @@ export class DataSourceService {
     return {
       name,
       kind: body.kind,
-      host: body.host?.trim() ?? '',
+      host: normalizeHost(body.host ?? ''),
       port: body.port ?? DEFAULT_PORT[body.kind] ?? 0,
       database_name: body.database?.trim() ?? '',
       user_name: body.user?.trim() ?? '',
       url: '',
       secret,
     };
+  }
+
+  /**
+   * A source's address when it is saved: a name that resolves to nothing, an address the installation
+   * refuses (ConnectorOptions) or the instance's own database is a field error. Connecting checks again.
+   */
+  private async checkAddress(settings: {
+    kind: string;
+    host: string;
+    port: number;
+    database_name: string;
+    url: string;
+  }) {
+    const field = settings.kind === 'http' ? 'url' : 'host';
+    const host = settings.kind === 'http' ? new URL(settings.url).hostname : settings.host;
+    const verdict = await checkHost(host, (a) => isRefusedAddress(a, this.reach.allowPrivate));
+    if (verdict !== 'ok')
+      throw new FieldValidationError([
+        { field, key: verdict === 'refused' ? 'datasource.error.blocked' : 'datasource.hostUnresolved' },
+      ]);
+    if (settings.kind !== 'postgres') return;
+    const own = { server: this.reach.ownDatabase, port: settings.port, database: settings.database_name };
+    try {
+      await resolveHost(normalizeHost(host), this.reach.allowPrivate, own);
+    } catch (e) {
+      if (e instanceof OwnDatabase) throw new FieldValidationError([{ field, key: 'datasource.error.ownDatabase' }]);
+    }
   }
 
   async create(
@@ -133,12 +170,14 @@ export class DataSourceService {
     const access = await this.access(tenant, appCode, admin);
     const existing = await this.repo.sources(access.tenant.engineCode, appCode);
     if (existing.length >= DataSourceLimits.perApp) throw appError(409, 'datasource.tooMany');
+    const settings = this.settings(body, '');
+    await this.checkAddress(settings);
     const now = this.now();
     const row: DataSourcesTable = {
       id: randomUUID(),
       engine_code: access.tenant.engineCode,
       app_code: appCode,
-      ...this.settings(body, ''),
+      ...settings,
       created_by: access.tenant.memberId,
       created_at: now,
       updated_at: now,
@@ -158,6 +197,7 @@ export class DataSourceService {
     const row = await this.sourceOf(access, id);
     // Another kind's secret means something else (a password is not a token).
     const patch = { ...this.settings(body, body.kind === row.kind ? row.secret : ''), updated_at: this.now() };
+    await this.checkAddress(patch);
     await this.db.updateTable('data_sources').set(patch).where('id', '=', id).execute();
     return this.info({ ...row, ...patch }, await this.repo.usage(access.tenant.engineCode, appCode));
   }
@@ -176,7 +216,7 @@ export class DataSourceService {
   }
 
   private connector(row: DataSourcesTable) {
-    return connectorFor(settingsOf(row, this.secrets), { allowPrivate: this.allowPrivate });
+    return connectorFor(settingsOf(row, this.secrets), this.reach);
   }
 
   /** A source's failure in the requester's words; anything else is a server fault. */

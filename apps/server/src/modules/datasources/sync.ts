@@ -5,7 +5,7 @@ import type { Database, DataSourcesTable } from '../../db/schema.js';
 import { type JobRun, LeaseLost } from '../../jobs/queue.js';
 import type { FormulaJobs } from '../records/formula-jobs.js';
 import { toStored } from './columns.js';
-import { connectorFor, SourceFailure, type SourceSettings } from './connectors.js';
+import { type ConnectorOptions, connectorFor, SourceFailure, type SourceSettings } from './connectors.js';
 import type { DataSourceRepository, SyncTableRow } from './repository.js';
 import type { SecretBox } from './secrets.js';
 
@@ -51,7 +51,8 @@ export class SyncRunner {
     private readonly db: Kysely<Database>,
     private readonly repo: DataSourceRepository,
     private readonly secrets: SecretBox,
-    private readonly allowPrivate: boolean,
+    /** Where sources may connect: DATASOURCE_ALLOW_PRIVATE and the instance's own database. */
+    private readonly reach: ConnectorOptions,
     private readonly formulas: FormulaJobs,
     /** Cached record counts of the table are dropped in every process. */
     private readonly changed: (schemaCode: string) => void,
@@ -132,7 +133,7 @@ export class SyncRunner {
     columns: SyncedColumn[],
     key: SyncedColumn | undefined,
   ): Promise<{ key: string; values: Stored[] }[]> {
-    const connector = connectorFor(settingsOf(source, this.secrets), { allowPrivate: this.allowPrivate });
+    const connector = connectorFor(settingsOf(source, this.secrets), this.reach);
     const out: { key: string; values: Stored[] }[] = [];
     const keys = new Set<string>();
     await connector.read(JSON.parse(sync.source) as SyncSource, DataSourceLimits.rows, async (chunk) => {

@@ -5,9 +5,10 @@ import type { SchemaContext } from '../schema-context/context.js';
 import { filterExpression, type QueryEnv, sortColumns } from './query.js';
 
 /**
- * A saved view's own filter and sorts, applied on the server when a query names the view. The
- * member never sends them, so a public view may filter or sort by a field hidden from the member
- * (its designer chose it) and the member still never sees the field.
+ * A saved view's own filter and sorts, applied on the server when a query names the view. A public
+ * view's conditions and sorts on fields hidden from the member were dropped before they get here
+ * (views/service.ts viewForMember, issue 30): filtering or sorting by a hidden field would tell its
+ * values.
  */
 export interface SavedQuery {
   filter?: FilterGroup;

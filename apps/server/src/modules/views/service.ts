@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type AppLogChange, ErrorCode, type ViewConfig, type ViewInfo } from '@canopy/contract';
+import { type AppLogChange, ErrorCode, type FilterGroup, type ViewConfig, type ViewInfo } from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database, ViewsTable } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../http/app-error.js';
@@ -27,6 +27,33 @@ function toInfo(v: ViewsTable): ViewInfo {
     personal: v.owner_member_id !== '',
     config: JSON.parse(v.config) as ViewConfig,
   };
+}
+
+/**
+ * A view as this member receives it (issue 30): a public view's conditions and sorts on fields hidden
+ * from the member are dropped — the member's grid and exports neither filter nor sort by them, and the
+ * view's definition does not show them (a threshold on a hidden salary would tell the salaries). A
+ * group left without conditions goes too. The designer, who sees every field, gets the view whole.
+ */
+export function viewForMember(ctx: SchemaContext, view: ViewInfo): ViewInfo {
+  const hidden = ctx.rights.hidden;
+  if (view.personal || !hidden.size) return view;
+  const { filter, sorts } = view.config;
+  const config: ViewConfig = { ...view.config, sorts: sorts.filter((x) => !hidden.has(x.field)) };
+  if (filter) {
+    const conditions: FilterGroup['conditions'] = [];
+    for (const c of filter.conditions) {
+      if (!('conditions' in c)) {
+        if (!hidden.has(c.field)) conditions.push(c);
+        continue;
+      }
+      const inner = c.conditions.filter((x) => !hidden.has(x.field));
+      if (inner.length) conditions.push({ ...c, conditions: inner });
+    }
+    if (conditions.length) config.filter = { ...filter, conditions };
+    else delete config.filter;
+  }
+  return { ...view, config };
 }
 
 /** A view's own filter and sorts as a query applies them; a public view's are its designer's. */
@@ -85,7 +112,7 @@ export class ViewService {
         .execute();
       rows = await this.visible(ctx).orderBy('sort_key').execute();
     }
-    return rows.map(toInfo);
+    return rows.map((r) => viewForMember(ctx, toInfo(r)));
   }
 
   /** The filter and sorts of a view this member may open, for a query that names it (records/saved-view.ts). */
@@ -93,7 +120,7 @@ export class ViewService {
     if (!allows(ctx, 'view')) throw new AppError(403, ErrorCode.forbidden, 'record.noView');
     const row = await this.visible(ctx).where('code', '=', code).executeTakeFirst();
     if (!row) throw notFound();
-    return savedQueryOf(toInfo(row));
+    return savedQueryOf(viewForMember(ctx, toInfo(row)));
   }
 
   private check(ctx: SchemaContext, config: ViewConfig): void {

@@ -72,16 +72,42 @@ export function guardedLookup(allowPrivate: boolean): net.LookupFunction {
   };
 }
 
-/** Refuses a URL whose host is a private literal address or resolves only/also to one. */
-export async function checkTarget(url: URL, allowPrivate: boolean): Promise<boolean> {
-  if (allowPrivate) return true;
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  if (net.isIP(host)) return !isPrivateAddress(host);
+/**
+ * A host as the resolver sees it: lower case, brackets and the trailing dots of a fully qualified
+ * name taken off (`LOCALHOST.` is `localhost`, `169.254.169.254.` that address).
+ */
+export function normalizeHost(host: string): string {
+  return host
+    .trim()
+    .replace(/^\[(.*)\]$/, '$1')
+    .toLowerCase()
+    .replace(/\.+$/, '');
+}
+
+/**
+ * A target's host when it is saved: `unresolved` when the name resolves to no address now (saved, it
+ * could not be checked), `refused` when it is or resolves to an address `refused` says no to, else `ok`.
+ * The connection checks again (a name may resolve elsewhere later).
+ */
+export async function checkHost(
+  rawHost: string,
+  refused: (address: string) => boolean,
+): Promise<'ok' | 'refused' | 'unresolved'> {
+  const host = normalizeHost(rawHost);
+  if (!host) return 'unresolved';
+  if (net.isIP(host)) return refused(host) ? 'refused' : 'ok';
   try {
     const addresses = await dns.promises.lookup(host, { all: true });
-    return addresses.length > 0 && !addresses.some((a) => isPrivateAddress(a.address));
+    if (!addresses.length) return 'unresolved';
+    return addresses.some((a) => refused(a.address)) ? 'refused' : 'ok';
   } catch {
-    // A name that does not resolve now may later; the delivery's own lookup checks again.
-    return true;
+    return 'unresolved';
   }
+}
+
+/** A webhook URL at save: its host normalised in place, then checked (private ones unless allowed). */
+export async function checkTarget(url: URL, allowPrivate: boolean): Promise<'ok' | 'refused' | 'unresolved'> {
+  const host = normalizeHost(url.hostname);
+  if (!net.isIPv6(host) && host !== url.hostname) url.hostname = host;
+  return checkHost(host, (a) => !allowPrivate && isPrivateAddress(a));
 }

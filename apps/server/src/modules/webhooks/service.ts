@@ -132,9 +132,11 @@ export class WebhookService {
     const filter = this.filterOf(ctx, body.filter);
     const url = parseTarget(body.url.trim());
     if (!url) throw new FieldValidationError([{ field: 'url', key: 'webhook.url' }]);
-    if (!(await checkTarget(url, this.allowPrivate))) {
-      throw new FieldValidationError([{ field: 'url', key: 'webhook.private' }]);
-    }
+    const verdict = await checkTarget(url, this.allowPrivate);
+    if (verdict !== 'ok')
+      throw new FieldValidationError([
+        { field: 'url', key: verdict === 'refused' ? 'webhook.private' : 'webhook.unresolved' },
+      ]);
     if ((await this.hooks(ctx).execute()).length >= WebhookLimits.perTable) {
       throw new AppError(400, ErrorCode.badRequest, 'webhook.tooMany', { limit: WebhookLimits.perTable });
     }

@@ -1,4 +1,4 @@
-import type { PageBlock, PageBlockKind, WidgetPlace } from '@canopy/contract';
+import { type PageBlock, type PageBlockKind, sameSitePath, type WidgetPlace } from '@canopy/contract';
 
 export const newBlockId = () => `b${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -20,7 +20,10 @@ export function placeNewBlock(blocks: PageBlock[], kind: PageBlockKind): WidgetP
   return { x: 0, y, ...SIZE[kind] };
 }
 
-/** The address a link opens inside the product (a path), or null for an outside address. */
+/**
+ * The address a link opens inside the product (a path, as the browser would read it), or null for an
+ * outside address — `/\evil.example` is one (contract `sameSitePath`).
+ */
 export function insidePath(url: string): string | null {
-  return url.startsWith('/') && !url.startsWith('//') ? url : null;
+  return sameSitePath(url);
 }

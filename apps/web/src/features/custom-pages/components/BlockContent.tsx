@@ -1,4 +1,4 @@
-import type { PageBlock, PageLink } from '@canopy/contract';
+import { isPageUrl, type PageBlock, type PageLink } from '@canopy/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Flex, List, Result, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
@@ -155,6 +155,9 @@ function LinksBlock({ block }: { block: PageBlock }) {
                 <Typography.Link onClick={() => setFramed(link)}>{link.title}</Typography.Link>
               ) : path ? (
                 <Typography.Link onClick={() => navigate(path)}>{link.title}</Typography.Link>
+              ) : !isPageUrl(link.url, false) ? (
+                // Neither a path of this site nor an http(s) address (saved before the server checked).
+                <Typography.Text>{link.title}</Typography.Text>
               ) : (
                 <Typography.Link href={link.url} target="_blank" rel="noopener noreferrer">
                   {link.title}
