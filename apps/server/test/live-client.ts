@@ -43,7 +43,7 @@ export class LiveStream {
   }
 
   /** Resolves once `count` events of this type have arrived; fails after `ms`. */
-  async waitFor(type: string, count = 1, ms = 5_000): Promise<number> {
+  async waitFor(type: string, count = 1, ms = 30_000): Promise<number> {
     const started = Date.now();
     while (this.events.filter((e) => e === type).length < count) {
       const left = ms - (Date.now() - started);

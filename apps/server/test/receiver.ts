@@ -17,12 +17,15 @@ export interface Receiver {
   base: string;
   received: Received[];
   answers: number[];
+  /** How long the receiver holds each answer (0 unless set): deliveries' durations include it. */
+  answerDelayMs: number;
   close(): Promise<void>;
 }
 
 export async function startReceiver(): Promise<Receiver> {
   const received: Received[] = [];
   const answers: number[] = [];
+  const state = { answerDelayMs: 0 };
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => {
@@ -31,7 +34,10 @@ export async function startReceiver(): Promise<Receiver> {
     req.on('end', () => {
       received.push({ path: req.url ?? '', headers: req.headers, body });
       const status = answers.shift() ?? 200;
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'thanks' : 'try later');
+      const answer = () =>
+        res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'thanks' : 'try later');
+      if (state.answerDelayMs > 0) setTimeout(answer, state.answerDelayMs);
+      else answer();
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -39,6 +45,12 @@ export async function startReceiver(): Promise<Receiver> {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     received,
     answers,
+    get answerDelayMs() {
+      return state.answerDelayMs;
+    },
+    set answerDelayMs(ms: number) {
+      state.answerDelayMs = ms;
+    },
     close: () => new Promise((r) => server.close(() => r())),
   };
 }
