@@ -58,6 +58,10 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // One server and one browser for the run (e2e/global-setup.ts); after each file, no page
+          // error and no CSP violation (e2e/setup.ts).
+          globalSetup: ['e2e/global-setup.ts'],
+          setupFiles: ['e2e/setup.ts'],
           environment: 'node',
           // Shared, often busy machines: a test is many browser steps of up to 60 s each (harness.ts).
           testTimeout: 240_000,

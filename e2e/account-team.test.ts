@@ -16,7 +16,7 @@ const TEAM = '星河科技';
 const eventually = { timeout: 60_000 };
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({}, { own: true });
   browser = await launchBrowser();
   // The first account administers the instance: it reads the developer outbox and stands in for WeChat.
   owner = (await newPage(browser, server.baseUrl)).page;

@@ -7,7 +7,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({}, { own: true });
   browser = await launchBrowser();
 });
 afterAll(async () => {

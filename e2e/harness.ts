@@ -5,6 +5,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The server and browser every file shares unless it needs its own (e2e/global-setup.ts). */
+    e2eShared: { baseUrl: string; dataDir: string; browserWsEndpoint: string } | null;
+  }
+}
+
+/** What global-setup.ts started for the whole run, when this file runs inside it. */
+function shared(): { baseUrl: string; dataDir: string; browserWsEndpoint: string } | null {
+  try {
+    return inject('e2eShared') ?? null;
+  } catch {
+    return null;
+  }
+}
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -28,10 +45,27 @@ export interface RunningServer {
 }
 
 /**
+ * The server for a test file. Files that need no special environment share the run's server
+ * (global-setup.ts): each still makes its own teams and users, and `stop()` leaves it running. A
+ * file that sets environment variables, or that must own the instance (its first account
+ * administers it: outbox, feedback answers), gets its own with `{ own: true }`.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { own?: boolean } = {},
+): Promise<RunningServer> {
+  const run = shared();
+  if (run && !options.own && Object.keys(env).length === 0) {
+    return { baseUrl: run.baseUrl, dataDir: run.dataDir, logs: () => '', stop: async () => {} };
+  }
+  return spawnServer(env);
+}
+
+/**
  * The real product as `npm start` runs it (same entry point, built web app), on a fresh SQLite
  * database in a temporary DATA_DIR.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function spawnServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build` before the browser tests');
   }
@@ -87,21 +121,28 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   };
 }
 
+/** How every browser of the run starts (headless Debian Chromium). */
+export const BROWSER_OPTIONS = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-dev-shm-usage',
+  ],
+};
+
+/** The browser for a test file: a connection to the run's shared one, or a new one outside the run. */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  const run = shared();
+  // close() on a connected browser closes this file's contexts and disconnects; the browser stays.
+  if (run) return chromium.connect(run.browserWsEndpoint);
+  return chromium.launch(BROWSER_OPTIONS);
 }
 
 /**
@@ -129,7 +170,24 @@ export async function newContext(
   context.setDefaultTimeout(BROWSER_STEP_TIMEOUT_MS);
   context.setDefaultNavigationTimeout(BROWSER_STEP_TIMEOUT_MS);
   await watchCsp(context);
+  context.on('weberror', (error) => {
+    const text = `${error.page()?.url() ?? '?'}: ${error.error().message}`;
+    if (!allowedPageErrors.some((pattern) => pattern.test(text))) pageErrorsSeen.push(text);
+  });
   return context;
+}
+
+const pageErrorsSeen: string[] = [];
+const allowedPageErrors: RegExp[] = [];
+
+/** Uncaught errors thrown in this file's pages so far (setup.ts insists on none after each file). */
+export function pageErrors(): string[] {
+  return [...pageErrorsSeen];
+}
+
+/** For a file that provokes an error on purpose: page errors matching `pattern` are not counted. */
+export function allowPageErrors(pattern: RegExp): void {
+  allowedPageErrors.push(pattern);
 }
 
 const violations: string[] = [];

@@ -1,6 +1,7 @@
+import { hashPasswordForTransport } from '@canopy/contract';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { snap, submitRegistration } from './harness.js';
+import { E2E_PASSWORD, snap, submitRegistration, uniqueMobile } from './harness.js';
 
 /** A same-origin API call from inside the page, as its signed-in user (quick set-up and checks). */
 export function pageApi<T>(
@@ -48,8 +49,30 @@ export async function shot(page: Page, name: string): Promise<void> {
   await snap(page, name);
 }
 
-/** A new user registers and creates their team; the page ends on the workbench. */
+/**
+ * A new user signs up through the API (as the register form calls it), in the page's browser
+ * context: the session cookie lands in the context. Sign-up's own screens are tested where they are
+ * the subject (teams, account-team, onboarding); elsewhere this saves a form per user.
+ */
+export async function signUp(page: Page, name: string, account = uniqueMobile()): Promise<string> {
+  const res = await page.request.post('/v1/user/register', {
+    data: { account, name, password: hashPasswordForTransport(E2E_PASSWORD) },
+  });
+  if (!res.ok()) throw new Error(`sign-up of ${name} failed: ${res.status()} ${await res.text()}`);
+  return account;
+}
+
+/** A new user and their team, made through the API; the page ends on the workbench. */
 export async function registerWithTeam(page: Page, user: string, team: string): Promise<void> {
+  await signUp(page, user);
+  const res = await page.request.post('/v1/corp/own/register', { data: { corpName: team } });
+  if (!res.ok()) throw new Error(`team ${team} not created: ${res.status()} ${await res.text()}`);
+  await page.goto('/home');
+  await page.getByTestId('page-scroll').waitFor();
+}
+
+/** The same through the screens: the register form, then the team form (for the files that test them). */
+export async function registerWithTeamByForms(page: Page, user: string, team: string): Promise<void> {
   await page.goto('/register');
   await submitRegistration(page, { name: user });
   await page.locator('#corpName').fill(team);

@@ -54,7 +54,7 @@ async function openTeams(page: Page) {
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({}, { own: true });
   browser = await launchBrowser();
   owner = await newPage(browser, server.baseUrl);
   member = await newPage(browser, server.baseUrl);

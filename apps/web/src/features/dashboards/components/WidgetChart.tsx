@@ -53,7 +53,10 @@ export function WidgetChart({
   }, []);
 
   useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
+    // Bars and slices grow into place unless the reader asked for less motion (WCAG 2.3.3): a
+    // chart that moves under the pointer is also one whose bars a click can miss.
+    const animation = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    chart.current?.setOption({ animation, ...option }, { notMerge: true });
   }, [option]);
 
   useEffect(() => {
