@@ -185,14 +185,16 @@ export class FlowRun {
   /**
    * The one place work items are created; each creation is an outbox event (to-dos, notifications).
    * A task for a member who is away goes to their delegate, acting for them (copies stay theirs).
+   * Delegation is for approvers: the start node's item (a new flow, a resubmit after a reject or a
+   * revert to the originator, a withdrawn draft) is always the originator's own.
    */
   async openItem(item: NewItem): Promise<string> {
     const id = randomUUID();
     const i = this.instance;
-    const delegate =
-      item.itemType === ItemType.Circulate
-        ? null
-        : await this.deps.hooks.delegateOf(this.trx, i.engine_code, item.memberId, this.now);
+    const ownItem = item.itemType === ItemType.Circulate || this.graph.node(item.nodeId)?.type === 'start';
+    const delegate = ownItem
+      ? null
+      : await this.deps.hooks.delegateOf(this.trx, i.engine_code, item.memberId, this.now);
     const away = item.memberId;
     if (delegate) item = { ...item, memberId: delegate, actingFor: away };
     await this.deps.repo.insertItem(this.trx, {
