@@ -79,7 +79,9 @@ export interface InstallSpec {
 
 interface StoredMessage {
   key: ServerMessageKey;
-  params?: Record<string, string | number>;
+  params?: Record<string, string | number> | undefined;
+  /** Formatted in the reader's language as the `{detail}` parameter. */
+  detail?: { key: ServerMessageKey; params?: Record<string, string | number> | undefined } | undefined;
 }
 
 const refuse = (status: number, key: ServerMessageKey, params: Record<string, string | number> = {}) =>
@@ -249,7 +251,12 @@ export class PackageInstallService {
       isCompleted: row.state !== 'running',
       state: row.state,
       progress: row.state === 'running' ? (this.progress.get(row.id) ?? row.progress) : 100,
-      message: message ? formatMessage(message.key, lang, message.params) : '',
+      message: message
+        ? formatMessage(message.key, lang, {
+            ...message.params,
+            ...(message.detail ? { detail: formatMessage(message.detail.key, lang, message.detail.params) } : {}),
+          })
+        : '',
     };
   }
 
@@ -353,7 +360,7 @@ export class PackageInstallService {
     } catch (error) {
       const message: StoredMessage =
         error instanceof PackageRefused
-          ? { key: error.key, params: error.params }
+          ? { key: error.key, params: error.params, detail: error.detail }
           : error instanceof AppError
             ? { key: error.messageKey, params: error.params }
             : { key: 'package.failed' };
