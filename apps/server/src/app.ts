@@ -195,7 +195,13 @@ export async function buildApp({
   registerSession(app, accounts, apiTokens);
   registerTenant(app, engines);
 
-  systemRoutes(app, services);
+  systemRoutes(app, services, database.listener?.state);
+  // PostgreSQL's LISTEN connection: its losses and returns are logged (it reconnects by itself).
+  const unwatch = database.listener?.watch((event) => {
+    if (event.state === 'up') app.log.info('LISTEN connection back: caches dropped, live streams told to refresh');
+    else app.log.warn({ err: event.error, attempt: event.attempt }, 'LISTEN connection lost; reconnecting');
+  });
+  if (unwatch) app.addHook('onClose', async () => void unwatch());
   accountRoutes(app, services, accounts);
   apiTokenRoutes(app, apiTokens);
   engineRoutes(app, engines, new EngineService(services.db, engines));

@@ -471,6 +471,7 @@ export class RecordService {
   shareCounts(bus: Invalidations): void {
     this.counts.share((table) => bus.publish('counts', table));
     bus.on('counts', (table) => this.counts.forget(table));
+    bus.onMissed(() => this.counts.forgetAll());
   }
 
   /** Drops cached counts after writes made outside this service's own methods (imports). */
