@@ -118,6 +118,7 @@ import { openFlowRoutes } from './modules/workflow/open-routes.js';
 import { workflowOpsRoutes } from './modules/workflow/ops-routes.js';
 import { workflowRoutes } from './modules/workflow/routes.js';
 import { openStore } from './storage/store.js';
+import type { TestHooks } from './test-hooks.js';
 import { PRODUCT_VERSION } from './version.js';
 
 export interface BuildOptions {
@@ -129,6 +130,8 @@ export interface BuildOptions {
   recordLog?: boolean;
   /** Dashboards read kept roll-ups; off only for the bench's side-by-side (bench/src/million/dashboard.ts). */
   dashboardRollups?: boolean;
+  /** Tests' hooks into the running server (test-hooks.ts); production passes none. */
+  testHooks?: TestHooks;
 }
 
 /**
@@ -149,6 +152,7 @@ export async function buildApp({
   logger,
   recordLog = true,
   dashboardRollups = true,
+  testHooks = {},
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
@@ -357,6 +361,8 @@ export async function buildApp({
     transferLetters,
     jobs,
     (t, a, s, admin) => contexts.context(t, a, s, admin),
+    Date.now,
+    testHooks.imports,
   );
   app.decorate('imports', imports);
   // Formula computations a restart cut off go on; a graceful stop lets go of the ones running here.
@@ -376,7 +382,7 @@ export async function buildApp({
   transferRoutes(app, ctx, tableExports, exportJobs, imports);
   const installs = new PackageInstallService(services.db, services.dialect, config.dataDir, files, {
     leaseMs: config.packageInstallLeaseMs,
-    crashAt: config.packageCrashAt,
+    crashAt: testHooks.packageCrashAt,
   });
   await installs.recover();
   const stopSweeping = installs.startSweeping();

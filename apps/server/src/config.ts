@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { ApiTokenLimits } from '@canopy/contract';
-import { CRASH_POINTS, type CrashPoint } from './modules/packages/crash-points.js';
 import type { S3Config } from './storage/store.js';
 
 /** Everything the server reads from the environment, in one place (documented in README.md). */
@@ -48,8 +47,6 @@ export interface Config {
    * PACKAGE_INSTALL_LEASE_MS, default 60 s): past it, a task of a dead process is failed.
    */
   packageInstallLeaseMs: number;
-  /** Tests only (CANOPY_PACKAGE_CRASH_AT): the install step at which the process kills itself. */
-  packageCrashAt: CrashPoint | undefined;
   /**
    * How long a job (an import) stays with its process without a heartbeat (JOB_LEASE_SECONDS,
    * default 30): after a crash, another process takes the job up this long after the last beat.
@@ -144,7 +141,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new Error(
       `PACKAGE_INSTALL_LEASE_MS must be a whole number of milliseconds, got ${env.PACKAGE_INSTALL_LEASE_MS}`,
     );
-  const crashAt = env.CANOPY_PACKAGE_CRASH_AT;
   const jobLease = Number(env.JOB_LEASE_SECONDS ?? 30);
   if (!Number.isFinite(jobLease) || jobLease < 1)
     throw new Error(`JOB_LEASE_SECONDS must be a number of seconds (1 or more), got ${env.JOB_LEASE_SECONDS}`);
@@ -152,7 +148,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     apiTokenRatePerMinute: tokenRate,
     metadataCache: env.METADATA_CACHE !== 'off',
     packageInstallLeaseMs: leaseMs,
-    packageCrashAt: CRASH_POINTS.includes(crashAt as CrashPoint) ? (crashAt as CrashPoint) : undefined,
     jobLeaseMs: Math.round(jobLease * 1000),
     s3: s3Config(env),
     webhooksAllowPrivate:

@@ -61,6 +61,7 @@ const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 export interface InstallOptions {
   /** How long a running task's process holds it without renewing (PostgreSQL; SQLite has one process). */
   leaseMs: number;
+  /** Tests only (TestHooks.packageCrashAt): the step at which the process kills itself. */
   crashAt?: CrashPoint | undefined;
 }
 
