@@ -42,6 +42,7 @@ import { DashboardService, ROLLUP_TIDY } from './modules/dashboards/service.js';
 import { registerDataSources } from './modules/datasources/module.js';
 import { Delivery } from './modules/delivery/delivery.js';
 import { MailQueue } from './modules/delivery/mail-queue.js';
+import { AliyunSms } from './modules/delivery/sms.js';
 import { EngineRepository } from './modules/engines/repository.js';
 import { engineRoutes } from './modules/engines/routes.js';
 import { EngineService } from './modules/engines/service.js';
@@ -220,7 +221,13 @@ export async function buildApp({
   const letters = new Letters(live);
   const noticeRepository = new NoticeRepository(services.db);
   noticeRoutes(app, noticeRepository, new NoticeService(noticeRepository, live, services.db));
-  const delivery = new Delivery(services.db, app.log, config.smtpUrl);
+  const delivery = new Delivery(
+    services.db,
+    app.log,
+    config.smtpUrl,
+    undefined,
+    config.aliyunSms ? new AliyunSms(config.aliyunSms) : undefined,
+  );
   const baseUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   onboardingRoutes(app, services, accounts, baseUrl);
   ssoRoutes(app, services, accounts);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ApiTokenLimits } from '@canopy/contract';
+import type { AliyunSmsConfig } from './modules/delivery/sms.js';
 import type { S3Config } from './storage/store.js';
 
 /** Everything the server reads from the environment, in one place (documented in README.md). */
@@ -13,6 +14,8 @@ export interface Config {
   rootDomain: string;
   cdnBase: string;
   smtpUrl: string | undefined;
+  /** SMS_PROVIDER=aliyun: Aliyun SMS with the ALIYUN_SMS_* settings; unset (outbox): the developer outbox. */
+  aliyunSms: AliyunSmsConfig | undefined;
   logLevel: string;
   /** Where the built web app lives; absent in API-only tests. */
   webDist: string | undefined;
@@ -161,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     rootDomain: env.ROOT_DOMAIN ?? '',
     cdnBase: env.CDN_BASE ?? '',
     smtpUrl: env.SMTP_URL || undefined,
+    aliyunSms: smsConfig(env),
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: env.WEB_DIST === '' ? undefined : path.resolve(cwd, env.WEB_DIST ?? 'apps/web/dist'),
     secureCookies: publicUrl?.startsWith('https://') ?? false,
@@ -219,6 +223,28 @@ function parseWecom(env: NodeJS.ProcessEnv): WecomConfig | undefined {
     secret,
     apiBase: base('WECOM_API_BASE', 'https://qyapi.weixin.qq.com'),
     oauthBase: base('WECOM_OAUTH_BASE', 'https://open.weixin.qq.com'),
+  };
+}
+
+function smsConfig(env: NodeJS.ProcessEnv): AliyunSmsConfig | undefined {
+  const provider = env.SMS_PROVIDER || 'outbox';
+  if (provider === 'outbox') return undefined;
+  if (provider !== 'aliyun') throw new Error(`SMS_PROVIDER must be outbox or aliyun, got ${provider}`);
+  const need = (name: string) => {
+    const value = env[name] ?? '';
+    if (!value) throw new Error(`SMS_PROVIDER=aliyun needs ${name}`);
+    return value;
+  };
+  const endpoint = env.ALIYUN_SMS_ENDPOINT || 'https://dysmsapi.aliyuncs.com';
+  if (!/^https?:\/\//.test(endpoint))
+    throw new Error(`ALIYUN_SMS_ENDPOINT must be an http(s) address, got ${endpoint}`);
+  return {
+    accessKeyId: need('ALIYUN_SMS_ACCESS_KEY_ID'),
+    accessKeySecret: need('ALIYUN_SMS_ACCESS_KEY_SECRET'),
+    signName: need('ALIYUN_SMS_SIGN_NAME'),
+    templates: { code: need('ALIYUN_SMS_TEMPLATE_CODE'), invitation: need('ALIYUN_SMS_TEMPLATE_INVITATION') },
+    endpoint,
+    regionId: env.ALIYUN_SMS_REGION || 'cn-hangzhou',
   };
 }
 
