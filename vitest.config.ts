@@ -36,6 +36,8 @@ export default defineConfig({
           environment: 'node',
           // Migrates once per run into a template every file copies (test/global-setup.ts).
           globalSetup: ['apps/server/test/global-setup.ts'],
+          // Server processes the tests spawn (crash and restart tests) hash passwords cheaply too.
+          env: { PASSWORD_HASHING: 'fast' },
           testTimeout: 20_000,
           hookTimeout: 60_000,
           // Files share their worker's module cache: each API test file imported the whole server

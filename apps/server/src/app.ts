@@ -44,6 +44,7 @@ import { DashboardService, ROLLUP_TIDY } from './modules/dashboards/service.js';
 import { registerDataSources } from './modules/datasources/module.js';
 import { Delivery } from './modules/delivery/delivery.js';
 import { MailQueue } from './modules/delivery/mail-queue.js';
+import { AliyunSms } from './modules/delivery/sms.js';
 import { EngineRepository } from './modules/engines/repository.js';
 import { engineRoutes } from './modules/engines/routes.js';
 import { EngineService } from './modules/engines/service.js';
@@ -120,6 +121,7 @@ import { openFlowRoutes } from './modules/workflow/open-routes.js';
 import { workflowOpsRoutes } from './modules/workflow/ops-routes.js';
 import { workflowRoutes } from './modules/workflow/routes.js';
 import { openStore } from './storage/store.js';
+import type { TestHooks } from './test-hooks.js';
 import { PRODUCT_VERSION } from './version.js';
 
 export interface BuildOptions {
@@ -131,6 +133,8 @@ export interface BuildOptions {
   recordLog?: boolean;
   /** Dashboards read kept roll-ups; off only for the bench's side-by-side (bench/src/million/dashboard.ts). */
   dashboardRollups?: boolean;
+  /** Tests' hooks into the running server (test-hooks.ts); production passes none. */
+  testHooks?: TestHooks;
 }
 
 /**
@@ -151,6 +155,7 @@ export async function buildApp({
   logger,
   recordLog = true,
   dashboardRollups = true,
+  testHooks = {},
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
@@ -199,7 +204,13 @@ export async function buildApp({
   registerSession(app, accounts, apiTokens);
   registerTenant(app, engines);
 
-  systemRoutes(app, services);
+  systemRoutes(app, services, database.listener?.state);
+  // PostgreSQL's LISTEN connection: its losses and returns are logged (it reconnects by itself).
+  const unwatch = database.listener?.watch((event) => {
+    if (event.state === 'up') app.log.info('LISTEN connection back: caches dropped, live streams told to refresh');
+    else app.log.warn({ err: event.error, attempt: event.attempt }, 'LISTEN connection lost; reconnecting');
+  });
+  if (unwatch) app.addHook('onClose', async () => void unwatch());
   accountRoutes(app, services, accounts);
   apiTokenRoutes(app, apiTokens);
   engineRoutes(app, engines, new EngineService(services.db, engines));
@@ -214,7 +225,13 @@ export async function buildApp({
   const letters = new Letters(live);
   const noticeRepository = new NoticeRepository(services.db);
   noticeRoutes(app, noticeRepository, new NoticeService(noticeRepository, live, services.db));
-  const delivery = new Delivery(services.db, app.log, config.smtpUrl);
+  const delivery = new Delivery(
+    services.db,
+    app.log,
+    config.smtpUrl,
+    undefined,
+    config.aliyunSms ? new AliyunSms(config.aliyunSms) : undefined,
+  );
   const baseUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   onboardingRoutes(app, services, accounts, baseUrl);
   ssoRoutes(app, services, accounts);
@@ -356,6 +373,8 @@ export async function buildApp({
     transferLetters,
     jobs,
     (t, a, s, admin) => contexts.context(t, a, s, admin),
+    Date.now,
+    testHooks.imports,
   );
   app.decorate('imports', imports);
   // Formula computations a restart cut off go on; a graceful stop lets go of the ones running here.
@@ -375,7 +394,7 @@ export async function buildApp({
   transferRoutes(app, ctx, tableExports, exportJobs, imports);
   const installs = new PackageInstallService(services.db, services.dialect, config.dataDir, files, {
     leaseMs: config.packageInstallLeaseMs,
-    crashAt: config.packageCrashAt,
+    crashAt: testHooks.packageCrashAt,
   });
   await installs.recover();
   const stopSweeping = installs.startSweeping();

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ApiTokenLimits } from '@canopy/contract';
 import type { PasswordHashing } from './modules/account/passwords.js';
-import { CRASH_POINTS, type CrashPoint } from './modules/packages/crash-points.js';
+import type { AliyunSmsConfig } from './modules/delivery/sms.js';
 import type { S3Config } from './storage/store.js';
 
 /** Everything the server reads from the environment, in one place (documented in README.md). */
@@ -15,6 +15,8 @@ export interface Config {
   rootDomain: string;
   cdnBase: string;
   smtpUrl: string | undefined;
+  /** SMS_PROVIDER=aliyun: Aliyun SMS with the ALIYUN_SMS_* settings; unset (outbox): the developer outbox. */
+  aliyunSms: AliyunSmsConfig | undefined;
   logLevel: string;
   /** Where the built web app lives; absent in API-only tests. */
   webDist: string | undefined;
@@ -54,8 +56,6 @@ export interface Config {
    * PACKAGE_INSTALL_LEASE_MS, default 60 s): past it, a task of a dead process is failed.
    */
   packageInstallLeaseMs: number;
-  /** Tests only (CANOPY_PACKAGE_CRASH_AT): the install step at which the process kills itself. */
-  packageCrashAt: CrashPoint | undefined;
   /**
    * How long a job (an import) stays with its process without a heartbeat (JOB_LEASE_SECONDS,
    * default 30): after a crash, another process takes the job up this long after the last beat.
@@ -154,7 +154,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const passwordHashing = env.PASSWORD_HASHING ?? 'standard';
   if (passwordHashing !== 'standard' && passwordHashing !== 'fast')
     throw new Error(`PASSWORD_HASHING must be standard or fast, got ${env.PASSWORD_HASHING}`);
-  const crashAt = env.CANOPY_PACKAGE_CRASH_AT;
   const jobLease = Number(env.JOB_LEASE_SECONDS ?? 30);
   if (!Number.isFinite(jobLease) || jobLease < 1)
     throw new Error(`JOB_LEASE_SECONDS must be a number of seconds (1 or more), got ${env.JOB_LEASE_SECONDS}`);
@@ -163,7 +162,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     passwordHashing,
     metadataCache: env.METADATA_CACHE !== 'off',
     packageInstallLeaseMs: leaseMs,
-    packageCrashAt: CRASH_POINTS.includes(crashAt as CrashPoint) ? (crashAt as CrashPoint) : undefined,
     jobLeaseMs: Math.round(jobLease * 1000),
     s3: s3Config(env),
     webhooksAllowPrivate:
@@ -177,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     rootDomain: env.ROOT_DOMAIN ?? '',
     cdnBase: env.CDN_BASE ?? '',
     smtpUrl: env.SMTP_URL || undefined,
+    aliyunSms: smsConfig(env),
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: env.WEB_DIST === '' ? undefined : path.resolve(cwd, env.WEB_DIST ?? 'apps/web/dist'),
     secureCookies: publicUrl?.startsWith('https://') ?? false,
@@ -236,6 +235,28 @@ function parseWecom(env: NodeJS.ProcessEnv): WecomConfig | undefined {
     secret,
     apiBase: base('WECOM_API_BASE', 'https://qyapi.weixin.qq.com'),
     oauthBase: base('WECOM_OAUTH_BASE', 'https://open.weixin.qq.com'),
+  };
+}
+
+function smsConfig(env: NodeJS.ProcessEnv): AliyunSmsConfig | undefined {
+  const provider = env.SMS_PROVIDER || 'outbox';
+  if (provider === 'outbox') return undefined;
+  if (provider !== 'aliyun') throw new Error(`SMS_PROVIDER must be outbox or aliyun, got ${provider}`);
+  const need = (name: string) => {
+    const value = env[name] ?? '';
+    if (!value) throw new Error(`SMS_PROVIDER=aliyun needs ${name}`);
+    return value;
+  };
+  const endpoint = env.ALIYUN_SMS_ENDPOINT || 'https://dysmsapi.aliyuncs.com';
+  if (!/^https?:\/\//.test(endpoint))
+    throw new Error(`ALIYUN_SMS_ENDPOINT must be an http(s) address, got ${endpoint}`);
+  return {
+    accessKeyId: need('ALIYUN_SMS_ACCESS_KEY_ID'),
+    accessKeySecret: need('ALIYUN_SMS_ACCESS_KEY_SECRET'),
+    signName: need('ALIYUN_SMS_SIGN_NAME'),
+    templates: { code: need('ALIYUN_SMS_TEMPLATE_CODE'), invitation: need('ALIYUN_SMS_TEMPLATE_INVITATION') },
+    endpoint,
+    regionId: env.ALIYUN_SMS_REGION || 'cn-hangzhou',
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.js';
 import { purgeDueTeams } from './modules/engines/purge.js';
+import { type CountDrift, repairTodoCounts } from './modules/todos/count-repair.js';
 import { ExportJobs } from './modules/transfer/export-jobs.js';
 import { type FileStore, LocalStore } from './storage/store.js';
 
@@ -14,15 +15,15 @@ interface Log {
 /**
  * One round of housekeeping that any number of server processes may run at once (each step is
  * idempotent): expired sessions, stale login-throttle rows, API tokens 30 days past revocation or
- * expiry and finished webhook deliveries older than 30 days go, expired exports and their files go, and closed teams whose 7 days are
- * over are purged. `now` is a parameter so tests can move the clock.
+ * expiry and finished webhook deliveries older than 30 days go, expired exports and their files go, kept to-do
+ * counts that drifted are repaired, and closed teams whose 7 days are over are purged. `now` is a parameter so tests can move the clock.
  */
 export async function runMaintenance(
   db: Kysely<Database>,
   dataDir: string,
   now: number,
   store: FileStore = new LocalStore(dataDir),
-): Promise<{ purged: string[] }> {
+): Promise<{ purged: string[]; todoCounts: CountDrift[] }> {
   await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
   await db
     .deleteFrom('login_throttle')
@@ -52,11 +53,14 @@ export async function runMaintenance(
     .execute();
   // Exports whose download link expired go with their files (a day after they were written).
   await new ExportJobs(db, store, dataDir, () => now).expire(now);
-  return { purged: await purgeDueTeams(db, store, now) };
+  // Kept to-do counts that drifted from the open items are set right (and logged by the caller).
+  const todoCounts = await repairTodoCounts(db);
+  return { purged: await purgeDueTeams(db, store, now), todoCounts };
 }
 
 /** One hourly round for the job queue's schedule (main.ts: once per cluster per hour). */
 export async function maintenanceRound(db: Kysely<Database>, store: FileStore, log: Log): Promise<void> {
-  const { purged } = await runMaintenance(db, '', Date.now(), store);
+  const { purged, todoCounts } = await runMaintenance(db, '', Date.now(), store);
   if (purged.length) log.info({ purged }, 'closed teams purged');
+  for (const drift of todoCounts) log.warn(drift, 'to-do count drifted from the open items; repaired');
 }

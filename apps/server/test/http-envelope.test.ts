@@ -17,7 +17,13 @@ describe('envelope and errors', () => {
   it('answers health with the database in use', async () => {
     const res = await client.request('GET', '/healthz');
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ status: 'ok', database: server.database.handle.dialect });
+    const dialect = server.database.handle.dialect;
+    // PostgreSQL: the LISTEN connection's state too (listener-reconnect.test.ts).
+    expect(res.json).toEqual({
+      status: 'ok',
+      database: dialect,
+      ...(dialect === 'postgres' ? { listener: 'up' } : {}),
+    });
   });
 
   it('puts a trace id on every response, success or failure, and never trusts a client-sent one', async () => {

@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LeaseLost } from '../src/jobs/queue.js';
+import type { ImportHooks } from '../src/test-hooks.js';
 import { testDialect } from './database.js';
 import { finishedImport } from './export-helpers.js';
 import { startTestServer, type TestServer } from './harness.js';
+import { withTestHooks } from './hooked-server.js';
 import { createAppTable, createTeam, type TeamFixture, tableNameOf } from './org-helpers.js';
 
 /**
@@ -14,6 +16,8 @@ import { createAppTable, createTeam, type TeamFixture, tableNameOf } from './org
  */
 describe.runIf(testDialect() === 'sqlite')('an all-or-nothing import moved in chunks (SQLite)', () => {
   let server: TestServer;
+  /** The import service's test hooks (the move's chunk size, a look between its chunks). */
+  const hooks: ImportHooks = {};
   let team: TeamFixture;
   let base: string;
   let table: string;
@@ -22,6 +26,7 @@ describe.runIf(testDialect() === 'sqlite')('an all-or-nothing import moved in ch
 
   beforeAll(async () => {
     server = await startTestServer();
+    await withTestHooks(server, { imports: hooks });
     team = await createTeam(server, '分块搬移团队', '王小明');
     const made = await createAppTable(team, '导入', '名单');
     base = made.base;
@@ -37,7 +42,7 @@ describe.runIf(testDialect() === 'sqlite')('an all-or-nothing import moved in ch
   });
   afterAll(async () => {
     if (!server) return;
-    server.app.imports.betweenMoves = null;
+    hooks.betweenMoves = null;
     await server.close();
   });
 
@@ -87,8 +92,8 @@ describe.runIf(testDialect() === 'sqlite')('an all-or-nothing import moved in ch
     const released = new Promise<void>((r) => {
       release = r;
     });
-    server.app.imports.betweenMoves = async (_job, moved) => {
-      server.app.imports.betweenMoves = null;
+    hooks.betweenMoves = async (_job, moved) => {
+      hooks.betweenMoves = null;
       reached(moved);
       await released;
     };
@@ -96,7 +101,7 @@ describe.runIf(testDialect() === 'sqlite')('an all-or-nothing import moved in ch
   }
 
   it('answers requests between the chunks of its move, its rows seen chunk by chunk, one entry at the end', async () => {
-    server.app.imports.moveChunkRows = 1_000;
+    hooks.moveChunkRows = 1_000;
     const { atChunk, release } = pauseAtFirstChunk();
     try {
       const jobId = await start(3_500, '搬移');
@@ -123,13 +128,13 @@ describe.runIf(testDialect() === 'sqlite')('an all-or-nothing import moved in ch
       expect(await moving(jobId)).toBeNull();
       expect((await entries(jobId)).map((e) => Number(e.count))).toEqual([3_500]);
     } finally {
-      server.app.imports.betweenMoves = null;
+      hooks.betweenMoves = null;
       release();
     }
   });
 
   it('a failure half-way through the move takes the moved rows back out; full-text search stays right', async () => {
-    server.app.imports.moveChunkRows = 1_000;
+    hooks.moveChunkRows = 1_000;
     const indexName = `${table}_f_${f.name}_tx`;
     const state = async () =>
       (await db().selectFrom('record_indexes').select('state').where('name', '=', indexName).executeTakeFirst())?.state;
@@ -145,7 +150,7 @@ describe.runIf(testDialect() === 'sqlite')('an all-or-nothing import moved in ch
     expect(await search('早先的')).toEqual(['早先的记录']);
     await expect.poll(state, { timeout: 60_000 }).toBe('ready');
 
-    server.app.imports.betweenMoves = async (_job, moved) => {
+    hooks.betweenMoves = async (_job, moved) => {
       if (moved >= 2_000) throw new Error('the move broke down');
     };
     try {
@@ -155,7 +160,7 @@ describe.runIf(testDialect() === 'sqlite')('an all-or-nothing import moved in ch
       expect(await moving(jobId)).toBeNull();
       expect(await entries(jobId)).toEqual([]);
     } finally {
-      server.app.imports.betweenMoves = null;
+      hooks.betweenMoves = null;
     }
     // The index's trigger is back and it is ready again: old and new records are found through it.
     await expect.poll(state, { timeout: 60_000 }).toBe('ready');
@@ -169,13 +174,13 @@ describe.runIf(testDialect() === 'sqlite')('an all-or-nothing import moved in ch
   });
 
   it('a failed move whose undo fails too runs again: that run takes the rows out first, then writes each row once', async () => {
-    server.app.imports.moveChunkRows = 1_000;
+    hooks.moveChunkRows = 1_000;
     // The undo's deletes are refused (as by a database refusing writes); the move breaks after a chunk.
     const guard = sql.id(`${table}_refuse_deletes`);
     await sql`create trigger ${guard} before delete on ${sql.table(table)}
       begin select raise(abort, 'deletes refused'); end`.execute(db());
-    server.app.imports.betweenMoves = async () => {
-      server.app.imports.betweenMoves = null;
+    hooks.betweenMoves = async () => {
+      hooks.betweenMoves = null;
       throw new Error('the move broke down');
     };
     let jobId = '';
@@ -202,7 +207,7 @@ describe.runIf(testDialect() === 'sqlite')('an all-or-nothing import moved in ch
       await server.app.jobs.tick();
       expect(await waitFor(jobId)).toMatchObject({ state: 'done', created: 3_500, failed: 0 });
     } finally {
-      server.app.imports.betweenMoves = null;
+      hooks.betweenMoves = null;
       await sql`drop trigger if exists ${guard}`.execute(db());
     }
     expect(await stored('重试搬移')).toBe(3_500);
@@ -216,10 +221,10 @@ describe.runIf(testDialect() === 'sqlite')('an all-or-nothing import moved in ch
    * this server's queue, after `attempts` runs.
    */
   async function crashMidMove(prefix: string, attempts: number): Promise<string> {
-    server.app.imports.moveChunkRows = 1_000;
+    hooks.moveChunkRows = 1_000;
     let jobId = '';
-    server.app.imports.betweenMoves = async (job) => {
-      server.app.imports.betweenMoves = null;
+    hooks.betweenMoves = async (job) => {
+      hooks.betweenMoves = null;
       throw new LeaseLost(job.id);
     };
     try {
@@ -227,7 +232,7 @@ describe.runIf(testDialect() === 'sqlite')('an all-or-nothing import moved in ch
       await expect.poll(() => stored(prefix), { timeout: 60_000 }).toBe(1_000);
       await expect.poll(async () => (await moving(jobId)) !== null, { timeout: 60_000 }).toBe(true);
     } finally {
-      server.app.imports.betweenMoves = null;
+      hooks.betweenMoves = null;
     }
     const queued = await db()
       .selectFrom('jobs')

@@ -74,9 +74,9 @@ async function tableNames(): Promise<string[]> {
   return rows.map((r) => r.name).sort();
 }
 
-/** Starts `node --import tsx apps/server/src/main.ts`; resolves with its URL once it listens. */
+/** Starts `node --import tsx apps/server/test/crash-server.ts` (main.ts with the crash hook); resolves with its URL once it listens. */
 function startProcess(crashAt?: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/test/crash-server.ts'], {
     env: {
       ...process.env,
       ...(postgres ? { DATABASE_URL: urlOf(database) } : { DATABASE_URL: '' }),

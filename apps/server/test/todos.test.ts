@@ -1,5 +1,6 @@
 import { InstanceState, ItemType } from '@canopy/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMaintenance } from '../src/maintenance.js';
 import { startTestServer, TestClient, type TestServer } from './harness.js';
 import { createTeam } from './org-helpers.js';
 import {
@@ -290,6 +291,47 @@ describe('the kept open count (todo_counts, kept by triggers on work_items)', ()
     await db().deleteFrom('workflow_instances').where('id', '=', again.instance.instanceId).execute();
     await expectKept(w.bob, w.frank);
     expect(await count(w.bob)).toBe(0);
+  });
+
+  it('maintenance compares the kept counts with the items, repairs any drift and reports it', async () => {
+    const teamOf = w.team.engineCode;
+    const [frankReal, bobReal, carolReal] = [
+      await counted(w.frank.memberId),
+      await counted(w.bob.memberId),
+      await counted(w.carol.memberId),
+    ];
+    expect(frankReal).toBeGreaterThan(0);
+    // Drift behind the triggers' backs: a missing row, a count below zero (the badge showed 0), one too high.
+    await db()
+      .deleteFrom('todo_counts')
+      .where('engine_code', '=', teamOf)
+      .where('member_id', '=', w.frank.memberId)
+      .execute();
+    await db()
+      .insertInto('todo_counts')
+      .values({ engine_code: teamOf, member_id: w.bob.memberId, open_items: -3 })
+      .onConflict((oc) => oc.columns(['engine_code', 'member_id']).doUpdateSet({ open_items: -3 }))
+      .execute();
+    await db()
+      .insertInto('todo_counts')
+      .values({ engine_code: teamOf, member_id: w.carol.memberId, open_items: carolReal + 7 })
+      .onConflict((oc) => oc.columns(['engine_code', 'member_id']).doUpdateSet({ open_items: carolReal + 7 }))
+      .execute();
+    expect(await count(w.bob)).toBe(0);
+
+    const { todoCounts } = await runMaintenance(db(), server.dataDir, Date.now());
+    const sorted = <T extends { memberId: string }>(list: T[]) =>
+      [...list].sort((a, b) => a.memberId.localeCompare(b.memberId));
+    expect(sorted(todoCounts)).toEqual(
+      sorted([
+        { engineCode: teamOf, memberId: w.frank.memberId, kept: 0, actual: frankReal },
+        { engineCode: teamOf, memberId: w.bob.memberId, kept: -3, actual: bobReal },
+        { engineCode: teamOf, memberId: w.carol.memberId, kept: carolReal + 7, actual: carolReal },
+      ]),
+    );
+    await expectKept(w.frank, w.bob, w.carol);
+    // Nothing left to repair.
+    expect((await runMaintenance(db(), server.dataDir, Date.now())).todoCounts).toEqual([]);
   });
 
   it('a page past the end still answers the total', async () => {

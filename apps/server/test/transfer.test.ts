@@ -8,12 +8,16 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMaintenance } from '../src/maintenance.js';
+import type { ImportHooks } from '../src/test-hooks.js';
 import { exportView, finishedExport, finishedImport } from './export-helpers.js';
 import { startTestServer, type TestClient, type TestServer } from './harness.js';
+import { withTestHooks } from './hooked-server.js';
 import { createTeam, joinTeam, type TeamFixture } from './org-helpers.js';
 
 /** Export (escaping, views, permissions) and import (both modes, bad rows, files, restarts). */
 let server: TestServer;
+/** The import service's test hooks (a look between a bulk import's chunks). */
+const hooks: ImportHooks = {};
 let team: TeamFixture;
 let member: { client: TestClient; memberId: string };
 let appCode: string;
@@ -159,6 +163,7 @@ function xlsxOf(sheet: ZipEntry, unlisted: ZipEntry[] = []): Buffer {
 
 beforeAll(async () => {
   server = await startTestServer();
+  await withTestHooks(server, { imports: hooks });
   team = await createTeam(server, '导入导出团队', '王小明');
   member = await joinTeam(server, team, '李晓华');
   appCode = (await team.owner.request('POST', '/v1/apps', { body: { displayName: '销售' } })).json.data.code;
@@ -716,7 +721,7 @@ describe('import', () => {
   });
 
   it('answers other requests between the chunks of a big all-or-nothing import, showing none of its rows until the end', async () => {
-    const imports = server.app.imports;
+    const imports = hooks;
     let reached!: (info: { stage: string | null; staged: number }) => void;
     const atChunk = new Promise<{ stage: string | null; staged: number }>((r) => {
       reached = r;
@@ -775,7 +780,7 @@ describe('import', () => {
     expect(await countNamed('坏行')).toBe(0);
     expect(await stagingTables()).toEqual([]);
     // The import stops half-way (as if its work broke down): nothing is written, the staging goes.
-    const imports = server.app.imports;
+    const imports = hooks;
     imports.betweenChunks = async (_job, info) => {
       if (info.staged > 0) throw new Error('the import broke down');
     };

@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from './harness.js';
 import {
   actOk,
   approveNode,
+  detail,
   type FlowWorld,
   flowWorld,
   hasItem,
@@ -196,5 +197,74 @@ describe('parallel branches', () => {
     const res = await actOk(w.bob, id, 'disapproval');
     expect([res.instance.instanceState, res.instance.result]).toEqual([InstanceState.Finished, 'rejected']);
     expect(await hasItem(w.carol, id)).toBe(false);
+  });
+
+  it('skips a repeated approver by the task before it on its own path, not the last one passed in a sibling branch', async () => {
+    const t = await newTable(w);
+    // Branch A's first node has nobody (the handler field is empty) and passes; branch B's first node
+    // follows the start node (Alice's) on its path: Alice passes there, Carol still has to approve.
+    await publish(w, t, [
+      startNode('par'),
+      {
+        id: 'par',
+        type: 'parallel',
+        name: '并行',
+        settings: {
+          branches: [
+            { id: 'a', name: '甲', next: 'a1' },
+            { id: 'b', name: '乙', next: 'b1' },
+          ],
+        },
+      },
+      approveNode('a1', [{ kind: 'field', field: t.f.handler }], { whenEmpty: 'pass' }, 'a2'),
+      approveNode('a2', members(w.bob)),
+      approveNode('b1', members(w.alice, w.carol), { mode: 'all', skipRepeated: true }),
+    ]);
+    const id = (await startFlow(w, t, w.alice, { [t.f.title]: '跳过重复' })).instance.instanceId;
+    expect((await current(id)).sort()).toEqual(['a2', 'b1']);
+    expect(await hasItem(w.alice, id)).toBe(false);
+    const steps = (await detail(w.owner, id)).timeline as { action: string; activityCode?: string }[];
+    expect(steps.filter((s) => s.action === 'autoApprove')).toHaveLength(1);
+    await actOk(w.carol, id, 'approval');
+    expect((await actOk(w.bob, id, 'approval')).instance.instanceState).toBe(InstanceState.Finished);
+  });
+
+  it('a return in one branch keeps the history of the branch beside it (its own return still works)', async () => {
+    const t = await newTable(w);
+    await publish(w, t, [
+      startNode('par'),
+      {
+        id: 'par',
+        type: 'parallel',
+        name: '并行',
+        settings: {
+          branches: [
+            { id: 'l', name: '左', next: 'l1' },
+            { id: 'r', name: '右', next: 'r1' },
+          ],
+        },
+      },
+      approveNode('l1', members(w.bob), {}, 'l2'),
+      approveNode('l2', members(w.carol)),
+      approveNode('r1', members(w.dave), {}, 'r2'),
+      approveNode('r2', members(w.erin)),
+    ]);
+    const id = (await startFlow(w, t, w.alice, { [t.f.title]: '分支退回' })).instance.instanceId;
+    await actOk(w.bob, id, 'approval');
+    await actOk(w.dave, id, 'approval');
+    expect((await current(id)).sort()).toEqual(['l2', 'r2']);
+    // Carol sends the left branch back to l1: the right branch's r1 (passed after l1) stays passed.
+    await actOk(w.carol, id, 'revert', { targetActivityCode: 'l1', resubmit: 'rerun' });
+    expect((await current(id)).sort()).toEqual(['l1', 'r2']);
+    const erinItem = (await detail(w.erin, id)).myWorkItems[0];
+    const ctx = await w.erin.client.request(
+      'GET',
+      `/v1/workflow/view/context?instanceId=${id}&workitemId=${erinItem.workItemId}`,
+    );
+    expect(ctx.status, JSON.stringify(ctx.json)).toBe(200);
+    expect(JSON.stringify(ctx.json.data)).toContain('"r1"');
+    await actOk(w.erin, id, 'revert', { targetActivityCode: 'r1', resubmit: 'rerun' });
+    expect((await current(id)).sort()).toEqual(['l1', 'r1']);
+    expect(await hasItem(w.dave, id)).toBe(true);
   });
 });

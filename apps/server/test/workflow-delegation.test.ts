@@ -16,6 +16,7 @@ import {
   publish,
   startFlow,
   startNode,
+  stateOf,
   type Table,
 } from './workflow-helpers.js';
 
@@ -177,6 +178,39 @@ describe('work items while away', () => {
       activityCode: 'a2',
       actingFor: { memberId: w.carol.memberId },
     });
+  });
+
+  it('never take the originator’s own items: starting, resubmitting after a reject to them, and after a withdraw', async () => {
+    const own = await newTable(w);
+    await publish(w, own, [startNode('a1'), approveNode('a1', members(w.bob), { rejectTo: 'originator' })]);
+    const mine = async (id: string) => {
+      expect((await detail(w.alice, id)).myWorkItems[0]).toMatchObject({ activityCode: 'start', actingFor: null });
+      expect(await hasItem(w.erin, id)).toBe(false);
+    };
+    // Two flows Alice started before going away.
+    const rejected = (await startFlow(w, own, w.alice, { [own.f.title]: '驳回' })).instance.instanceId;
+    const withdrawn = (await startFlow(w, own, w.alice, { [own.f.title]: '撤回' })).instance.instanceId;
+    await delegate(w.alice, w.erin);
+    try {
+      // Starting while away: the start item is Alice's, submitted by her.
+      const started = (await startFlow(w, own, w.alice, { [own.f.title]: '出差中发起' })).instance.instanceId;
+      expect(await hasItem(w.erin, started)).toBe(false);
+      expect((await stateOf(w.owner, started)).currentNodes.map((n) => n.activityCode)).toEqual(['a1']);
+      // Rejected back to her: the resubmit item is hers; she resubmits.
+      await actOk(w.bob, rejected, 'disapproval');
+      await mine(rejected);
+      await actOk(w.alice, rejected, 'submit');
+      // Withdrawn: the draft's start item is hers again.
+      const res = await w.alice.client.request('POST', '/v1/workflow/withdraw', { body: { instanceId: withdrawn } });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      await mine(withdrawn);
+      for (const id of [started, rejected, withdrawn]) {
+        const steps = (await detail(w.owner, id)).timeline as Step[];
+        expect(steps.filter((s) => s.action === 'delegate')).toEqual([]);
+      }
+    } finally {
+      await w.alice.client.request('DELETE', '/v1/workflow/delegation');
+    }
   });
 
   it('read-only copies stay with the member (they need no action)', async () => {

@@ -1403,6 +1403,11 @@ export const ServerMessages = {
     en: 'The package was not exported from this app or its origin; it cannot upgrade it',
     jp: 'このパッケージはこのアプリ（またはその元のアプリ）からエクスポートされたものではないため、アップグレードできません',
   },
+  'package.flowInvalid': {
+    zh: '审批流程“{flow}”未通过发布检查，无法安装：{detail}',
+    en: 'The approval flow "{flow}" does not pass the publish checks; the package is refused: {detail}',
+    jp: '承認フロー「{flow}」が公開チェックに合格しないため、インストールできません：{detail}',
+  },
   'package.exportTooMany': {
     zh: '应用中的文件过多（最多{limit}个），无法导出数据',
     en: 'The app holds too many files to export (at most {limit})',

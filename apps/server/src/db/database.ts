@@ -24,8 +24,17 @@ export interface DatabaseHandle {
    * one connection, so the open transaction is the caller's. (Live signals, modules/live.)
    */
   afterCommit?: (fn: () => void) => void;
-  /** PostgreSQL: this handle's one LISTEN connection hears `channel` too; resolves to its stop function. */
-  listen?: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+  /**
+   * PostgreSQL: this handle's one LISTEN connection hears `channel` too; resolves to its stop
+   * function. `onResume` runs when the connection is back after a loss (notifications were missed).
+   */
+  listen?: (
+    channel: string,
+    onPayload: (payload: string) => void,
+    onResume?: () => void,
+  ) => Promise<() => Promise<void>>;
+  /** PostgreSQL: the LISTEN connection's state (healthz), and its losses and returns as they happen (logs). */
+  listener?: { state(): ListenerState; watch(fn: (event: ListenerEvent) => void): () => void };
 }
 
 /** Work waiting for the open SQLite transaction to commit. */
@@ -125,50 +134,168 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/** The LISTEN connection's state: none needed yet (idle), listening (up), or lost and being opened again. */
+export type ListenerState = 'idle' | 'up' | 'reconnecting';
+
+/** What the LISTEN connection went through: lost (with the error, if any), or up again after a loss. */
+export type ListenerEvent = { state: 'reconnecting'; error?: unknown; attempt: number } | { state: 'up' };
+
+interface Subscriber {
+  onPayload: (payload: string) => void;
+  /** Called once the connection is back after a loss: notifications sent meanwhile were missed. */
+  onResume?: (() => void) | undefined;
+}
+
+/** Backoff of the LISTEN connection's reconnects: doubling from `minMs` up to `maxMs`, with jitter. */
+export interface ListenerBackoff {
+  minMs: number;
+  maxMs: number;
+}
+
 /**
  * One LISTEN connection per process for every channel (live signals, cache invalidation): a
  * connection of its own (a pooled one would be handed to queries), opened with the first channel.
+ * A lost connection (the database restarted, the backend was terminated, the network dropped) is
+ * opened again with backoff and every channel LISTENed again; then each subscriber's `onResume`
+ * runs, since whatever was notified meanwhile never arrived.
  */
 class PgListener {
-  private client: Promise<pg.Client> | null = null;
-  private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+  private client: pg.Client | null = null;
+  private opening: Promise<pg.Client> | null = null;
+  /** Channels LISTENed on the current connection. */
+  private readonly listening = new Set<string>();
+  private readonly handlers = new Map<string, Set<Subscriber>>();
+  private readonly watchers = new Set<(event: ListenerEvent) => void>();
+  private retry: NodeJS.Timeout | null = null;
+  private failures = 0;
+  state: ListenerState = 'idle';
 
-  constructor(private readonly connectionString: string) {}
+  constructor(
+    private readonly connectionString: string,
+    private readonly applicationName: string,
+    private readonly backoff: ListenerBackoff,
+  ) {}
 
-  private connect(): Promise<pg.Client> {
-    this.client ??= (async () => {
-      const client = new pg.Client({ connectionString: this.connectionString });
-      await client.connect();
+  private open(): Promise<pg.Client> {
+    this.opening ??= (async () => {
+      const client = new pg.Client({ connectionString: this.connectionString, application_name: this.applicationName });
+      // A broken connection must not crash the process: it is opened again (lost()).
+      client.on('error', (error) => this.lost(client, error));
+      client.on('end', () => this.lost(client));
       client.on('notification', (msg) => {
         if (!msg.payload) return;
-        for (const fn of this.handlers.get(msg.channel) ?? []) fn(msg.payload);
+        for (const sub of this.handlers.get(msg.channel) ?? []) sub.onPayload(msg.payload);
       });
-      // A broken connection must not crash the process; live pushes stop and polling carries on.
-      client.on('error', () => undefined);
-      return client;
+      try {
+        await client.connect();
+        const channels = [...this.handlers.keys()];
+        for (const channel of channels) await client.query(`listen ${client.escapeIdentifier(channel)}`);
+        this.listening.clear();
+        for (const channel of channels) this.listening.add(channel);
+        this.client = client;
+        this.state = 'up';
+        return client;
+      } catch (error) {
+        await client.end().catch(() => undefined);
+        throw error;
+      } finally {
+        this.opening = null;
+      }
     })();
-    return this.client;
+    return this.opening;
   }
 
-  async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
-    const client = await this.connect();
+  private tell(event: ListenerEvent): void {
+    for (const watch of this.watchers) {
+      try {
+        watch(event);
+      } catch {
+        // a watcher's failure is its own
+      }
+    }
+  }
+
+  /** The current connection ended or failed: open another after a pause (unless nobody listens any more). */
+  private lost(client: pg.Client, error?: unknown): void {
+    if (client !== this.client) return;
+    this.client = null;
+    this.listening.clear();
+    this.state = 'reconnecting';
+    client.end().catch(() => undefined);
+    this.tell({ state: 'reconnecting', error, attempt: this.failures });
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.retry) return;
+    const ceiling = Math.min(this.backoff.maxMs, this.backoff.minMs * 2 ** Math.min(this.failures, 20));
+    const delay = ceiling / 2 + Math.random() * (ceiling / 2);
+    this.retry = setTimeout(() => void this.reconnect(), delay);
+    this.retry.unref();
+  }
+
+  private async reconnect(): Promise<void> {
+    this.retry = null;
+    if (!this.handlers.size) {
+      this.state = 'idle';
+      return;
+    }
+    try {
+      await this.open();
+    } catch (error) {
+      this.failures += 1;
+      this.tell({ state: 'reconnecting', error, attempt: this.failures });
+      this.schedule();
+      return;
+    }
+    this.failures = 0;
+    this.tell({ state: 'up' });
+    for (const set of [...this.handlers.values()]) for (const sub of [...set]) sub.onResume?.();
+  }
+
+  watch(fn: (event: ListenerEvent) => void): () => void {
+    this.watchers.add(fn);
+    return () => this.watchers.delete(fn);
+  }
+
+  async listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onResume?: () => void,
+  ): Promise<() => Promise<void>> {
+    const sub: Subscriber = { onPayload, onResume };
     let set = this.handlers.get(channel);
     if (!set) {
       set = new Set();
       this.handlers.set(channel, set);
-      await client.query(`listen ${client.escapeIdentifier(channel)}`);
     }
-    set.add(onPayload);
+    set.add(sub);
+    const channelSet = set;
+    try {
+      // While reconnecting, the next connection LISTENs every channel, this one among them.
+      if (this.state !== 'reconnecting') {
+        const client = this.client ?? (await this.open());
+        if (!this.listening.has(channel)) {
+          await client.query(`listen ${client.escapeIdentifier(channel)}`);
+          this.listening.add(channel);
+        }
+      }
+    } catch (error) {
+      channelSet.delete(sub);
+      if (!channelSet.size && this.handlers.get(channel) === channelSet) this.handlers.delete(channel);
+      throw error;
+    }
     return async () => {
-      set.delete(onPayload);
-      if (set.size || this.handlers.get(channel) !== set) return;
+      channelSet.delete(sub);
+      if (channelSet.size || this.handlers.get(channel) !== channelSet) return;
       this.handlers.delete(channel);
+      const client = this.client;
       if (this.handlers.size) {
-        await client.query(`unlisten ${client.escapeIdentifier(channel)}`).catch(() => undefined);
+        if (client && this.listening.delete(channel))
+          await client.query(`unlisten ${client.escapeIdentifier(channel)}`).catch(() => undefined);
         return;
       }
-      this.client = null;
-      await client.end().catch(() => undefined);
+      await this.close();
     };
   }
 
@@ -176,7 +303,11 @@ class PgListener {
     const client = this.client;
     this.client = null;
     this.handlers.clear();
-    if (client) await (await client).end().catch(() => undefined);
+    this.listening.clear();
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
+    this.state = 'idle';
+    if (client) await client.end().catch(() => undefined);
   }
 }
 
@@ -263,6 +394,8 @@ export interface DatabaseOptions {
    * (NamedStatementClient). Off only to measure them (bench/).
    */
   statementCache?: boolean;
+  /** The LISTEN connection's reconnect backoff (default 250 ms doubling up to 10 s). */
+  listenerBackoff?: ListenerBackoff;
 }
 
 // int8 (bigint) columns hold epoch milliseconds: well inside Number's safe range.
@@ -284,7 +417,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    const listener = new PgListener(options.databaseUrl);
+    // Named so an operator (or a test) can tell it among the connections in pg_stat_activity.
+    const listener = new PgListener(
+      options.databaseUrl,
+      `canopy-listen${options.pgSchema ? ` ${options.pgSchema}` : ''}`,
+      options.listenerBackoff ?? { minMs: 250, maxMs: 10_000 },
+    );
     return {
       db,
       dialect: 'postgres',
@@ -294,7 +432,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
         await listener.close();
         await db.destroy();
       },
-      listen: (channel, onPayload) => listener.listen(channel, onPayload),
+      listen: (channel, onPayload, onResume) => listener.listen(channel, onPayload, onResume),
+      listener: { state: () => listener.state, watch: (fn) => listener.watch(fn) },
     };
   }
   const file = options.sqliteFile ?? ':memory:';

@@ -18,20 +18,28 @@ const local = new WeakMap<object, Set<Invalidations>>();
 export class Invalidations {
   private readonly origin = randomUUID();
   private readonly handlers = new Map<string, Set<Handler>>();
+  private readonly missed = new Set<() => void>();
   private stop: (() => Promise<void>) | null = null;
 
   constructor(private readonly database: Pick<DatabaseHandle, 'db' | 'listen'>) {}
 
   async start(): Promise<void> {
     if (this.database.listen) {
-      this.stop = await this.database.listen(CHANNEL, (payload) => {
-        try {
-          const m = JSON.parse(payload) as { o: string; t: string; k: string };
-          if (m.o !== this.origin) this.deliver(m.t, m.k);
-        } catch {
-          // not ours
-        }
-      });
+      this.stop = await this.database.listen(
+        CHANNEL,
+        (payload) => {
+          try {
+            const m = JSON.parse(payload) as { o: string; t: string; k: string };
+            if (m.o !== this.origin) this.deliver(m.t, m.k);
+          } catch {
+            // not ours
+          }
+        },
+        // The LISTEN connection was lost and is back: drops told meanwhile never arrived, so everything goes.
+        () => {
+          for (const fn of this.missed) fn();
+        },
+      );
       return;
     }
     const set = local.get(this.database.db) ?? new Set();
@@ -59,6 +67,11 @@ export class Invalidations {
     const set = this.handlers.get(topic) ?? new Set();
     this.handlers.set(topic, set);
     set.add(handler);
+  }
+
+  /** Drops may have been missed (PostgreSQL: the LISTEN connection was lost): drop everything kept. */
+  onMissed(fn: () => void): void {
+    this.missed.add(fn);
   }
 
   private deliver(topic: string, key: string): void {

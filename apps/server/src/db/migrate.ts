@@ -49,6 +49,7 @@ import * as dashboardRollups from './migrations/20261127T0400_dashboard_rollups.
 import * as recordIndexOrigin from './migrations/20261127T0600_record_index_origin.js';
 import * as applogTitlesBatched from './migrations/20261127T0700_applog_titles_batched.js';
 import * as importMoving from './migrations/20261127T1400_import_moving.js';
+import * as timerAttempts from './migrations/20261128T0100_timer_attempts.js';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from source, from a
@@ -104,6 +105,7 @@ const migrations: Record<string, Migration> = {
   '20261127T0700_applog_titles_batched': applogTitlesBatched,
   '20261127T0600_record_index_origin': recordIndexOrigin,
   '20261127T1400_import_moving': importMoving,
+  '20261128T0100_timer_attempts': timerAttempts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

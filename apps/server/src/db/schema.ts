@@ -614,6 +614,8 @@ export interface WorkflowTimersTable {
   outcome: string;
   created_at: number;
   finished_at: number | null;
+  /** Rounds whose work broke (not a refusal): retried later until the limit, then failed. */
+  attempts: number;
 }
 
 export interface WorkflowDelegationsTable {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { APP_ICONS, APP_NAME_MAX, type AppItem, type AppPermission, Limits, richTextLength } from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { retriedTransaction } from '../../db/transaction.js';
 import { FieldValidationError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
 import { moveHistoryEntries } from '../audit/history-entries.js';
@@ -224,7 +225,8 @@ export class AppService {
     const now = this.now();
     const { engineCode, memberId } = access.tenant;
     const appCode = access.app.code;
-    await this.db.transaction().execute(async (trx) => {
+    // Terminating the app's flows takes kept-count rows an action may hold: a deadlock's victim runs again.
+    await retriedTransaction(this.db, async (trx) => {
       await trx
         .updateTable('apps')
         .set({ state, deleted_at: state === 'DELETED' ? now : null, updated_at: now })

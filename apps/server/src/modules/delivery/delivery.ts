@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../../db/schema.js';
+import type { SmsMessage, SmsProvider } from './sms.js';
 
 export interface OutgoingMessage {
   to: string;
@@ -14,10 +15,10 @@ interface Log {
 }
 
 /**
- * Outgoing mail and SMS. Mail goes through SMTP when SMTP_URL is set. SMS has no reachable gateway
- * in our deployments yet, so its default provider (and mail without SMTP) writes to the server log
- * and to the developer outbox that the instance administrator can read — an instance works with no
- * configuration at all.
+ * Outgoing mail and SMS. Mail goes through SMTP when SMTP_URL is set. SMS goes through the provider
+ * SMS_PROVIDER names (sms.ts: `aliyun`, Aliyun SMS with its ALIYUN_SMS_* settings); by default, and
+ * for mail without SMTP, messages are written to the server log and to the developer outbox that the
+ * instance administrator can read — an instance works with no configuration at all.
  */
 export class Delivery {
   private readonly transport: Transporter | undefined;
@@ -27,6 +28,8 @@ export class Delivery {
     private readonly log: Log,
     smtpUrl: string | undefined,
     private readonly from = 'Canopy <no-reply@canopy.local>',
+    /** A real SMS gateway; absent: the developer outbox. */
+    private readonly sms?: SmsProvider,
   ) {
     this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
   }
@@ -44,8 +47,18 @@ export class Delivery {
     this.log.info({ to: message.to, subject: message.subject }, 'mail sent');
   }
 
-  async sendSms(message: OutgoingMessage): Promise<void> {
-    await this.toOutbox('sms', message);
+  async sendSms(message: SmsMessage): Promise<void> {
+    if (!this.sms) {
+      await this.toOutbox('sms', message);
+      return;
+    }
+    try {
+      await this.sms.send(message);
+    } catch (err) {
+      this.log.error({ err, to: message.to, provider: this.sms.name }, 'SMS not sent');
+      throw err;
+    }
+    this.log.info({ to: message.to, provider: this.sms.name, template: message.template.kind }, 'SMS sent');
   }
 
   /** Also the developer stand-ins' way out (the WeChat binding link). */

@@ -114,7 +114,7 @@ export class InvitationService {
         text: formatMessage('invitation.mail.body', lang, params),
       };
       if (targetKind === 'email') await this.delivery.sendMail(message);
-      else await this.delivery.sendSms(message);
+      else await this.delivery.sendSms({ ...message, template: { kind: 'invitation', params } });
     }
     return { id, link, targetKind, target: target ?? '', expiresAt: now + INVITATION_TTL_MS };
   }

@@ -1,4 +1,4 @@
-import type { LiveEventType } from '@canopy/contract';
+import { LiveEventType } from '@canopy/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -53,13 +53,22 @@ export class LiveBus {
   /** PostgreSQL: starts this process's LISTEN connection. */
   async start(): Promise<void> {
     if (!this.database.listen) return;
-    this.stopListening = await this.database.listen(CHANNEL, (payload) => {
-      try {
-        this.deliver(JSON.parse(payload) as Packet);
-      } catch {
-        // not ours
-      }
-    });
+    this.stopListening = await this.database.listen(
+      CHANNEL,
+      (payload) => {
+        try {
+          this.deliver(JSON.parse(payload) as Packet);
+        } catch {
+          // not ours
+        }
+      },
+      // The LISTEN connection was lost and is back: signals sent meanwhile never arrived, so every
+      // open stream hears of letters and to-dos once (its page reads them again).
+      () => {
+        for (const set of this.listeners.values())
+          for (const listener of [...set]) for (const type of LiveEventType) listener(type);
+      },
+    );
   }
 
   async close(): Promise<void> {

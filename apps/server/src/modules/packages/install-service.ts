@@ -61,6 +61,7 @@ const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 export interface InstallOptions {
   /** How long a running task's process holds it without renewing (PostgreSQL; SQLite has one process). */
   leaseMs: number;
+  /** Tests only (TestHooks.packageCrashAt): the step at which the process kills itself. */
   crashAt?: CrashPoint | undefined;
 }
 
@@ -79,7 +80,9 @@ export interface InstallSpec {
 
 interface StoredMessage {
   key: ServerMessageKey;
-  params?: Record<string, string | number>;
+  params?: Record<string, string | number> | undefined;
+  /** Formatted in the reader's language as the `{detail}` parameter. */
+  detail?: { key: ServerMessageKey; params?: Record<string, string | number> | undefined } | undefined;
 }
 
 const refuse = (status: number, key: ServerMessageKey, params: Record<string, string | number> = {}) =>
@@ -249,7 +252,12 @@ export class PackageInstallService {
       isCompleted: row.state !== 'running',
       state: row.state,
       progress: row.state === 'running' ? (this.progress.get(row.id) ?? row.progress) : 100,
-      message: message ? formatMessage(message.key, lang, message.params) : '',
+      message: message
+        ? formatMessage(message.key, lang, {
+            ...message.params,
+            ...(message.detail ? { detail: formatMessage(message.detail.key, lang, message.detail.params) } : {}),
+          })
+        : '',
     };
   }
 
@@ -353,7 +361,7 @@ export class PackageInstallService {
     } catch (error) {
       const message: StoredMessage =
         error instanceof PackageRefused
-          ? { key: error.key, params: error.params }
+          ? { key: error.key, params: error.params, detail: error.detail }
           : error instanceof AppError
             ? { key: error.messageKey, params: error.params }
             : { key: 'package.failed' };

@@ -4,6 +4,7 @@ import { fieldType } from '@canopy/fields';
 import type { Kysely } from 'kysely';
 import type { Database, FunctionNodesTable } from '../../db/schema.js';
 import { addPhysicalColumn, columnNameFor, createPhysicalTable, tableNameFor } from '../schemas/physical.js';
+import { checkPackagedFlow } from './flow-check.js';
 import type { CodeMap } from './remap.js';
 import { PackageRefused } from './zip-read.js';
 
@@ -357,6 +358,12 @@ const workflowsPart: PackagePart<FlowItem> = {
     for (const w of items) {
       const flowCode = code(w.code, 'workflows.code');
       const published = str(w.published ?? '', 'workflows.published');
+      await checkPackagedFlow(s, {
+        schemaCode: w.schemaCode,
+        name: str(w.name, 'workflows.name'),
+        draft: str(w.draft, 'workflows.draft'),
+        published,
+      });
       await s.trx
         .insertInto('workflows')
         .values({

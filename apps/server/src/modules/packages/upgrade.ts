@@ -3,6 +3,7 @@ import { fieldType } from '@canopy/fields';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { addPhysicalColumn, columnNameFor, setUniqueIndex } from '../schemas/physical.js';
+import { checkPackagedFlow } from './flow-check.js';
 import { type Manifest, parseManifest } from './manifest.js';
 import {
   type CustomPageItem,
@@ -605,17 +606,25 @@ async function upgradeFlows(s: InstallScope, flows: FlowItem[], kept: FlowItem[]
       continue;
     }
     const published = str(w.published ?? '', 'workflows.published');
+    const current = was.published_version
+      ? await trx
+          .selectFrom('workflow_versions')
+          .select('definition')
+          .where('workflow_code', '=', was.code)
+          .where('version', '=', was.published_version)
+          .executeTakeFirst()
+      : undefined;
+    const changed = published !== '' && current?.definition !== published;
+    // The draft as the designer saves it; a definition in force that changes, as its publish checks it.
+    await checkPackagedFlow(s, {
+      schemaCode: w.schemaCode,
+      name: str(w.name, 'workflows.name'),
+      draft: str(w.draft, 'workflows.draft'),
+      published: changed ? published : '',
+    });
     let version = was.published_version;
     if (published) {
-      const current = was.published_version
-        ? await trx
-            .selectFrom('workflow_versions')
-            .select('definition')
-            .where('workflow_code', '=', was.code)
-            .where('version', '=', was.published_version)
-            .executeTakeFirst()
-        : undefined;
-      if (current?.definition !== published) {
+      if (changed) {
         const last = await trx
           .selectFrom('workflow_versions')
           .select((eb) => eb.fn.max('version').as('v'))

@@ -6,11 +6,15 @@ import zlib from 'node:zlib';
 import { PackageLimits, type ServerMessageKey } from '@canopy/contract';
 import yauzl from 'yauzl';
 
-/** Why a package was refused: a message key (contract messages) and its parameters. */
+/**
+ * Why a package was refused: a message key (contract messages) and its parameters; `detail`, a
+ * message of its own formatted in the reader's language as the `{detail}` parameter.
+ */
 export class PackageRefused extends Error {
   constructor(
     readonly key: ServerMessageKey,
     readonly params: Record<string, string | number> = {},
+    readonly detail?: { key: ServerMessageKey; params?: Record<string, string | number> | undefined },
   ) {
     super(key);
   }

@@ -42,6 +42,11 @@ export class CountCache {
     this.publish(table);
   }
 
+  /** Drops of other processes may have been missed: nothing kept is trusted. */
+  forgetAll(): void {
+    this.tables.clear();
+  }
+
   /** Another process changed the table. */
   forget(table: string): void {
     this.tables.delete(table);

@@ -15,6 +15,7 @@ import { fieldType } from '@canopy/fields';
 import { expressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Invalidations } from '../../db/invalidation.js';
 import type { Database, FieldsTable } from '../../db/schema.js';
+import { retriedTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
 import { allows, type SchemaContext } from '../schema-context/context.js';
 import { RecordLog } from './app-log.js';
@@ -471,6 +472,7 @@ export class RecordService {
   shareCounts(bus: Invalidations): void {
     this.counts.share((table) => bus.publish('counts', table));
     bus.on('counts', (table) => this.counts.forget(table));
+    bus.onMissed(() => this.counts.forgetAll());
   }
 
   /** Drops cached counts after writes made outside this service's own methods (imports). */
@@ -528,7 +530,8 @@ export class RecordService {
 
   async remove(ctx: SchemaContext, id: string, version: number | undefined): Promise<void> {
     this.require(ctx, 'delete');
-    await this.db.transaction().execute((trx) => this.removeIn(ctx, trx, id, version));
+    // Ending the record's flow takes kept-count rows an action may hold: a deadlock's victim runs again.
+    await retriedTransaction(this.db, (trx) => this.removeIn(ctx, trx, id, version));
     this.counts.drop(ctx.schema.code);
   }
 
@@ -544,7 +547,7 @@ export class RecordService {
     if (input.create?.length) this.require(ctx, 'add');
     if (input.update?.length) this.require(ctx, 'edit');
     if (input.delete?.length) this.require(ctx, 'delete');
-    const result = await this.db.transaction().execute(async (trx) => {
+    const result = await retriedTransaction(this.db, async (trx) => {
       const created: RecordItem[] = [];
       await this.inBatch(ctx, trx, async () => {
         for (const c of input.create ?? []) created.push(await this.createIn(ctx, trx, c.data));

@@ -70,7 +70,7 @@ export class VerificationCodes {
       text: formatMessage('code.body', lang, { code }),
     };
     if (channel === 'email') await this.delivery.sendMail(message);
-    else await this.delivery.sendSms(message);
+    else await this.delivery.sendSms({ ...message, template: { kind: 'code', params: { code } } });
     return VerificationCode.resendAfterMs / 1000;
   }
 

@@ -1,18 +1,27 @@
 import { PRINT_VERSION, REPORT_VERSION, SystemEndpoints } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import type { ListenerState } from '../../db/database.js';
 import type { Services } from '../../http/context.js';
 import { requestLanguage } from '../../http/language.js';
 import { route } from '../../http/route.js';
 import { PRODUCT_VERSION, webBuildVersion } from '../../version.js';
 import { announcementsIn, expiredAnnouncementIds } from './announcements.js';
 
-export function systemRoutes(app: FastifyInstance, services: Services): void {
+/**
+ * `listenerState`: PostgreSQL's LISTEN connection (live events, cache drops of other processes);
+ * `/healthz` reports it as `listener` ('up', or 'reconnecting' while it is lost).
+ */
+export function systemRoutes(app: FastifyInstance, services: Services, listenerState?: () => ListenerState): void {
   const { config } = services;
 
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
     await sql`select 1`.execute(services.db);
-    return reply.send({ status: 'ok', database: services.dialect });
+    return reply.send({
+      status: 'ok',
+      database: services.dialect,
+      ...(listenerState ? { listener: listenerState() } : {}),
+    });
   });
 
   route(app, SystemEndpoints.info, async () => ({

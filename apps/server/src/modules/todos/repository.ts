@@ -91,7 +91,10 @@ export class TodoRepository {
       .where('workflow_instances.state', '=', RUNNING);
   }
 
-  /** Open to-dos (the badge): the kept count, one primary-key read. */
+  /**
+   * Open to-dos (the badge): the kept count, one primary-key read. Never shown below zero; a count
+   * that drifted is found and set right by maintenance (count-repair.ts), which logs it.
+   */
   async count(who: Asker): Promise<number> {
     const row = await this.db
       .selectFrom('todo_counts')

@@ -19,6 +19,7 @@ import type { TenantContext } from '../../http/context.js';
 import { saveUpload } from '../../http/upload.js';
 import { type JobQueue, type JobRun, LeaseLost } from '../../jobs/queue.js';
 import type { FileStore } from '../../storage/store.js';
+import type { ImportHooks } from '../../test-hooks.js';
 import { recordAudit } from '../audit/record.js';
 import type { TransferLetters } from '../notices/transfer-letters.js';
 import { ImportIds } from '../records/import-ids.js';
@@ -106,6 +107,8 @@ export class ImportService {
     private readonly jobs: JobQueue,
     private readonly contextOf: ContextResolver,
     private readonly now: () => number = Date.now,
+    /** Tests' looks between chunks and the move's chunk size (test-hooks.ts); none in production. */
+    private readonly hooks: ImportHooks = {},
   ) {
     this.repo = new ImportRepository(db);
     this.moves = new StagedMove(db, records, this.repo);
@@ -401,14 +404,6 @@ export class ImportService {
     return this.runBulk(ctx, job, lang, held, plan, names);
   }
 
-  /** A test's or a bench's look between two chunks of a bulk import (the import waits for it). */
-  betweenChunks: ((job: ImportJobsTable, info: { staged: number; stage: string | null }) => Promise<void>) | null =
-    null;
-  /** A test's look between two chunks of an SQLite "all or nothing" import's move (staged-move.ts). */
-  betweenMoves: ((job: ImportJobsTable, moved: number) => Promise<void>) | null = null;
-  /** Rows a chunk of that move writes (tests make it small). */
-  moveChunkRows = MOVE_CHUNK_ROWS;
-
   /**
    * Tables whose rows need nothing from the database per row (issue 15): each row converted by a
    * converter compiled once (converter.ts), written by the bulk writer (bulk-writer.ts) with ids of
@@ -468,11 +463,11 @@ export class ImportService {
        * PostgreSQL the server takes a COPY in while this process converts the next rows (two cores
        * instead of one after the other). Writes stay one at a time and in order; the counts a
        * chunk's progress update shows may lag one chunk behind. A test's look between chunks
-       * (`betweenChunks`) waits for each write first.
+       * (the `betweenChunks` test hook) waits for each write first.
        */
       let writing: Promise<void> | null = null;
       // SQLite writes on this thread anyway: nothing to overlap there.
-      const overlap = writer.dialect === 'postgres' && !this.betweenChunks;
+      const overlap = writer.dialect === 'postgres' && !this.hooks.betweenChunks;
       try {
         for await (const rows of readSheetChunks(job.file_path, job.format as SheetFormat, chunkRows)) {
           const good: unknown[][] = [];
@@ -497,7 +492,7 @@ export class ImportService {
             writing = null;
           }
           await this.repo.update(job.id, { processed, created, failed, updated_at: this.now() });
-          await this.betweenChunks?.(job, { staged, stage: writer.stageName });
+          await this.hooks.betweenChunks?.(job, { staged, stage: writer.stageName });
         }
         if (writing) await writing;
       } finally {
@@ -585,9 +580,9 @@ export class ImportService {
           writer,
           held,
           total: staged,
-          chunkRows: this.moveChunkRows,
+          chunkRows: this.hooks.moveChunkRows ?? MOVE_CHUNK_ROWS,
           // Read at each chunk, like betweenChunks: a test may set or clear it meanwhile.
-          between: async (moved) => this.betweenMoves?.(job, moved),
+          between: async (moved) => this.hooks.betweenMoves?.(job, moved),
           finish: commit,
         });
       } finally {

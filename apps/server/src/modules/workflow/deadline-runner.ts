@@ -8,18 +8,35 @@ import { isOpen } from './offers.js';
 import type { WorkItemRow } from './repository.js';
 import { type TimerRepository, type TimerRow, TimerState } from './timer-repository.js';
 
-export type TimerOutcome = 'reminded' | 'acted' | 'canceled' | 'failed' | 'taken';
+export type TimerOutcome = 'reminded' | 'acted' | 'canceled' | 'failed' | 'retried' | 'taken';
+
+/** A timer's work broke (not a refusal): retried on a later round, or, past the limit, failed for good. */
+export interface TimerError {
+  error: unknown;
+  timerId: string;
+  /** How many rounds broke so far (this one included). */
+  attempt: number;
+  /** True when this was the last try: the timer is failed. */
+  final: boolean;
+}
 
 export interface TimerRunSummary {
   reminded: number;
   acted: number;
   canceled: number;
   failed: number;
+  /** Broke this round, due again on a later one. */
+  retried: number;
   /** Claimed by another process first. */
   taken: number;
   /** Failures that were not the product refusing the action (bugs, the database): for the log. */
-  errors: unknown[];
+  errors: TimerError[];
 }
+
+/** Rounds a timer's work may break (a transient database error) before it is failed for good. */
+export const TIMER_ATTEMPTS = 5;
+/** The pause before the next try: 30 s, doubling with each broken round. */
+const retryDelay = (attempt: number) => 30_000 * 2 ** (attempt - 1);
 
 const noTarget = () => new AppError(400, 'workflow.engine', 'workflow.deadlineNoTarget');
 
@@ -29,7 +46,8 @@ const noTarget = () => new AppError(400, 'workflow.engine', 'workflow.deadlineNo
  * once: a reminder (an outbox event `workflow.workitem.reminder` and a timeline step) or the node's
  * automatic action through the participant's own action code (logged with no actor, acting for the
  * participant). A refused action (a required field empty, nobody to transfer to) marks the timer
- * failed and says why in the timeline. `now` is the runner's clock: tests pass a later one.
+ * failed and says why in the timeline; work that broke (a transient database error) is retried on
+ * later rounds, a few times, before the timer fails. `now` is the runner's clock: tests pass a later one.
  */
 export class DeadlineRunner {
   constructor(
@@ -40,18 +58,39 @@ export class DeadlineRunner {
   ) {}
 
   async runDue(now: number = this.deps.now(), limit = 200): Promise<TimerRunSummary> {
-    const summary: TimerRunSummary = { reminded: 0, acted: 0, canceled: 0, failed: 0, taken: 0, errors: [] };
+    const summary: TimerRunSummary = {
+      reminded: 0,
+      acted: 0,
+      canceled: 0,
+      failed: 0,
+      retried: 0,
+      taken: 0,
+      errors: [],
+    };
     for (const timer of await this.timers.due(now, limit)) {
       let outcome: TimerOutcome;
       try {
         outcome = timer.kind === 'remind' ? await this.remind(timer, now) : await this.act(timer, now);
       } catch (e) {
-        if (!(e instanceof AppError)) summary.errors.push(e);
-        outcome = (await this.fail(timer, now, e)) ? 'failed' : 'taken';
+        outcome = await this.broke(timer, now, e, summary);
       }
       summary[outcome] += 1;
     }
     return summary;
+  }
+
+  /**
+   * The timer's work was refused (an AppError: failed now, the timeline says why) or broke (the
+   * database, a bug: its transaction rolled back, nothing of it stayed). A broken one is tried again
+   * on a later round, up to TIMER_ATTEMPTS rounds, then failed like a refusal.
+   */
+  private async broke(timer: TimerRow, now: number, e: unknown, summary: TimerRunSummary): Promise<TimerOutcome> {
+    if (e instanceof AppError) return (await this.fail(timer, now, e)) ? 'failed' : 'taken';
+    const attempt = Number(timer.attempts ?? 0) + 1;
+    const final = attempt >= TIMER_ATTEMPTS;
+    summary.errors.push({ error: e, timerId: timer.id, attempt, final });
+    if (final) return (await this.fail(timer, now, e)) ? 'failed' : 'taken';
+    return (await this.timers.retryLater(timer.id, attempt - 1, now + retryDelay(attempt))) ? 'retried' : 'taken';
   }
 
   private async remind(timer: TimerRow, now: number): Promise<TimerOutcome> {
@@ -173,5 +212,9 @@ export class DeadlineRunner {
 /** One round of due timers, for the job queue's schedule (main.ts: every 30 s, once per cluster). */
 export async function runDeadlines(runner: DeadlineRunner, log: { warn: (o: object, m: string) => void }) {
   const summary = await runner.runDue();
-  for (const err of summary.errors) log.warn({ err }, 'workflow timer failed');
+  for (const { error, timerId, attempt, final } of summary.errors)
+    log.warn(
+      { err: error, timerId, attempt, attempts: TIMER_ATTEMPTS },
+      final ? 'workflow timer failed for good' : 'workflow timer failed; retried on a later round',
+    );
 }

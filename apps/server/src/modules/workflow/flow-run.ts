@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { InstanceState, ItemType, type WorkflowDefinition } from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { retriedTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
 import { emitEvent, recordAudit } from '../audit/record.js';
@@ -37,32 +38,22 @@ const uniqueViolation = (e: unknown) => {
 };
 
 /**
- * PostgreSQL chose this transaction as a deadlock's victim: two actions on different instances took
- * kept-count rows (todo_counts, letter_counts) of the same two members in opposite orders. It was
- * rolled back whole, so running it again is safe.
- */
-const deadlockVictim = (e: unknown) => (e as { code?: string }).code === '40P01';
-
-/**
  * Runs an action as one transaction; when the instance changed under it (another action on the same
  * instance committed first) the transaction is rolled back and the action runs again from the start,
- * reading what the other one decided; so does a deadlock's victim. A concurrent duplicate instance
- * is the caller's conflict.
+ * reading what the other one decided; so does a deadlock's victim (db/transaction.ts: two actions on
+ * different instances took kept-count rows of the same two members in opposite orders). A concurrent
+ * duplicate instance is the caller's conflict.
  */
 export async function inTransaction<T>(
   db: Kysely<Database>,
   work: (trx: Kysely<Database>) => Promise<T>,
   onUnique?: () => AppError,
 ): Promise<T> {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      return await db.transaction().execute(work);
-    } catch (e) {
-      if (e instanceof InstanceChanged && attempt < 50) continue;
-      if (deadlockVictim(e) && attempt < 5) continue;
-      if (onUnique && uniqueViolation(e)) throw onUnique();
-      throw e;
-    }
+  try {
+    return await retriedTransaction(db, work, (e, attempt) => e instanceof InstanceChanged && attempt < 50);
+  } catch (e) {
+    if (onUnique && uniqueViolation(e)) throw onUnique();
+    throw e;
   }
 }
 
@@ -185,14 +176,16 @@ export class FlowRun {
   /**
    * The one place work items are created; each creation is an outbox event (to-dos, notifications).
    * A task for a member who is away goes to their delegate, acting for them (copies stay theirs).
+   * Delegation is for approvers: the start node's item (a new flow, a resubmit after a reject or a
+   * revert to the originator, a withdrawn draft) is always the originator's own.
    */
   async openItem(item: NewItem): Promise<string> {
     const id = randomUUID();
     const i = this.instance;
-    const delegate =
-      item.itemType === ItemType.Circulate
-        ? null
-        : await this.deps.hooks.delegateOf(this.trx, i.engine_code, item.memberId, this.now);
+    const ownItem = item.itemType === ItemType.Circulate || this.graph.node(item.nodeId)?.type === 'start';
+    const delegate = ownItem
+      ? null
+      : await this.deps.hooks.delegateOf(this.trx, i.engine_code, item.memberId, this.now);
     const away = item.memberId;
     if (delegate) item = { ...item, memberId: delegate, actingFor: away };
     await this.deps.repo.insertItem(this.trx, {

@@ -129,8 +129,10 @@ export class FlowEngine {
       if (!owner) throw fail('workflow.noParticipants', node.name);
       members = [owner];
     }
-    // "Same person twice in a row": who acted at the previous task node passes here automatically.
-    const previous = s.skipRepeated && !reentry ? new Set(this.runtime.passed.at(-1)?.actors ?? []) : new Set<string>();
+    // "Same person twice in a row": who acted at the previous task node on this token's path passes
+    // here automatically (not the last one passed in a sibling parallel branch).
+    const last = [...this.runtime.passed].reverse().find((p) => onPath(p.scopes, token.scopes));
+    const previous = s.skipRepeated && !reentry ? new Set(last?.actors ?? []) : new Set<string>();
     const run = await this.openRun(token, node, members, previous);
     for (const seat of run.seats.filter((x) => x.outcome === 'approved'))
       await this.env.log({ nodeId: node.id, action: 'autoApprove', memberId: seat.memberId });
@@ -440,8 +442,11 @@ export class FlowEngine {
       const path = key.split('|')[0] ?? '';
       if (region === '' || path === region || path.startsWith(`${region}/`)) delete this.runtime.joins[key];
     }
+    // The history from the target on is forgotten only within the region that goes back: sibling
+    // parallel branches keep running and still need theirs (their revert targets, skipping a repeat).
     const last = this.runtime.passed.map((p) => p.nodeId).lastIndexOf(targetNodeId);
-    if (last >= 0) this.runtime.passed = this.runtime.passed.slice(0, last);
+    if (last >= 0)
+      this.runtime.passed = this.runtime.passed.filter((p, i) => i < last || !withinRegion(targetScopes, p.scopes));
     else if (targetNodeId === this.graph.start?.id) this.runtime.passed = [];
     const back: Token = { id: randomUUID(), nodeId: targetNodeId, scopes: targetScopes, runId: null };
     this.runtime.tokens.push(back);
@@ -515,6 +520,15 @@ export function revertTargetsOf(graph: FlowGraph, runtime: Runtime, scopes: Scop
   }
   if (graph.start) out.push(graph.start.id);
   return out;
+}
+
+/**
+ * Whether a node passed at `passed` lies on the path of a token at `scopes`: in the same parallel
+ * branch, in one around it (before the group), or in a group inside it that has joined since; not
+ * in a sibling branch running beside it.
+ */
+function onPath(passed: Scope[], scopes: Scope[]): boolean {
+  return withinRegion(passed, scopes) || withinRegion(scopes, passed);
 }
 
 /** The scopes of the token an item's run belongs to. */

@@ -58,6 +58,7 @@ export class TimerRepository {
           outcome: '',
           created_at: now,
           finished_at: null,
+          attempts: 0,
         })),
       )
       .execute();
@@ -87,6 +88,21 @@ export class TimerRepository {
       .set({ state, outcome: outcome.slice(0, 200), finished_at: now })
       .where('id', '=', id)
       .where('state', '=', TimerState.Pending)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  /**
+   * A pending timer whose work broke this round waits for a later one: one attempt more, due again at
+   * `dueAt`. False when another process took it (or retried it) meanwhile.
+   */
+  async retryLater(id: string, attempts: number, dueAt: number): Promise<boolean> {
+    const r = await this.db
+      .updateTable('workflow_timers')
+      .set({ attempts: attempts + 1, due_at: dueAt })
+      .where('id', '=', id)
+      .where('state', '=', TimerState.Pending)
+      .where('attempts', '=', attempts)
       .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   }
