@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LeaseLost } from '../src/jobs/queue.js';
@@ -131,6 +132,55 @@ describe.runIf(testDialect() === 'sqlite')('an all-or-nothing import moved in ch
       hooks.betweenMoves = null;
       release();
     }
+  });
+
+  /**
+   * Asks for the job's status from another process, one poll after the other (each sent as soon as the
+   * last one is answered) until it ends; answers the progress (`written`) each running poll saw. Another
+   * process, so that its polls are sent while the server's one thread is busy with a chunk.
+   */
+  async function pollFromAnotherProcess(jobId: string): Promise<number[]> {
+    const cookie = `canopy_sid=${team.owner.sessionCookie}`;
+    const script = `
+      const [url, headers] = [process.argv[1], JSON.parse(process.argv[2])];
+      (async () => {
+        const seen = [];
+        for (let i = 0; i < 5000; i++) {
+          const job = (await (await fetch(url, { headers })).json()).data;
+          if (job.state !== 'running' && job.state !== 'uploaded') break;
+          if (job.state === 'running') seen.push(job.written);
+        }
+        process.stdout.write(JSON.stringify(seen));
+      })();`;
+    const headers = JSON.stringify({ ...team.owner.headers, cookie });
+    const child = spawn(process.execPath, ['-e', script, `${server.baseUrl}${base}/imports/${jobId}`, headers]);
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    expect(code).toBe(0);
+    return JSON.parse(out) as number[];
+  }
+
+  it('answers status polls during the move between its chunks, each showing the rows moved so far (issue 30)', async () => {
+    // A poll that arrives while a chunk is written waits for the rest of that chunk only: the chunk's
+    // statement holds the server's one thread, not the poll's connection, and the move yields after each.
+    server.app.imports.moveChunkRows = 5_000;
+    const job = (await team.owner.upload(`${base}/imports`, '轮询.csv', sheet(40_000, '轮询'), APP)).json.data;
+    const polls = pollFromAnotherProcess(job.id);
+    const res = await team.owner.request('POST', `${base}/imports/${job.id}/start`, {
+      body: { mapping: job.mapping, mode: 'atomic' },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const seen = await polls;
+    expect(await waitFor(job.id)).toMatchObject({ state: 'done', written: 40_000 });
+    // The polls answered during the move saw it go on chunk by chunk (7 chunk boundaries before the
+    // last chunk; a poll in flight at each is answered before the next chunk starts).
+    const during = [...new Set(seen.filter((n) => n > 0 && n < 40_000))];
+    expect(during).toEqual([...during].sort((a, b) => a - b));
+    expect(during.every((n) => n % 5_000 === 0)).toBe(true);
+    expect(during.length, JSON.stringify(seen)).toBeGreaterThanOrEqual(4);
   });
 
   it('a failure half-way through the move takes the moved rows back out; full-text search stays right', async () => {

@@ -515,6 +515,80 @@ describe('saved views naming hidden fields', () => {
     expect(csvNames(text)).toEqual(expected);
   });
 
+  it('tells the designer saving a public view which fields members of a role will not get in it (issue 30)', async () => {
+    await setPermissions({
+      ...FULL,
+      fields: {
+        [f.cost as string]: { member: 'hidden' },
+        [f.secret as string]: { manager: 'hidden', member: 'hidden' },
+      },
+    });
+    const config = grid({
+      filter: {
+        op: 'and',
+        conditions: [
+          { field: f.region, operator: 'eq', value: '华东' },
+          { op: 'or', conditions: [{ field: f.cost, operator: 'gte', value: 10 }] },
+        ],
+      },
+      sorts: [
+        { field: f.secret, direction: 'asc' },
+        { field: f.cost, direction: 'desc' },
+      ],
+    });
+    const made = await team.owner.request('POST', `${base}/views`, { body: { name: '提醒', kind: 'grid', config } });
+    expect(made.status, JSON.stringify(made.json)).toBe(200);
+    expect(made.json.data.withheld).toEqual([
+      { field: f.cost, name: '成本', roles: ['member'], uses: ['filter', 'sort'] },
+      { field: f.secret, name: '内部备注', roles: ['manager', 'member'], uses: ['sort'] },
+    ]);
+    expect(made.json.data.config).toEqual(config);
+    const code = made.json.data.code;
+    // Without the hidden fields the save warns of nothing.
+    const plain = await team.owner.request('PUT', `${base}/views/${code}`, {
+      body: { name: '提醒', kind: 'grid', config: grid({ sorts: [{ field: f.region, direction: 'asc' }] }) },
+    });
+    expect(plain.json.data.withheld).toEqual([]);
+    // A role that may not open the table is no concern; nor is a personal view (its owner's alone).
+    await setPermissions({ ...FULL, view: ['manager'], fields: { [f.cost as string]: { member: 'hidden' } } });
+    const again = await team.owner.request('PUT', `${base}/views/${code}`, {
+      body: { name: '提醒', kind: 'grid', config },
+    });
+    expect(again.json.data.withheld).toEqual([]);
+    const personal = await team.owner.request('POST', `${base}/views`, {
+      body: { name: '我的提醒', kind: 'grid', personal: true, config },
+    });
+    expect(personal.json.data.withheld).toEqual([]);
+  });
+
+  it('a kanban grouped by a field hidden from the member reaches them without its grouping (issue 30)', async () => {
+    await setPermissions({ ...FULL, fields: { [f.status as string]: { member: 'hidden' } } });
+    const made = await team.owner.request('POST', `${base}/views`, {
+      body: { name: '按状态', kind: 'kanban', config: grid({ groupBy: f.status }) },
+    });
+    expect(made.status, JSON.stringify(made.json)).toBe(200);
+    expect(made.json.data.withheld).toEqual([{ field: f.status, name: '状态', roles: ['member'], uses: ['groupBy'] }]);
+    const code = made.json.data.code;
+    const listed = async (client: TestClient) =>
+      (await client.request('GET', `${base}/views`)).json.data.find((v: { code: string }) => v.code === code);
+    // The member's copy of the board has no grouping field (the web app says so); nothing names the field.
+    const mine = await listed(alice.client);
+    expect(mine.kind).toBe('kanban');
+    expect(mine.config.groupBy).toBeUndefined();
+    expect(JSON.stringify(mine)).not.toContain(f.status as string);
+    // Asking for the board's columns by the hidden field is refused; the manager's board keeps them.
+    const columns = await alice.client.request('POST', `${base}/records/groups`, {
+      body: { field: f.status, view: code },
+    });
+    expect(columns.status).toBe(400);
+    expect((await listed(manager.client)).config.groupBy).toBe(f.status);
+    const managed = await manager.client.request('POST', `${base}/records/groups`, {
+      body: { field: f.status, view: code },
+    });
+    expect(managed.status, JSON.stringify(managed.json)).toBe(200);
+    expect(managed.json.data.values.length).toBeGreaterThan(0);
+  });
+
   it('answers a clear error before the export starts for a personal view naming a field hidden since', async () => {
     await setPermissions({ ...FULL, export: ['manager', 'member'] });
     const view = await alice.client.request('POST', `${base}/views`, {

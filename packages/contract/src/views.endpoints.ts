@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { schemaPath, sessionEndpoints } from './endpoint.js';
 import { SchemaParams } from './schemas.js';
-import { SaveViewBody, ViewInfo, ViewParams } from './views.js';
+import { SavedViewInfo, SaveViewBody, ViewInfo, ViewParams } from './views.js';
 
 const schemaEndpoint = sessionEndpoints('schemas');
 
@@ -19,17 +19,23 @@ export const ViewEndpoints = {
   create: schemaEndpoint(
     'POST',
     `${schemaPath}/views`,
-    'Create a view (public views need edit permission on the app)',
-    ViewInfo,
+    "Create a view (public views need edit permission on the app); `withheld`: the fields members of some role won't get in it",
+    SavedViewInfo,
     {
       params: SchemaParams,
       body: SaveViewBody,
     },
   ),
-  update: schemaEndpoint('PUT', `${schemaPath}/views/:viewCode`, 'Change a view', ViewInfo, {
-    params: ViewParams,
-    body: SaveViewBody,
-  }),
+  update: schemaEndpoint(
+    'PUT',
+    `${schemaPath}/views/:viewCode`,
+    "Change a view; `withheld`: the fields members of some role won't get in it",
+    SavedViewInfo,
+    {
+      params: ViewParams,
+      body: SaveViewBody,
+    },
+  ),
   remove: schemaEndpoint(
     'DELETE',
     `${schemaPath}/views/:viewCode`,

@@ -208,14 +208,35 @@ export const ViewConfig = Type.Object(
 );
 export type ViewConfig = Static<typeof ViewConfig>;
 
-export const ViewInfo = Type.Object({
+const viewInfoFields = {
   code: Type.String(),
   name: Type.String(),
   kind: Type.String(),
   personal: Type.Boolean(),
   config: ViewConfig,
-});
+};
+export const ViewInfo = Type.Object(viewInfoFields);
 export type ViewInfo = Static<typeof ViewInfo>;
+
+/** How a view uses a field: a filter condition, a sort, its grouping (kanban column, calendar date…). */
+export const ViewFieldUse = ['filter', 'sort', 'groupBy'] as const;
+export type ViewFieldUse = (typeof ViewFieldUse)[number];
+
+/**
+ * A field a public view filters, sorts or groups by that members of some app role do not get in it:
+ * the table's field rules hide it from that role, so their copy of the view leaves it out (issue 30).
+ */
+export const WithheldViewField = Type.Object({
+  field: Type.String(),
+  name: Type.String(),
+  roles: Type.Array(Type.Union([Type.Literal('manager'), Type.Literal('member')])),
+  uses: Type.Array(Type.Union([Type.Literal('filter'), Type.Literal('sort'), Type.Literal('groupBy')])),
+});
+export type WithheldViewField = Static<typeof WithheldViewField>;
+
+/** A saved view as its save answers it: the view, and what members will not get of it (empty for personal views). */
+export const SavedViewInfo = Type.Object({ ...viewInfoFields, withheld: Type.Array(WithheldViewField) });
+export type SavedViewInfo = Static<typeof SavedViewInfo>;
 
 export const SaveViewBody = Type.Object(
   {

@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { type AppLogChange, ErrorCode, type FilterGroup, type ViewConfig, type ViewInfo } from '@canopy/contract';
+import {
+  type AppLogChange,
+  AppRoleName,
+  ErrorCode,
+  type FilterGroup,
+  type SavedViewInfo,
+  type ViewConfig,
+  ViewFieldUse,
+  type ViewInfo,
+  type WithheldViewField,
+} from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database, ViewsTable } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../http/app-error.js';
@@ -16,6 +26,10 @@ import {
 } from '../records/query.js';
 import type { SavedQuery } from '../records/saved-view.js';
 import { allows, type SchemaContext } from '../schema-context/context.js';
+import { derivedHidden } from '../schema-context/permissions.js';
+
+/** A save's answer: the view as stored, and what members of some role will not get of it. */
+const saved = (ctx: SchemaContext, view: ViewInfo): SavedViewInfo => ({ ...view, withheld: withheldFields(ctx, view) });
 
 const notFound = () => new AppError(404, ErrorCode.notFound, 'view.notFound');
 
@@ -30,16 +44,19 @@ function toInfo(v: ViewsTable): ViewInfo {
 }
 
 /**
- * A view as this member receives it (issue 30): a public view's conditions and sorts on fields hidden
- * from the member are dropped — the member's grid and exports neither filter nor sort by them, and the
- * view's definition does not show them (a threshold on a hidden salary would tell the salaries). A
- * group left without conditions goes too. The designer, who sees every field, gets the view whole.
+ * A view as this member receives it (issue 30, docs/decisions/0093): a public view's conditions, sorts
+ * and grouping on fields hidden from the member are dropped — the member's grid and exports neither
+ * filter nor sort by them, a kanban is not grouped by one (records/groups refuses the field anyway),
+ * and the view's definition does not show them (a threshold on a hidden salary would tell the
+ * salaries). A group left without conditions goes too. The designer, who sees every field, gets the
+ * view whole, and is told on saving it what members will not get (withheldFields).
  */
 export function viewForMember(ctx: SchemaContext, view: ViewInfo): ViewInfo {
   const hidden = ctx.rights.hidden;
   if (view.personal || !hidden.size) return view;
-  const { filter, sorts } = view.config;
+  const { filter, sorts, groupBy } = view.config;
   const config: ViewConfig = { ...view.config, sorts: sorts.filter((x) => !hidden.has(x.field)) };
+  if (groupBy && hidden.has(groupBy)) delete config.groupBy;
   if (filter) {
     const conditions: FilterGroup['conditions'] = [];
     for (const c of filter.conditions) {
@@ -54,6 +71,39 @@ export function viewForMember(ctx: SchemaContext, view: ViewInfo): ViewInfo {
     else delete config.filter;
   }
   return { ...view, config };
+}
+
+/** The fields a filter's conditions name, nested groups included. */
+function filterFields(filter: FilterGroup | undefined): string[] {
+  return (filter?.conditions ?? []).flatMap((c) => ('conditions' in c ? c.conditions.map((x) => x.field) : [c.field]));
+}
+
+/**
+ * What members of each app role that may open the table will not get of a public view: the fields it
+ * filters, sorts or groups by that the table's field rules hide from that role (a formula or lookup
+ * reading a hidden field counts as hidden, as for the member). viewForMember drops them for those
+ * members; the designer saving the view is told (issue 30).
+ */
+export function withheldFields(ctx: SchemaContext, view: ViewInfo): WithheldViewField[] {
+  if (view.personal) return [];
+  const uses = new Map<string, Set<ViewFieldUse>>();
+  const use = (field: string, how: ViewFieldUse) => uses.set(field, (uses.get(field) ?? new Set()).add(how));
+  for (const field of filterFields(view.config.filter)) use(field, 'filter');
+  for (const s of view.config.sorts) use(s.field, 'sort');
+  if (view.config.groupBy) use(view.config.groupBy, 'groupBy');
+  if (!uses.size) return [];
+  const out: WithheldViewField[] = [];
+  const hiddenFrom = AppRoleName.filter((role) => ctx.permissions.view.includes(role)).map((role) => {
+    const rules = Object.entries(ctx.permissions.fields).filter(([, rule]) => rule[role] === 'hidden');
+    return { role, hidden: derivedHidden(ctx.fields, new Set(rules.map(([code]) => code))) };
+  });
+  for (const [field, how] of uses) {
+    const roles = hiddenFrom.filter((r) => r.hidden.has(field)).map((r) => r.role);
+    if (!roles.length) continue;
+    const name = ctx.fields.find((f) => f.code === field && f.deleted_at === null)?.name ?? field;
+    out.push({ field, name, roles, uses: ViewFieldUse.filter((u) => how.has(u)) });
+  }
+  return out;
 }
 
 /** A view's own filter and sorts as a query applies them; a public view's are its designer's. */
@@ -159,7 +209,7 @@ export class ViewService {
   async create(
     ctx: SchemaContext,
     input: { name: string; kind: string; personal?: boolean; config?: ViewConfig },
-  ): Promise<ViewInfo> {
+  ): Promise<SavedViewInfo> {
     if (!allows(ctx, 'view')) throw new AppError(403, ErrorCode.forbidden, 'record.noView');
     if (!input.personal) requireEdit(ctx.access);
     const name = input.name.trim();
@@ -183,7 +233,7 @@ export class ViewService {
       await this.logged(ctx, trx, 'view.create', row);
     });
     await this.index(ctx, row.kind, config);
-    return toInfo(row);
+    return saved(ctx, toInfo(row));
   }
 
   private async own(ctx: SchemaContext, code: string): Promise<ViewsTable> {
@@ -197,7 +247,7 @@ export class ViewService {
     ctx: SchemaContext,
     code: string,
     input: { name: string; kind: string; config?: ViewConfig },
-  ): Promise<ViewInfo> {
+  ): Promise<SavedViewInfo> {
     const row = await this.own(ctx, code);
     const name = input.name.trim();
     if (!name) throw new FieldValidationError([{ field: 'name', key: 'view.nameEmpty' }]);
@@ -217,7 +267,7 @@ export class ViewService {
       await this.logged(ctx, trx, 'view.update', row, changes);
     });
     await this.index(ctx, updated.kind, config);
-    return toInfo(updated);
+    return saved(ctx, toInfo(updated));
   }
 
   async remove(ctx: SchemaContext, code: string): Promise<void> {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shell/api/form-errors';
 import { tableKeys, tablesApi } from '../api/tables-api';
 import { asViewKind, saveableConfig } from './view-model';
+import { viewOf, WithheldWarnings } from './withheld';
 
 type P = { appCode: string; schemaCode: string };
 
@@ -30,6 +31,7 @@ export function useViewConfigSaver(engineCode: string, p: P, allFields: FieldInf
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const pending = useRef(new Map<string, { timer: number; view: ViewInfo }>());
+  const warnings = useRef(new WithheldWarnings());
   // The latest table facts, read when a save runs (the caller's objects change every render).
   const latest = useRef({ p, allFields, key: tableKeys.views(engineCode, p.appCode, p.schemaCode) });
   latest.current = { p, allFields, key: tableKeys.views(engineCode, p.appCode, p.schemaCode) };
@@ -50,7 +52,13 @@ export function useViewConfigSaver(engineCode: string, p: P, allFields: FieldInf
         // Unless another change is already waiting, the cache takes what the server stored (a
         // refetch meanwhile may have brought back the old config).
         if (!pending.current.has(code))
-          queryClient.setQueryData<ViewInfo[]>(now.key, (list) => list?.map((v) => (v.code === code ? saved : v)));
+          queryClient.setQueryData<ViewInfo[]>(now.key, (list) =>
+            list?.map((v) => (v.code === code ? viewOf(saved) : v)),
+          );
+        // A public view filtering, sorting or grouping by fields hidden from some role: say what those
+        // members will not get (once, until it changes).
+        const warning = warnings.current.next(code, saved.withheld, t);
+        if (warning) message.warning({ content: warning, duration: 8 });
       } catch (error) {
         message.error(`${t('views.saveFailed')}：${errorText(error)}`);
         await queryClient.invalidateQueries({ queryKey: now.key });

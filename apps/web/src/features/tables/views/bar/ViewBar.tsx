@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../../shell/api/form-errors';
 import { tableKeys, tablesApi } from '../../api/tables-api';
 import { asViewKind } from '../view-model';
+import { viewOf, withheldText } from '../withheld';
 import { ViewDialog } from './ViewDialog';
 import { KIND_ICONS } from './view-kinds';
 
@@ -121,10 +122,13 @@ export function ViewBar({ engineCode, p, fields, views, current, designable, onS
           onDone={(saved) => {
             const created = dialog === 'create';
             setDialog(null);
+            const view = viewOf(saved);
             queryClient.setQueryData<ViewInfo[]>(listKey, (list) =>
-              created ? [...(list ?? []), saved] : list?.map((v) => (v.code === saved.code ? saved : v)),
+              created ? [...(list ?? []), view] : list?.map((v) => (v.code === view.code ? view : v)),
             );
             message.success(created ? t('views.created') : t('views.renamed'));
+            const warning = withheldText(saved.withheld, t);
+            if (warning) message.warning({ content: warning, duration: 8 });
             if (created) onSelect(saved.code);
           }}
         />

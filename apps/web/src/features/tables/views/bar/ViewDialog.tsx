@@ -1,4 +1,4 @@
-import type { FieldInfo, ViewInfo } from '@canopy/contract';
+import type { FieldInfo, SavedViewInfo, ViewInfo } from '@canopy/contract';
 import { Alert, Flex, Form, Input, Modal, Radio, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ interface Props {
   designable: boolean;
   /** Renaming this view; absent: creating one. */
   view?: ViewInfo;
-  onDone: (view: ViewInfo) => void;
+  onDone: (view: SavedViewInfo) => void;
   onCancel: () => void;
 }
 

@@ -46,6 +46,10 @@ export function KanbanView({ env, open, body, columns, writes, empty }: Props) {
     [field, records.rows, env.memberId, groups.data?.values],
   );
 
+  // A member who may not change the view and has no grouping field: the board's field is hidden from
+  // them (the server leaves it out of their copy, issue 30) or was never set.
+  if (!field && !open.editable)
+    return <PickFieldState title={t('views.kanbanNoGroup')} hint="" none={t('views.kanbanNoGroupHint')} choices={[]} />;
   if (!field)
     return (
       <PickFieldState

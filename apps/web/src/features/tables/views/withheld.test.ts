@@ -1,0 +1,47 @@
+import type { WithheldViewField } from '@canopy/contract';
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { en } from '../../../shell/i18n/resources/en';
+import { zh } from '../../../shell/i18n/resources/zh';
+import { viewOf, WithheldWarnings, withheldText } from './withheld';
+
+const i18n = i18next.createInstance();
+await i18n.init({
+  lng: 'zh',
+  resources: { zh: { translation: zh }, en: { translation: en } },
+  interpolation: { escapeValue: false },
+});
+
+const cost: WithheldViewField = { field: 'f1', name: '成本', roles: ['member'], uses: ['filter', 'sort'] };
+const secret: WithheldViewField = { field: 'f2', name: '内部备注', roles: ['manager', 'member'], uses: ['groupBy'] };
+
+describe('the warning after saving a view that members of a role do not get whole (issue 30)', () => {
+  it('names the roles and the fields, in the chosen language', () => {
+    const zhT = i18n.getFixedT('zh');
+    expect(withheldText([cost], zhT)).toBe('成员看不到“成本”：此视图按它们的筛选、排序和分组对成员不生效');
+    expect(withheldText([cost, secret], zhT)).toBe(
+      '管理员、成员看不到“成本”、“内部备注”：此视图按它们的筛选、排序和分组对管理员、成员不生效',
+    );
+    expect(withheldText([cost], i18n.getFixedT('en'))).toBe(
+      "Members can't see \"成本\": this view's filters, sorts and grouping on them don't apply for Members",
+    );
+    expect(withheldText([], zhT)).toBe('');
+  });
+
+  it('warns once for a view saved again and again, and again when what members miss changes', () => {
+    const t = i18n.getFixedT('zh');
+    const warnings = new WithheldWarnings();
+    expect(warnings.next('v1', [cost], t)).toContain('成本');
+    expect(warnings.next('v1', [cost], t)).toBe('');
+    expect(warnings.next('v2', [cost], t)).toContain('成本');
+    expect(warnings.next('v1', [cost, secret], t)).toContain('内部备注');
+    expect(warnings.next('v1', [], t)).toBe('');
+    expect(warnings.next('v1', [cost], t)).toContain('成本');
+  });
+
+  it('keeps the warning out of the cached view', () => {
+    const config = { columns: [], sorts: [], rowHeight: 'short' as const, pageSize: 50 };
+    const view = { code: 'v1', name: '视图', kind: 'grid', personal: false, config };
+    expect(viewOf({ ...view, withheld: [cost] })).toEqual(view);
+  });
+});

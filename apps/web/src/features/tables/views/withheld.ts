@@ -1,0 +1,39 @@
+import type { AppRoleName, SavedViewInfo, ViewInfo, WithheldViewField } from '@canopy/contract';
+import type { TFunction } from 'i18next';
+
+/** The view a save answered, as the view list keeps it (without the save's warning). */
+export function viewOf(saved: SavedViewInfo): ViewInfo {
+  const { withheld: _warning, ...view } = saved;
+  return view;
+}
+
+/**
+ * The designer's warning after saving a public view that filters, sorts or groups by fields the
+ * table's field rules hide from some role: members of that role get the view without them (the server
+ * drops them, issue 30). Empty when there is nothing to say.
+ */
+export function withheldText(withheld: WithheldViewField[], t: TFunction): string {
+  if (!withheld.length) return '';
+  const join = t('views.withheldJoin');
+  const roles = (['manager', 'member'] as AppRoleName[]).filter((r) => withheld.some((w) => w.roles.includes(r)));
+  return t('views.withheld', {
+    roles: roles.map((r) => (r === 'manager' ? t('tables.roleManager') : t('tables.roleMember'))).join(join),
+    fields: withheld.map((w) => t('views.withheldField', { name: w.name })).join(join),
+  });
+}
+
+/**
+ * What each view's saves last warned of: a view saved again and again (a column dragged wider, a filter
+ * value typed) warns once, and again only when what members miss changes.
+ */
+export class WithheldWarnings {
+  private readonly last = new Map<string, string>();
+
+  /** The warning to show for this save of view `code`, or '' (nothing new to say). */
+  next(code: string, withheld: WithheldViewField[], t: TFunction): string {
+    const text = withheldText(withheld, t);
+    const before = this.last.get(code) ?? '';
+    this.last.set(code, text);
+    return text === before ? '' : text;
+  }
+}
