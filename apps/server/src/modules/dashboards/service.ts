@@ -21,7 +21,8 @@ import type { AppRepository } from '../apps/repository.js';
 import type { RecordService } from '../records/service.js';
 import { DEFAULT_TIME_ZONE } from '../records/time-zone.js';
 import { allows, type SchemaContext, type SchemaContexts } from '../schema-context/context.js';
-import { aggregate, checkWidget, filterFields, indexWidget, pivot } from './aggregate.js';
+import { aggregate, checkWidget, indexWidget, pivot } from './aggregate.js';
+import { filterFields } from './dimension.js';
 import { DashboardRepository } from './repository.js';
 import { buildRollup, findRollup, type RollupSpec, rollupName, rollupSpecFor, tidyRollups } from './rollup.js';
 
