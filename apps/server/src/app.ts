@@ -231,7 +231,7 @@ export async function buildApp({
   const contexts = new SchemaContexts(services.db, appRepository, config.metadataCache);
   const ctx = schemaContextOf(contexts);
   const recordRepository = new RecordRepository(services.db);
-  const formulaJobs = new FormulaJobs(services.db, recordRepository, app.log);
+  const formulaJobs = new FormulaJobs(services.db, recordRepository, jobs, app.log);
   const schemas = new SchemaService(services.db, contexts, formulaJobs);
   const apps = new AppService(services.db, appRepository);
   appRoutes(
@@ -356,9 +356,6 @@ export async function buildApp({
     (t, a, s, admin) => contexts.context(t, a, s, admin),
   );
   app.decorate('imports', imports);
-  // Formula computations a restart cut off go on; a graceful stop lets go of the ones running here.
-  await formulaJobs.start();
-  app.addHook('onClose', () => formulaJobs.stop());
   const exportJobs = new ExportJobs(services.db, fileStore, config.dataDir);
   app.decorate('exportJobs', exportJobs);
   const tableExports = new ExportService(
