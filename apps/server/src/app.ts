@@ -79,10 +79,10 @@ import { PrintService } from './modules/print/service.js';
 import { RecordLog } from './modules/records/app-log.js';
 import { FormulaJobs } from './modules/records/formula-jobs.js';
 import { RecordIndexes } from './modules/records/indexes.js';
+import { createRecords, shareCounts } from './modules/records/module.js';
 import { openRecordRoutes } from './modules/records/open-routes.js';
 import { RecordRepository } from './modules/records/repository.js';
 import { recordRoutes } from './modules/records/routes.js';
-import { RecordService } from './modules/records/service.js';
 import { type SchemaContext, SchemaContexts } from './modules/schema-context/context.js';
 import { schemaContextOf } from './modules/schema-context/request.js';
 import { FormService } from './modules/schemas/forms.js';
@@ -248,7 +248,7 @@ export async function buildApp({
   const contexts = new SchemaContexts(services.db, appRepository, config.metadataCache);
   const ctx = schemaContextOf(contexts);
   const recordRepository = new RecordRepository(services.db);
-  const formulaJobs = new FormulaJobs(services.db, recordRepository, app.log);
+  const formulaJobs = new FormulaJobs(services.db, recordRepository, jobs, app.log);
   const schemas = new SchemaService(services.db, contexts, formulaJobs);
   const apps = new AppService(services.db, appRepository);
   appRoutes(
@@ -264,28 +264,26 @@ export async function buildApp({
   const files = new FileService(services.db, fileStore, config.dataDir);
   await fileRoutes(app, files, appRepository);
   feedbackRoutes(app, new FeedbackService(services.db, new FeedbackRepository(services.db), letters), files);
-  const records = new RecordService(
+  // Indexes lists and views ask for, built by the job queue (issue 15).
+  const recordIndexes = new RecordIndexes(services.db, services.dialect, jobs);
+  const records = createRecords(
     services.db,
     recordRepository,
     (ctx, code, trx) => contexts.targetContext(ctx, code, trx),
-    Date.now,
-    new RecordLog(recordLog),
+    { log: new RecordLog(recordLog), indexes: recordIndexes },
   );
   appLogRoutes(app, new AppLogService(new AppLogRepository(services.db, services.dialect)));
   const invalidations = new Invalidations(database);
   await invalidations.start();
   app.addHook('onClose', () => invalidations.close());
-  records.shareCounts(invalidations);
-  // Indexes lists and views ask for, built by the job queue (issue 15).
-  const recordIndexes = new RecordIndexes(services.db, services.dialect, jobs);
-  records.useIndexes(recordIndexes);
+  shareCounts(records.counts, invalidations);
   const views = new ViewService(services.db, Date.now, recordIndexes);
   const forms = new FormService(services.db);
   schemaRoutes(app, services.db, ctx, schemas, forms);
-  recordRoutes(app, ctx, records, (c, code) => views.savedQuery(c, code));
-  openRecordRoutes(app, ctx, records);
+  recordRoutes(app, ctx, records.queries, records.writes, (c, code) => views.savedQuery(c, code));
+  openRecordRoutes(app, ctx, records.queries, records.writes);
   const webhooks = new WebhookService(services.db, config.webhooksAllowPrivate, recordRepository, letters);
-  records.onWrite(
+  records.hooks.onWrite(
     (c, trx, event, items) =>
       webhooks.enqueue(
         trx,
@@ -312,7 +310,7 @@ export async function buildApp({
   const workflow = createWorkflow(
     services.db,
     contexts,
-    records,
+    records.service,
     notifyAll(new FlowLetters(letters, live, todoMail(mailQueue, baseUrl)), new FlowWebhooks(webhooks)),
     Date.now,
     { info: (c) => schemas.info(c), layout: (c) => forms.layout(c) },
@@ -324,13 +322,13 @@ export async function buildApp({
   openFlowRoutes(app, services.db, { instances: workflow.instances, items: workflow.items, todos });
   app.decorate('workflowDeadlines', workflow.deadlines);
   apps.onDelete((trx, access) => workflow.instances.appDeleted(trx, access.tenant, access.app.code));
-  records.onRemove((c, trx, id) => workflow.instances.recordDeleted(trx, c.access.tenant, c.schema.code, id));
+  records.hooks.onRemove((c, trx, id) => workflow.instances.recordDeleted(trx, c.access.tenant, c.schema.code, id));
   viewRoutes(app, ctx, views);
   const dashboards = new DashboardService(
     services.db,
     appRepository,
     contexts,
-    records,
+    records.queries,
     jobs,
     Date.now,
     dashboardRollups,
@@ -347,7 +345,7 @@ export async function buildApp({
     jobs,
     formulas: formulaJobs,
     createSchema: (trx, node) => schemas.createForNode(trx, node),
-    changed: (schemaCode) => records.changedTable(schemaCode),
+    changed: (schemaCode) => records.counts.drop(schemaCode),
   });
   const timelineOf = async (c: SchemaContext, id: string) =>
     (await workflow.views.byRecord(c.access.tenant, c.access.adminMode, c.schema.app_code, c.schema.code, id))
@@ -357,7 +355,7 @@ export async function buildApp({
     ctx,
     new PrintService(
       services.db,
-      records,
+      records.queries,
       (c) => forms.layout(c),
       timelineOf,
       (f) => files.bytes(f),
@@ -367,7 +365,7 @@ export async function buildApp({
   const transferLetters = new TransferLetters(letters);
   const imports = new ImportService(
     services.db,
-    records,
+    records.service,
     fileStore,
     config.dataDir,
     transferLetters,
@@ -377,14 +375,11 @@ export async function buildApp({
     testHooks.imports,
   );
   app.decorate('imports', imports);
-  // Formula computations a restart cut off go on; a graceful stop lets go of the ones running here.
-  await formulaJobs.start();
-  app.addHook('onClose', () => formulaJobs.stop());
   const exportJobs = new ExportJobs(services.db, fileStore, config.dataDir);
   app.decorate('exportJobs', exportJobs);
   const tableExports = new ExportService(
     services.db,
-    records,
+    records.queries,
     views,
     exportJobs,
     jobs,
@@ -410,7 +405,7 @@ export async function buildApp({
     new TeamExportService(
       services.db,
       engines,
-      records,
+      records.queries,
       packageExports,
       files,
       exportJobs,

@@ -1,6 +1,7 @@
 import { RecordLimits } from '@canopy/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORMULA_JOB } from '../src/modules/records/formula-jobs.js';
 import { startTestServer, type TestServer } from './harness.js';
 import { createTeam, type TeamFixture } from './org-helpers.js';
 import { StatementGate, StatementLog } from './statements.js';
@@ -141,21 +142,30 @@ describe('a formula added to a table with records', () => {
     const closing = server.app.close();
     held.open();
     await closing;
-    const stored = await sql<{ state: string; processed: number; lease_until: number }>`
-      select state, processed, lease_until from formula_jobs where id = ${id}`.execute(server.database.handle.db);
+    const stored = await sql<{ state: string; processed: number }>`
+      select state, processed from formula_jobs where id = ${id}`.execute(server.database.handle.db);
     expect(stored.rows[0]).toMatchObject({ state: 'running', processed: RecordLimits.formulaBatchRows });
-    expect(Number(stored.rows[0]?.lease_until)).toBe(0);
+    // The queue's job that runs it was handed back at once: pending, nobody's, the attempt not counted.
+    const queued = await sql<{ state: string; locked_by: string | null; attempts: number }>`
+      select state, locked_by, attempts from jobs where kind = ${FORMULA_JOB} and payload = ${JSON.stringify({ id })}`.execute(
+      server.database.handle.db,
+    );
+    expect(queued.rows[0]).toMatchObject({ state: 'pending', locked_by: null });
+    expect(Number(queued.rows[0]?.attempts)).toBe(0);
     expect(await wrong(t, column, 2)).toBe(BIG - RecordLimits.formulaBatchRows);
 
     await server.restart();
     await until(async () => (await job(t, id)).state === 'done', 'the resumed job');
     expect(await wrong(t, column, 2)).toBe(0);
 
-    // A process that died holds its job only until the lease runs out; then the next start takes it up.
+    // A process that died holds its job only until the queue's lease runs out; then the next start takes it up.
     await sql`update ${sql.table(t.table)} set ${sql.ref(column)} = null`.execute(server.database.handle.db);
     const lapsed = Date.now() - 1;
-    await sql`update formula_jobs set state = 'running', processed = 0, after_id = '', lease_until = ${lapsed}
-      where id = ${id}`.execute(server.database.handle.db);
+    await sql`update formula_jobs set state = 'running', processed = 0, after_id = '' where id = ${id}`.execute(
+      server.database.handle.db,
+    );
+    await sql`update jobs set state = 'running', locked_by = 'a process that died', lease_until = ${lapsed}
+      where kind = ${FORMULA_JOB} and payload = ${JSON.stringify({ id })}`.execute(server.database.handle.db);
     await server.restart();
     await until(async () => (await job(t, id)).state === 'done', 'the job taken up');
     expect(await wrong(t, column, 2)).toBe(0);

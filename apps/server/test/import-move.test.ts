@@ -166,7 +166,7 @@ describe.runIf(testDialect() === 'sqlite')('an all-or-nothing import moved in ch
   it('answers status polls during the move between its chunks, each showing the rows moved so far (issue 30)', async () => {
     // A poll that arrives while a chunk is written waits for the rest of that chunk only: the chunk's
     // statement holds the server's one thread, not the poll's connection, and the move yields after each.
-    server.app.imports.moveChunkRows = 5_000;
+    hooks.moveChunkRows = 5_000;
     const job = (await team.owner.upload(`${base}/imports`, '轮询.csv', sheet(40_000, '轮询'), APP)).json.data;
     const polls = pollFromAnotherProcess(job.id);
     const res = await team.owner.request('POST', `${base}/imports/${job.id}/start`, {

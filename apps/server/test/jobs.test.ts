@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JobQueue, LeaseLost } from '../src/jobs/queue.js';
+import { JobQueue, JobReleased, LeaseLost } from '../src/jobs/queue.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
 /**
  * The job queue (jobs/queue.ts) with two queues on one database standing for two server processes:
  * a schedule runs once per period however many processes tick, a job runs in one process, a job
- * whose process died is taken by another after its lease, and a job that keeps failing gives up.
+ * whose process died is taken by another after its lease, a job a stopping process lets go is taken
+ * at once, and a job that keeps failing gives up.
  */
 let database: TestDatabase;
 const silent = { warn: () => undefined, error: () => undefined };
@@ -154,6 +155,40 @@ describe('job queue', () => {
     expect(outcome).toEqual(['other:held', 'stalled:lost']);
     await until(async () => (await other.find(held.id))?.state === 'done');
     expect((await other.find(held.id))?.locked_by).toBe(other.workerId);
+  });
+
+  it('hands a job a stopping process lets go back at once, the attempt not counted', async () => {
+    const clock = { now: Date.now() };
+    const stopping = queue(clock);
+    const next = queue(clock);
+    const steps: string[] = [];
+    let release: () => void = () => undefined;
+    const between = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    for (const [name, q] of [
+      ['stopping', stopping],
+      ['next', next],
+    ] as const)
+      q.register('test.steps', {
+        run: async (_p, job) => {
+          steps.push(`${name}:${job.attempt}`);
+          if (name === 'next') return;
+          await between;
+          if (job.stopping()) throw new JobReleased(job.id);
+        },
+      });
+    const held = await stopping.enqueue('test.steps', {}, { here: true });
+    stopping.launch(held);
+    await until(() => steps.length === 1);
+    const stopped = stopping.stop();
+    release();
+    await stopped;
+    // Pending for the next process now, not after the lease: its first attempt there is still the first.
+    expect(await next.find(held.id)).toMatchObject({ state: 'pending', locked_by: null });
+    await next.tick();
+    await until(async () => (await next.find(held.id))?.state === 'done');
+    expect(steps).toEqual(['stopping:1', 'next:1']);
   });
 
   it('retries a failing job later and gives up after its last attempt', async () => {

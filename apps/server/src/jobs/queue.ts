@@ -23,12 +23,28 @@ export interface JobRun {
    * stalled past its lease). A fence: the work commits at most once.
    */
   hold(trx: Kysely<Database>): Promise<void>;
+  /**
+   * Whether this process is stopping (JobQueue.stop). A long handler that works in steps checks it
+   * between them and throws `JobReleased`: the job goes back to the queue at once, for the next
+   * process, instead of waiting for its lease to run out.
+   */
+  stopping(): boolean;
 }
 
 /** This process no longer holds the job: another one took it up; leave everything to that one. */
 export class LeaseLost extends Error {
   constructor(readonly jobId: string) {
     super(`job ${jobId} was taken over by another process`);
+  }
+}
+
+/**
+ * The handler lets go of its job (its process is stopping, `JobRun.stopping`): the job is pending
+ * again at once and this attempt is not counted; its next run carries on from what it committed.
+ */
+export class JobReleased extends Error {
+  constructor(readonly jobId: string) {
+    super(`job ${jobId} was let go by a stopping process`);
   }
 }
 
@@ -137,6 +153,16 @@ export class JobQueue {
   /** Runs a job this process holds (from `enqueue(…, { here: true })`) in the background. */
   launch(row: JobsTable): void {
     this.track(this.execute(row));
+  }
+
+  /**
+   * The same, resolving when the run has ended (done, failed, retried later or let go): for a small
+   * job the request that asked for it waits for.
+   */
+  runHere(row: JobsTable): Promise<void> {
+    const run = this.execute(row);
+    this.track(run);
+    return run;
   }
 
   start(): void {
@@ -279,6 +305,7 @@ export class JobQueue {
           .executeTakeFirst();
         if (Number(held.numUpdatedRows) !== 1) throw new LeaseLost(row.id);
       },
+      stopping: () => this.stopped,
     };
     if (job.attempt > job.maxAttempts) {
       await this.end(row.id, 'failed', row.last_error ?? 'lease expired');
@@ -304,6 +331,24 @@ export class JobQueue {
     } catch (err) {
       clearInterval(beat);
       if (err instanceof LeaseLost) return;
+      if (err instanceof JobReleased) {
+        await this.db
+          .updateTable('jobs')
+          .set((eb) => ({
+            state: 'pending',
+            attempts: eb(eb.ref('attempts'), '-', 1),
+            run_at: this.now(),
+            lease_until: null,
+            locked_by: null,
+            updated_at: this.now(),
+          }))
+          .where('id', '=', row.id)
+          .where('locked_by', '=', this.workerId)
+          .where('state', '=', 'running')
+          .execute()
+          .catch((e: unknown) => this.log.error({ err: e, job: row.id }, 'released job not handed back'));
+        return;
+      }
       const text = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
       this.log.error({ err, job: row.id, kind: row.kind }, 'job failed');
       if (job.attempt < job.maxAttempts) {

@@ -1,87 +1,33 @@
 import { createHash } from 'node:crypto';
-import {
-  DashboardLimits,
-  type DateGranularity,
-  ErrorCode,
-  type FilterGroup,
-  type WidgetDimension,
-  type WidgetMeasure,
-  type WidgetQuery,
-} from '@canopy/contract';
+import { DashboardLimits, type WidgetDimension, type WidgetMeasure, type WidgetQuery } from '@canopy/contract';
 import { type Expression, expressionBuilder, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { type DialectName, dialectOf } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
-import { AppError } from '../../http/app-error.js';
 import { columnOf } from '../records/query.js';
 import { type RecordWhere, ruleContext } from '../records/row-scope.js';
-import { offsetChanges } from '../records/time-zone.js';
 import type { SchemaContext } from '../schema-context/context.js';
+import { type DimensionPlan, filterFields, invalidField, planDimension } from './dimension.js';
+import { dayNumberSql, offsetSql } from './local-day.js';
 import { dayColumn, filledColumn, type Rollup, sumColumn } from './rollup.js';
-
-/** How a widget's dimension groups the rows. */
-export type DimensionKind = 'text' | 'select' | 'list' | 'people' | 'member' | 'date';
-
-export interface DimensionPlan {
-  kind: DimensionKind;
-  column: string;
-  /** The field's type (singleSelect, multiSelect, member, department, createdBy …). */
-  type: string;
-  granularity: DateGranularity;
-  /**
-   * date: a 'YYYY-MM-DD' text column; moment: epoch milliseconds; localDay: a moment already turned
-   * into the local day by preKey (days since 1970, an integer).
-   */
-  storage: 'date' | 'moment' | 'localDay' | 'value';
-}
 
 export interface AggregateAnswer {
   rows: { key: string | null; values: (number | null)[] }[];
   rest: { values: (number | null)[] } | null;
 }
 
-function invalid(detail: string): AppError {
-  return new AppError(400, ErrorCode.validationFailed, 'dashboard.fieldInvalid', { detail }, 'VALIDATION');
-}
-
 const NUMERIC = new Set(['number']);
-
-/** Checks a dimension against the table (refusing what cannot be grouped) and plans it. */
-export function planDimension(ctx: SchemaContext, d: WidgetDimension): DimensionPlan {
-  const column = columnOf(ctx, d.field);
-  const base = { column: column.name, type: column.type, granularity: d.granularity ?? 'month' } as const;
-  switch (column.family) {
-    case 'text':
-      if (column.type === 'richText') throw invalid(column.label);
-      return { ...base, kind: 'text', storage: 'value' };
-    case 'choice':
-      return { ...base, kind: 'select', storage: 'value' };
-    case 'list':
-      if (column.type !== 'multiSelect') throw invalid(column.label);
-      return { ...base, kind: 'list', storage: 'value' };
-    case 'people':
-      return { ...base, kind: 'people', storage: 'value' };
-    case 'member':
-      return { ...base, kind: 'member', storage: 'value' };
-    case 'date':
-      return { ...base, kind: 'date', storage: 'date' };
-    case 'moment':
-      return { ...base, kind: 'date', storage: 'moment' };
-    default:
-      throw invalid(column.label);
-  }
-}
 
 /** A measure's SQL over the filtered rows (`base`), checking its field can be measured that way. */
 function measureSql(ctx: SchemaContext, m: WidgetMeasure): RawBuilder<unknown> {
   if (m.aggregate === 'count') return sql`count(*)`;
-  if (!m.field) throw invalid(m.aggregate);
+  if (!m.field) throw invalidField(m.aggregate);
   const column = columnOf(ctx, m.field);
   const ref = sql.ref(`base.${column.name}`);
   if (m.aggregate === 'distinct') {
-    if (column.family === 'list' || column.family === 'people') throw invalid(column.label);
+    if (column.family === 'list' || column.family === 'people') throw invalidField(column.label);
     return sql`count(distinct ${ref})`;
   }
-  if (!NUMERIC.has(column.family)) throw invalid(column.label);
+  if (!NUMERIC.has(column.family)) throw invalidField(column.label);
   switch (m.aggregate) {
     case 'sum':
       return sql`sum(${ref})`;
@@ -92,25 +38,6 @@ function measureSql(ctx: SchemaContext, m: WidgetMeasure): RawBuilder<unknown> {
     case 'max':
       return sql`max(${ref})`;
   }
-}
-
-/**
- * The zone's offset (ms) at the instant in `ref`, as SQL: a literal for a zone that never changed its
- * offset since 1970; otherwise the latest offset when `ref` is past the zone's last change (one
- * comparison for most rows) and a balanced tree of comparisons over the earlier changes.
- */
-function offsetSql(ref: RawBuilder<unknown>, zone: string): RawBuilder<unknown> {
-  const { changes, offsets } = offsetChanges(zone);
-  const ms = (i: number) => sql.lit((offsets[i] ?? 0) * 60_000);
-  if (!changes.length) return ms(0);
-  // offsets[i] holds from changes[i - 1] (or ever) until changes[i].
-  const tree = (lo: number, hi: number): RawBuilder<unknown> => {
-    if (lo === hi) return ms(lo);
-    const mid = (lo + hi + 1) >> 1;
-    return sql`case when ${ref} < ${sql.lit(changes[mid - 1])} then ${tree(lo, mid - 1)} else ${tree(mid, hi)} end`;
-  };
-  const last = changes.length - 1;
-  return sql`case when ${ref} >= ${sql.lit(changes[last])} then ${ms(last + 1)} else ${tree(0, last)} end`;
 }
 
 /**
@@ -149,18 +76,6 @@ function preKey(plan: DimensionPlan, zone: string): RawBuilder<unknown> {
   const ref = sql.ref(`base.${plan.column}`);
   if (plan.storage !== 'moment') return ref;
   return dayNumberSql(ref, zone);
-}
-
-/**
- * The local day (days since 1970) of the epoch milliseconds in `ref`, in `zone`. Integer arithmetic
- * on both databases (PostgreSQL's AT TIME ZONE per row costs several times more), with the zone's
- * offset at each instant from the same offset changes as SQLite's buckets; literals only, so a
- * trigger (rollup.ts) can hold it too.
- */
-export function dayNumberSql(ref: RawBuilder<unknown>, zone: string): RawBuilder<unknown> {
-  const local = sql`(${ref} + ${offsetSql(ref, zone)})`;
-  // Whole days since 1970 (rounded down before 1970 too: integer division truncates).
-  return sql`((${local} - case when ${local} < 0 then 86399999 else 0 end) / 86400000)`;
 }
 
 /** The plan of a dimension whose rows were first grouped by preKey. */
@@ -524,14 +439,6 @@ export function checkWidget(
   if (dimension) planDimension(ctx, dimension);
   for (const d of pivotDims) planDimension(ctx, d);
   for (const m of measures) measureSql(ctx, m);
-}
-
-/** Every field a filter names (nested groups too). */
-export function filterFields(group: FilterGroup | undefined): string[] {
-  if (!group) return [];
-  return group.conditions.flatMap((c) =>
-    'conditions' in c ? filterFields({ op: c.op, conditions: c.conditions }) : [c.field],
-  );
 }
 
 /**

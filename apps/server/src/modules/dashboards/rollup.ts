@@ -6,7 +6,8 @@ import type { Database } from '../../db/schema.js';
 import { columnOf } from '../records/query.js';
 import { ruleContext } from '../records/row-scope.js';
 import type { SchemaContext } from '../schema-context/context.js';
-import { dayNumberSql, filterFields, planDimension } from './aggregate.js';
+import { filterFields, planDimension } from './dimension.js';
+import { dayNumberSql } from './local-day.js';
 
 /**
  * A kept roll-up of one data table (issue 13): the records grouped by a few low-cardinality columns

@@ -18,10 +18,11 @@ import type { TenantContext } from '../../http/context.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { type AppAccess, appError, requireEdit, resolveApp } from '../apps/access.js';
 import type { AppRepository } from '../apps/repository.js';
-import type { RecordService } from '../records/service.js';
+import type { RecordQueryService } from '../records/query-service.js';
 import { DEFAULT_TIME_ZONE } from '../records/time-zone.js';
 import { allows, type SchemaContext, type SchemaContexts } from '../schema-context/context.js';
-import { aggregate, checkWidget, filterFields, indexWidget, pivot } from './aggregate.js';
+import { aggregate, checkWidget, indexWidget, pivot } from './aggregate.js';
+import { filterFields } from './dimension.js';
 import { DashboardRepository } from './repository.js';
 import { buildRollup, findRollup, type RollupSpec, rollupName, rollupSpecFor, tidyRollups } from './rollup.js';
 
@@ -74,7 +75,7 @@ export class DashboardService {
     private readonly db: Kysely<Database>,
     private readonly apps: AppRepository,
     private readonly contexts: SchemaContexts,
-    private readonly records: RecordService,
+    private readonly records: RecordQueryService,
     private readonly jobs: JobQueue,
     private readonly now: () => number = Date.now,
     /** Read figures from kept roll-ups where one serves (off only for the bench's side-by-side). */

@@ -19,7 +19,8 @@ import type { Kysely } from 'kysely';
 import type { Database, PrintTemplatesTable } from '../../db/schema.js';
 import { AppError, type FieldProblem, FieldValidationError } from '../../http/app-error.js';
 import { requireEdit } from '../apps/access.js';
-import type { RecordService } from '../records/service.js';
+import { requireRight } from '../records/access.js';
+import type { RecordQueryService } from '../records/query-service.js';
 import type { SchemaContext } from '../schema-context/context.js';
 import { loadNames } from '../transfer/names.js';
 import { buildDocument } from './document.js';
@@ -44,7 +45,7 @@ export class PrintService {
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly records: RecordService,
+    private readonly records: RecordQueryService,
     private readonly layoutOf: (ctx: SchemaContext) => FormLayout,
     private readonly timelineOf: TimelineOf,
     private readonly readFile: (file: { engine_code: string; id: string }) => Promise<Buffer | null>,
@@ -61,7 +62,7 @@ export class PrintService {
 
   /** Templates are read by whoever may view the records (they print with them) and by designers. */
   private requireRead(ctx: SchemaContext): void {
-    if (!ctx.access.canEdit) this.records.require(ctx, 'view');
+    if (!ctx.access.canEdit) requireRight(ctx, 'view');
   }
 
   async list(ctx: SchemaContext): Promise<PrintTemplateList> {
@@ -179,7 +180,7 @@ export class PrintService {
 
   /** The records to print, laid out: the template's (or the default) blocks within the viewer's rules. */
   async document(ctx: SchemaContext, body: PrintBody, lang: Language): Promise<PrintDocument> {
-    this.records.require(ctx, 'view');
+    requireRight(ctx, 'view');
     const ids = [...new Set(body.ids)];
     if (ids.length > PrintLimits.records)
       throw new AppError(400, ErrorCode.validationFailed, 'print.tooMany', {

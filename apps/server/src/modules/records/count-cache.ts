@@ -7,7 +7,7 @@ interface Entry {
 
 /**
  * Record counts kept briefly per table. A write through this server drops the table's entries and
- * `publish`es the drop, so the other server processes drop theirs too (`forget`; RecordService.shareCounts).
+ * `publish`es the drop, so the other server processes drop theirs too (`forget`; module.ts shareCounts).
  */
 export class CountCache {
   private readonly tables = new Map<string, Map<string, Entry>>();

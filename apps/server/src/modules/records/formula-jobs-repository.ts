@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, FieldsTable, FormulaJobsTable } from '../../db/schema.js';
 
-/** Formula recomputation jobs (formula-jobs.ts): their rows, leases and progress. */
+/** Formula recomputation jobs (formula-jobs.ts): their rows and progress (the job queue holds their leases). */
 export class FormulaJobRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -46,47 +46,14 @@ export class FormulaJobRepository {
       .execute();
   }
 
-  /** Running jobs nobody holds: the process that held them stopped or died. */
-  async unheld(now: number): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('formula_jobs')
-      .select('id')
-      .where('state', '=', 'running')
-      .where('lease_until', '<', now)
-      .execute();
-    return rows.map((r) => r.id);
-  }
-
-  /** Takes an unheld job: exactly one process wins (a conditional update). */
-  async claim(id: string, now: number, leaseUntil: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable('formula_jobs')
-      .set({ lease_until: leaseUntil })
-      .where('id', '=', id)
-      .where('state', '=', 'running')
-      .where('lease_until', '<', now)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
-  /** Lets go of a job (a graceful stop): the next process to start takes it up at once. */
-  async release(id: string): Promise<void> {
-    await this.db
-      .updateTable('formula_jobs')
-      .set({ lease_until: 0 })
-      .where('id', '=', id)
-      .where('state', '=', 'running')
-      .execute();
-  }
-
   /**
-   * Records one batch as done and renews the lease, in the batch's transaction; false when the job
-   * is no longer running (replaced by a newer one), so the batch is not written.
+   * Records one batch as done, in the batch's transaction; false when the job is no longer running
+   * (replaced by a newer one), so the batch is not written.
    */
   async progress(
     trx: Kysely<Database>,
     id: string,
-    set: { processed: number; after_id: string; lease_until: number; updated_at: number },
+    set: { processed: number; after_id: string; updated_at: number },
   ): Promise<boolean> {
     const result = await trx
       .updateTable('formula_jobs')

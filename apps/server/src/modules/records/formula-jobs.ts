@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type FormulaJob, RecordLimits } from '@canopy/contract';
 import type { Kysely } from 'kysely';
-import type { Database, FormulaJobsTable } from '../../db/schema.js';
+import type { Database, FormulaJobsTable, JobsTable } from '../../db/schema.js';
+import { type JobQueue, JobReleased, type JobRun, LeaseLost } from '../../jobs/queue.js';
 import { FormulaJobRepository } from './formula-jobs-repository.js';
 import { compileFormulas } from './formulas.js';
 import type { RecordRepository } from './repository.js';
@@ -12,15 +13,27 @@ export interface FormulaJobLimits {
   batchRows: number;
   /** Up to this many records the job finishes before the field save answers. */
   inlineRows: number;
-  /** How long a process holds a job without writing progress before another may take it. */
-  leaseMs: number;
 }
 
 const DEFAULT_LIMITS: FormulaJobLimits = {
   batchRows: RecordLimits.formulaBatchRows,
   inlineRows: RecordLimits.formulaInlineRows,
-  leaseMs: 30_000,
 };
+
+/** The queue's job kind that runs a formula job (payload: the formula_jobs row's id). */
+export const FORMULA_JOB = 'records.formulas';
+
+/**
+ * Takeovers a formula job may see (each process that died while holding it counts one): past them
+ * it ends as failed. A graceful stop hands the job back without counting (JobReleased).
+ */
+const MAX_TAKEOVERS = 10;
+
+/** A formula job written in a field's transaction: its row and the queue's job that runs it. */
+export interface FormulaJobStart {
+  job: FormulaJobsTable;
+  queued: JobsTable;
+}
 
 export function toFormulaJob(row: FormulaJobsTable): FormulaJob {
   return {
@@ -34,12 +47,14 @@ export function toFormulaJob(row: FormulaJobsTable): FormulaJob {
 
 /**
  * Computes a table's formulas for the records it already has, after a formula field was added,
- * restored or its expression changed. The job is a row (formula_jobs) written in the field's own
- * transaction, so it cannot be lost; it walks the table in id order, a batch at a time (one read,
- * one UPDATE of every row in the batch, progress in the same transaction) and keeps its place, so a
- * restart resumes it. A lease says which process works on it: a graceful stop lets go at once, a
- * crashed process's lease runs out and the next sweep takes the job up. Small tables are done before
- * the save answers; big ones go on in the background while the designer shows the progress.
+ * restored or its expression changed. The job is a row (formula_jobs: state and progress, what the
+ * designer shows) and a job of the queue (jobs/queue.ts: which process runs it), both written in the
+ * field's own transaction, so it cannot be lost; it walks the table in id order, a batch at a time
+ * (one read, one UPDATE of every row in the batch, progress in the same transaction, fenced by the
+ * queue's lease) and keeps its place, so a restart resumes it. The queue's lease says which process
+ * works on it: a graceful stop hands it back at once (JobReleased), a crashed process's lease runs
+ * out and the queue gives the job to another. Small tables are done before the save answers; big
+ * ones go on in the background while the designer shows the progress.
  *
  * Rows a person changed since the batch read them keep their value (each row is written only at the
  * version read): that write computed its formulas itself. Versions and modification times stay as
@@ -48,31 +63,36 @@ export function toFormulaJob(row: FormulaJobsTable): FormulaJob {
 export class FormulaJobs {
   private readonly repo: FormulaJobRepository;
   private readonly limits: FormulaJobLimits;
-  private readonly active = new Map<string, Promise<void>>();
-  private stopped = false;
-  private sweeper: ReturnType<typeof setInterval> | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly records: RecordRepository,
+    private readonly jobs: JobQueue,
     private readonly log: { error: (obj: object, msg: string) => void },
     private readonly now: () => number = Date.now,
     limits: Partial<FormulaJobLimits> = {},
   ) {
     this.repo = new FormulaJobRepository(db);
     this.limits = { ...DEFAULT_LIMITS, ...limits };
+    jobs.register<{ id: string }>(FORMULA_JOB, {
+      run: ({ id }, job) => this.guarded(id, job),
+      // Its process died too often: say so where the designer looks.
+      giveUp: async ({ id }) => void (await this.repo.finish(id, 'failed', this.now())),
+      maxAttempts: MAX_TAKEOVERS,
+    });
   }
 
   /**
    * In the transaction that adds, restores or changes a formula: the job that computes the table's
    * formulas for its records (none for an empty table). Running jobs of the table give way to it.
-   * This process holds the new job; `launch` it once the transaction has committed.
+   * This process holds the new job (the queue's job is written running here); `launch` it once the
+   * transaction has committed.
    */
   async enqueue(
     trx: Kysely<Database>,
     schema: { code: string; engine_code: string; table_name: string },
     fieldCode: string,
-  ): Promise<FormulaJobsTable | null> {
+  ): Promise<FormulaJobStart | null> {
     const now = this.now();
     await this.repo.replaceRunning(trx, schema.code, now);
     const total = await this.records.total(trx, schema.table_name, schema.engine_code);
@@ -86,21 +106,23 @@ export class FormulaJobs {
       total,
       processed: 0,
       after_id: '',
-      lease_until: now + this.limits.leaseMs,
+      // The queue's lease says who works on it (the column predates the queue).
+      lease_until: 0,
       created_at: now,
       updated_at: now,
     };
     await this.repo.insert(trx, row);
-    return row;
+    const queued = await this.jobs.enqueue(FORMULA_JOB, { id: row.id }, { trx, here: true });
+    return { job: row, queued };
   }
 
   /** After the field's transaction: a small table is done before this returns, a big one goes on in the background. */
-  async launch(job: FormulaJobsTable): Promise<FormulaJob> {
+  async launch({ job, queued }: FormulaJobStart): Promise<FormulaJob> {
     if (job.total > this.limits.inlineRows) {
-      this.spawn(job.id);
+      this.jobs.launch(queued);
       return toFormulaJob(job);
     }
-    await this.guarded(job.id);
+    await this.jobs.runHere(queued);
     return toFormulaJob((await this.repo.get(job.id)) ?? job);
   }
 
@@ -114,47 +136,22 @@ export class FormulaJobs {
     return row ? toFormulaJob(row) : null;
   }
 
-  /** Takes up jobs nobody holds now (at start-up: those a restart cut off), then sweeps every lease period. */
-  async start(): Promise<void> {
-    await this.sweep();
-    this.sweeper = setInterval(() => {
-      this.sweep().catch((err: unknown) => this.log.error({ err }, 'formula job sweep failed'));
-    }, this.limits.leaseMs);
-    this.sweeper.unref();
-  }
-
-  /** Stops between batches and lets go of the jobs this process held. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.sweeper) clearInterval(this.sweeper);
-    await Promise.allSettled([...this.active.values()]);
-  }
-
-  private async sweep(): Promise<void> {
-    if (this.stopped) return;
-    const now = this.now();
-    for (const id of await this.repo.unheld(now)) {
-      if (await this.repo.claim(id, now, now + this.limits.leaseMs)) this.spawn(id);
-    }
-  }
-
-  private spawn(id: string): void {
-    if (this.active.has(id)) return;
-    const run = this.guarded(id).finally(() => this.active.delete(id));
-    this.active.set(id, run);
-  }
-
-  /** A job that throws (say its table was purged mid-way) ends as failed rather than retried forever. */
-  private async guarded(id: string): Promise<void> {
+  /**
+   * A job that throws (say its table was purged mid-way) ends as failed rather than retried: the
+   * queue's job is done. Only a takeover (its process died) or a hand-back runs it again.
+   */
+  private async guarded(id: string, queued: JobRun): Promise<void> {
     try {
-      await this.run(id);
+      await this.run(id, queued);
     } catch (err) {
+      // Let go or taken over: the queue's job goes on (here later, or in the process that took it).
+      if (err instanceof JobReleased || err instanceof LeaseLost) throw err;
       this.log.error({ err, job: id }, 'formula job failed');
       await this.repo.finish(id, 'failed', this.now()).catch(() => undefined);
     }
   }
 
-  private async run(id: string): Promise<void> {
+  private async run(id: string, queued: JobRun): Promise<void> {
     const job = await this.repo.get(id);
     if (job?.state !== 'running') return;
     const schema = await this.repo.schema(job.schema_code);
@@ -162,14 +159,12 @@ export class FormulaJobs {
     const fields = (await this.repo.fields(job.schema_code)).filter((f) => f.deleted_at === null);
     const compute = compileFormulas(fields);
     const columns = fields.filter((f) => f.type === 'formula').map((f) => f.column_name);
-    const { batchRows, leaseMs } = this.limits;
+    const { batchRows } = this.limits;
     let after = job.after_id;
     let processed = Number(job.processed);
     for (;;) {
-      if (this.stopped) {
-        await this.repo.release(id);
-        return;
-      }
+      // This process is stopping: the job goes back to the queue, for the next one to carry on.
+      if (queued.stopping()) throw new JobReleased(queued.id);
       const rows = await this.records.batchAfter(schema.table_name, schema.engine_code, after, batchRows);
       if (!rows.length) break;
       const now = this.now();
@@ -181,10 +176,11 @@ export class FormulaJobs {
       }));
       const last = rows.at(-1)?.id ?? after;
       const going = await this.db.transaction().execute(async (trx) => {
+        // Still this process's job (renews the lease; LeaseLost when another took it over).
+        await queued.hold(trx);
         const held = await this.repo.progress(trx, id, {
           processed: processed + rows.length,
           after_id: last,
-          lease_until: now + leaseMs,
           updated_at: now,
         });
         if (held && columns.length)

@@ -233,8 +233,9 @@ export class RecordIndexes {
   /**
    * The names of a table's ready indexes as this process saw them up to a few seconds ago (one
    * read of `record_indexes` a table per READY_NAMES_MS), for plan choices whose answers do not
-   * depend on it: a filtered list's ordered walk (records/service.ts) is as right without its index,
-   * only slower. Never for full text, whose ready state decides which rows a search finds (`ready`).
+   * depend on it: a filtered list's ordered walk (records/where-planner.ts walksFiltered) is as right
+   * without its index, only slower. Never for full text, whose ready state decides which rows a
+   * search finds (`ready`).
    */
   async readyNames(table: string): Promise<Set<string>> {
     const at = this.now();

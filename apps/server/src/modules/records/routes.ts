@@ -3,15 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.js';
 import type { SchemaContext } from '../schema-context/context.js';
 import type { SchemaContextOf } from '../schema-context/request.js';
+import type { RecordQueryService } from './query-service.js';
 import { recordPageJson } from './record-json.js';
 import type { SavedQueryLoader } from './saved-view.js';
-import type { RecordService } from './service.js';
+import type { RecordWriteService } from './write-service.js';
 
 /** Records of a data table. `loadView`: the saved view a query names (views/service.ts). */
 export function recordRoutes(
   app: FastifyInstance,
   ctx: SchemaContextOf,
-  records: RecordService,
+  queries: RecordQueryService,
+  writes: RecordWriteService,
   loadView: SavedQueryLoader,
 ): void {
   const R = RecordEndpoints;
@@ -21,7 +23,7 @@ export function recordRoutes(
   route(
     app,
     R.list,
-    async ({ req, params, query }) => records.page(await ctx(req, params), query.limit ?? 50, query.cursor),
+    async ({ req, params, query }) => queries.page(await ctx(req, params), query.limit ?? 50, query.cursor),
     page,
   );
   route(
@@ -29,28 +31,28 @@ export function recordRoutes(
     R.query,
     async ({ req, params, body }) => {
       const c = await ctx(req, params);
-      return records.query(c, body, await saved(c, body.view));
+      return queries.query(c, body, await saved(c, body.view));
     },
     page,
   );
-  route(app, R.create, async ({ req, params, body }) => records.create(await ctx(req, params), body.data));
-  route(app, R.batch, async ({ req, params, body }) => records.batch(await ctx(req, params), body));
-  route(app, R.get, async ({ req, params }) => records.get(await ctx(req, params), params.id));
+  route(app, R.create, async ({ req, params, body }) => writes.create(await ctx(req, params), body.data));
+  route(app, R.batch, async ({ req, params, body }) => writes.batch(await ctx(req, params), body));
+  route(app, R.get, async ({ req, params }) => queries.get(await ctx(req, params), params.id));
   route(app, R.update, async ({ req, params, body }) =>
-    records.update(await ctx(req, params), params.id, body.version, body.data),
+    writes.update(await ctx(req, params), params.id, body.version, body.data),
   );
   route(app, R.remove, async ({ req, params, query }) => {
-    await records.remove(await ctx(req, params), params.id, query.version);
+    await writes.remove(await ctx(req, params), params.id, query.version);
     return true;
   });
-  route(app, R.history, async ({ req, params }) => records.history(await ctx(req, params), params.id));
+  route(app, R.history, async ({ req, params }) => queries.history(await ctx(req, params), params.id));
   route(app, R.count, async ({ req, params, body }) => {
     const c = await ctx(req, params);
-    return records.count(c, body, await saved(c, body.view));
+    return queries.count(c, body, await saved(c, body.view));
   });
-  route(app, R.pick, async ({ req, params, body }) => records.pick(await ctx(req, params), body));
+  route(app, R.pick, async ({ req, params, body }) => queries.pick(await ctx(req, params), body));
   route(app, R.groups, async ({ req, params, body }) => {
     const c = await ctx(req, params);
-    return records.groups(c, body, await saved(c, body.view));
+    return queries.groups(c, body, await saved(c, body.view));
   });
 }

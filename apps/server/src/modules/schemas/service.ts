@@ -15,11 +15,11 @@ import {
 } from '@canopy/contract';
 import { fieldType } from '@canopy/fields';
 import { type Kysely, sql } from 'kysely';
-import type { Database, FieldsTable, FormulaJobsTable } from '../../db/schema.js';
+import type { Database, FieldsTable } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../http/app-error.js';
 import { appError, requireEdit } from '../apps/access.js';
 import { changesBetween, recordAudit, tableEntry } from '../audit/record.js';
-import type { FormulaJobs } from '../records/formula-jobs.js';
+import type { FormulaJobStart, FormulaJobs } from '../records/formula-jobs.js';
 import { validateFilter } from '../records/query.js';
 import { ruleContext } from '../records/row-scope.js';
 import { allows, type SchemaContext, type SchemaContexts } from '../schema-context/context.js';
@@ -241,7 +241,7 @@ export class SchemaService {
   }
 
   /** The saved field, with the formula computation it started (launched now that its transaction committed). */
-  private async saved(field: FieldsTable, job: FormulaJobsTable | null): Promise<FieldSaved> {
+  private async saved(field: FieldsTable, job: FormulaJobStart | null): Promise<FieldSaved> {
     return job ? { ...toFieldInfo(field), recompute: await this.formulas.launch(job) } : toFieldInfo(field);
   }
 
@@ -302,7 +302,7 @@ export class SchemaService {
       (JSON.parse(patch.settings) as { expression: string }).expression !==
         (JSON.parse(field.settings) as { expression: string }).expression &&
       field.deleted_at === null;
-    let job: FormulaJobsTable | null = null;
+    let job: FormulaJobStart | null = null;
     try {
       job = await this.db.transaction().execute(async (trx) => {
         if (Object.keys(patch).length)

@@ -17,8 +17,9 @@ import type { TenantContext } from '../../http/context.js';
 import { type JobQueue, type JobRun, LeaseLost } from '../../jobs/queue.js';
 import { recordAudit } from '../audit/record.js';
 import type { TransferLetters } from '../notices/transfer-letters.js';
+import { requireRight } from '../records/access.js';
+import type { RecordQueryService } from '../records/query-service.js';
 import type { SavedQuery } from '../records/saved-view.js';
-import type { RecordService } from '../records/service.js';
 import type { SchemaContext } from '../schema-context/context.js';
 import { savedQueryOf, type ViewService } from '../views/service.js';
 import { exportCell, type NameBook } from './cells.js';
@@ -58,7 +59,7 @@ const notFound = () => new AppError(404, ErrorCode.notFound, 'export.notFound');
 export class ExportService {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly records: RecordService,
+    private readonly records: RecordQueryService,
     private readonly views: ViewService,
     private readonly exports: ExportJobs,
     private readonly jobs: JobQueue,
@@ -79,8 +80,8 @@ export class ExportService {
     lang: Language,
     userId: string,
   ): Promise<ExportJob> {
-    this.records.require(ctx, 'view');
-    this.records.require(ctx, 'export');
+    requireRight(ctx, 'view');
+    requireRight(ctx, 'export');
     const { saved } = await this.plan(ctx, input.view);
     const search = input.search ? { search: input.search } : {};
     // The whole query is checked before the job is queued: a view the member may not use is a
@@ -157,8 +158,8 @@ export class ExportService {
     try {
       // The member's rights as they are now: one who lost them meanwhile gets nothing.
       ctx = await this.contextOf(p.tenant, p.appCode, p.schemaCode, p.adminMode);
-      this.records.require(ctx, 'view');
-      this.records.require(ctx, 'export');
+      requireRight(ctx, 'view');
+      requireRight(ctx, 'export');
       plan = await this.plan(ctx, p.view);
     } catch (error) {
       if (error instanceof AppError) return this.exports.fail(row.id, { key: 'export.failed' });

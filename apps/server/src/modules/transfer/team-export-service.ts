@@ -14,7 +14,7 @@ import type { EngineRepository, Membership } from '../engines/repository.js';
 import type { FileService } from '../files/service.js';
 import type { Letters } from '../notices/letters.js';
 import type { PackageExportService } from '../packages/export-service.js';
-import type { RecordService } from '../records/service.js';
+import type { RecordQueryService } from '../records/query-service.js';
 import { settingsOf } from '../records/validation.js';
 import type { SchemaContext } from '../schema-context/context.js';
 import { exportCell, type NameBook } from './cells.js';
@@ -67,7 +67,7 @@ export class TeamExportService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly engines: EngineRepository,
-    private readonly records: RecordService,
+    private readonly records: RecordQueryService,
     private readonly packages: PackageExportService,
     private readonly files: FileService,
     private readonly exports: ExportJobs,
@@ -290,7 +290,7 @@ export class TeamExportService {
   private async pages(
     ctx: SchemaContext,
     out: PassThrough,
-    each: (items: Awaited<ReturnType<RecordService['query']>>['resultList']) => Promise<void>,
+    each: (items: Awaited<ReturnType<RecordQueryService['query']>>['resultList']) => Promise<void>,
   ): Promise<void> {
     let cursor = '';
     do {

@@ -192,7 +192,7 @@ export class ViewService {
     if (!this.indexes) return;
     const plan = compositeIndexPlan(ctx, config.filter, config.sorts);
     // The composite answers the view's pages in order: unless it searches text, its lists never walk
-    // the bare order's index (records/service.ts).
+    // the bare order's index (records/query-service.ts).
     const text = mentionsContains(config.filter);
     const specs: IndexSpec[] = listIndexSpecs(ctx, config.filter, sortColumns(ctx, config.sorts), false).filter(
       (s) => !(plan?.equal.length && !text && s.kind === 'view'),
