@@ -5,6 +5,7 @@ import { authPagesDevPlugin } from './build/auth-pages.ts';
 import { buildVersion, versionFilePlugin } from './build/build-version.ts';
 import { bundleReportPlugin } from './build/bundle-report.ts';
 import { homeChunkGroups, homeChunksPlugin } from './build/home-chunks.ts';
+import { lazyPackagesPlugin } from './build/lazy-packages.ts';
 import { precompressPlugin } from './build/precompress.ts';
 import { pureSchemasPlugin } from './build/pure-schemas.ts';
 import pkg from './package.json' with { type: 'json' };
@@ -44,6 +45,7 @@ export default defineConfig({
     pureSchemasPlugin(),
     antdTrimPlugin(),
     homeChunksPlugin(),
+    lazyPackagesPlugin(),
     bundleReportPlugin(),
   ],
   define: {

@@ -134,8 +134,11 @@ function bombSheet(mb: number): ZipEntry {
   return { name: 'xl/worksheets/sheet1.xml', deflated: sheet, declared: 2048, crc: 0 };
 }
 
-/** An xlsx of these parts around `sheet`; `unlisted` parts hide from its central directory. */
-function xlsxOf(sheet: ZipEntry, unlisted: ZipEntry[] = []): Buffer {
+/**
+ * An xlsx of these parts around `sheet`; `unlisted` parts hide from its central directory; `extra`
+ * parts follow the sheet.
+ */
+function xlsxOf(sheet: ZipEntry, unlisted: ZipEntry[] = [], extra: ZipEntry[] = []): Buffer {
   const ns = 'http://schemas.openxmlformats.org';
   return zipOf(
     [
@@ -156,6 +159,7 @@ function xlsxOf(sheet: ZipEntry, unlisted: ZipEntry[] = []): Buffer {
         `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
       ),
       sheet,
+      ...extra,
     ],
     unlisted,
   );
@@ -511,6 +515,22 @@ describe('import', () => {
     const unlisted = honest('xl/worksheets/sheet1.xml', sheetXml(cell(1, '名称') + cell(2, '藏起来的行')));
     const hidden = await member.client.upload(`${base}/imports`, '藏.xlsx', xlsxOf(listed, [unlisted]), APP);
     expect([hidden.status, hidden.json.errorMessage]).toEqual([400, '文件无法读取，请检查格式']);
+  });
+
+  it('refuses an xlsx whose bomb hides in a part other than the sheet', async () => {
+    const limitMb = RecordLimits.importMaxUnpackedBytes / 1024 / 1024;
+    const sheet = honest(
+      'xl/worksheets/sheet1.xml',
+      '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>名称</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>甲</t></is></c></row></sheetData></worksheet>',
+    );
+    const strings = { ...bombSheet(limitMb + 16), name: 'xl/sharedStrings.xml' };
+    const bomb = xlsxOf(sheet, [], [strings]);
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    const res = await member.client.upload(`${base}/imports`, '字符串炸弹.xlsx', bomb, APP);
+    expect([res.status, res.json.errorMessage]).toEqual([
+      400,
+      `文件解压后超过 ${limitMb} MB，请拆分成几个较小的文件再导入`,
+    ]);
   });
 
   it('refuses other files, broken sheets, bad mappings, and members without the right', async () => {

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { WebhookHeaders, WebhookLimits } from '@canopy/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMaintenance } from '../src/maintenance.js';
-import { isPrivateAddress } from '../src/modules/webhooks/guard.js';
+import { isPrivateAddress } from '../src/net/guard.js';
 import { startTestServer, type TestServer } from './harness.js';
 import { type OpenApiFixture, openApiFixture } from './open-api-helpers.js';
 import { type Received, type Receiver, startReceiver } from './receiver.js';

@@ -1,12 +1,12 @@
 import http from 'node:http';
 import https from 'node:https';
-import net from 'node:net';
 import { type DataSourceErrorCode, DataSourceLimits, type SyncSource } from '@canopy/contract';
 import mysql from 'mysql2';
 import pg from 'pg';
 import type { DatabaseServer } from '../../db/database.js';
-import { guardedLookup, isRefusedAddress, OwnDatabase, RefusedAddress, resolveHost } from './address-guard.js';
+import { guardedLookup, RefusedAddress, refusedLiteral } from '../../net/guard.js';
 import { type ColumnSpec, inferJsonColumns, mapDatabaseType } from './columns.js';
+import { OwnDatabase, resolveSourceHost, sourceReach } from './own-database.js';
 
 /** A failure of a source, with its reason (words in messages.ts `datasource.error.<code>`) and the driver's words. */
 export class SourceFailure extends Error {
@@ -141,7 +141,7 @@ class PostgresConnector implements Connector {
     const timeout = this.opts.timeoutMs ?? DataSourceLimits.timeoutMs;
     let client: pg.Client | undefined;
     try {
-      const host = await resolveHost(this.s.host, this.opts.allowPrivate, {
+      const host = await resolveSourceHost(this.s.host, this.opts.allowPrivate, {
         server: this.opts.ownDatabase,
         port: this.s.port,
         database: this.s.database,
@@ -319,7 +319,7 @@ class MysqlConnector implements Connector {
     const timeout = this.opts.timeoutMs ?? DataSourceLimits.timeoutMs;
     let conn: mysql.Connection | undefined;
     try {
-      const host = await resolveHost(this.s.host, this.opts.allowPrivate).catch((e) =>
+      const host = await resolveSourceHost(this.s.host, this.opts.allowPrivate).catch((e) =>
         Promise.reject(connectFailure(e)),
       );
       conn = mysql.createConnection({
@@ -481,15 +481,14 @@ class HttpConnector implements Connector {
         return reject(new SourceFailure('unreachable', ''));
       }
       // An address literal is connected to without a lookup: checked here.
-      const literal = url.hostname.replace(/^\[(.*)\]$/, '$1');
-      if (net.isIP(literal) && isRefusedAddress(literal, this.opts.allowPrivate))
+      if (refusedLiteral(url, sourceReach(this.opts.allowPrivate)))
         return reject(new SourceFailure('blocked', url.hostname));
       const client = url.protocol === 'https:' ? https : http;
       const req = client.request(
         url,
         {
           method: 'GET',
-          lookup: guardedLookup(this.opts.allowPrivate),
+          lookup: guardedLookup(sourceReach(this.opts.allowPrivate)),
           timeout,
           headers: {
             accept: 'application/json',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isRefusedAddress } from './address-guard.js';
+import { isRefusedAddress as refused } from '../../net/guard.js';
 import { inferJsonColumns, mapDatabaseType, toStored } from './columns.js';
 import { arrayPaths, checkReadOnlyQuery, SourceFailure } from './connectors.js';
+import { sourceReach } from './own-database.js';
 import { SecretBox } from './secrets.js';
 
 describe('secrets', () => {
@@ -36,6 +37,7 @@ describe('read-only queries', () => {
 });
 
 describe('addresses', () => {
+  const isRefusedAddress = (address: string, allowPrivate: boolean) => refused(address, sourceReach(allowPrivate));
   it('never link-local or metadata; private only when allowed', () => {
     expect(isRefusedAddress('169.254.169.254', true)).toBe(true);
     expect(isRefusedAddress('::ffff:169.254.169.254', true)).toBe(true);

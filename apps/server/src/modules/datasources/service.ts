@@ -24,14 +24,14 @@ import type { Database, DataSourcesTable, FieldsTable, FunctionNodesTable, SyncL
 import { type FieldProblem, FieldValidationError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
 import type { JobQueue } from '../../jobs/queue.js';
+import { checkHost, normalizeHost } from '../../net/guard.js';
 import { type AppAccess, appError, requireEdit, resolveApp } from '../apps/access.js';
 import { checkNodeName } from '../apps/nodes-service.js';
 import type { AppRepository } from '../apps/repository.js';
 import { addPhysicalColumn, columnNameFor } from '../schemas/physical.js';
-import { checkHost, normalizeHost } from '../webhooks/guard.js';
-import { isRefusedAddress, OwnDatabase, resolveHost } from './address-guard.js';
 import { type ColumnSpec, previewValue } from './columns.js';
 import { type ConnectorOptions, connectorFor, SourceFailure } from './connectors.js';
+import { OwnDatabase, resolveSourceHost, sourceReach } from './own-database.js';
 import type { DataSourceRepository, SyncTableRow } from './repository.js';
 import type { SecretBox } from './secrets.js';
 import { SYNC_JOB, type SyncedColumn, type SyncJob, settingsOf } from './sync.js';
@@ -147,7 +147,7 @@ export class DataSourceService {
   }) {
     const field = settings.kind === 'http' ? 'url' : 'host';
     const host = settings.kind === 'http' ? new URL(settings.url).hostname : settings.host;
-    const verdict = await checkHost(host, (a) => isRefusedAddress(a, this.reach.allowPrivate));
+    const verdict = await checkHost(host, sourceReach(this.reach.allowPrivate));
     if (verdict !== 'ok')
       throw new FieldValidationError([
         { field, key: verdict === 'refused' ? 'datasource.error.blocked' : 'datasource.hostUnresolved' },
@@ -155,7 +155,7 @@ export class DataSourceService {
     if (settings.kind !== 'postgres') return;
     const own = { server: this.reach.ownDatabase, port: settings.port, database: settings.database_name };
     try {
-      await resolveHost(normalizeHost(host), this.reach.allowPrivate, own);
+      await resolveSourceHost(normalizeHost(host), this.reach.allowPrivate, own);
     } catch (e) {
       if (e instanceof OwnDatabase) throw new FieldValidationError([{ field, key: 'datasource.error.ownDatabase' }]);
     }

@@ -1,17 +1,15 @@
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import zlib from 'node:zlib';
 
-const require = createRequire(import.meta.url);
-
 /**
- * The PDF's font: Noto Sans SC (SIL Open Font License), shipped with the server through the
- * `@openfonts/noto-sans-sc_all` package — the whole font, every Chinese character, in WOFF. pdfkit
- * embeds only the glyphs a document uses, so a PDF stays a few kilobytes per page of text.
+ * The PDF's font: Noto Sans SC (SIL Open Font License), committed with the server in
+ * `apps/server/assets/fonts` (README there: source, checksums, licence) — the whole font, every
+ * Chinese character, in WOFF. pdfkit embeds only the glyphs a document uses, so a PDF stays a few
+ * kilobytes per page of text.
  */
 const FILES = {
-  regular: '@openfonts/noto-sans-sc_all/files/noto-sans-sc-all-400.woff',
-  bold: '@openfonts/noto-sans-sc_all/files/noto-sans-sc-all-700.woff',
+  regular: new URL('../../../assets/fonts/NotoSansSC-Regular.woff', import.meta.url),
+  bold: new URL('../../../assets/fonts/NotoSansSC-Bold.woff', import.meta.url),
 } as const;
 
 /**
@@ -59,7 +57,7 @@ let loaded: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
 export function printFonts(): Promise<{ regular: Buffer; bold: Buffer }> {
   loaded ??= (async () => {
     const [regular, bold] = await Promise.all(
-      [FILES.regular, FILES.bold].map(async (f) => woffToSfnt(await fs.readFile(require.resolve(f)))),
+      [FILES.regular, FILES.bold].map(async (f) => woffToSfnt(await fs.readFile(f))),
     );
     return { regular: regular as Buffer, bold: bold as Buffer };
   })();

@@ -1,7 +1,7 @@
 import { RecordLimits } from '@canopy/contract';
 import ExcelJS from 'exceljs';
+import { ZipRefused, zipEntries } from '../../zip/reader.js';
 import { CsvRowTooBig, csvChunks } from './csv.js';
-import { inspectZip } from './zip-check.js';
 
 export type SheetFormat = 'xlsx' | 'csv';
 export type SheetRow = unknown[];
@@ -22,11 +22,25 @@ export function formatOf(fileName: string): SheetFormat | null {
   return ext === 'xlsx' ? 'xlsx' : ext === 'csv' ? 'csv' : null;
 }
 
-/** Refuses an xlsx the sheet library should not open (zip-check.ts): unreadable, or unpacking too big. */
+/** An xlsx holds a handful of parts; thousands of entries is not a sheet. */
+const MAX_XLSX_ENTRIES = 2_000;
+
+/**
+ * Refuses an xlsx the sheet library should not open: unreadable (a broken zip, paths outside itself,
+ * links, bytes its central directory does not list — the library walks the local headers), or more
+ * than `maxBytes` unpacked. Every entry is inflated here through the shared zip reader
+ * (zip/reader.ts), its bytes counted as they come and stopping at the limit (cheap: nothing is parsed,
+ * and at most `maxBytes` are ever inflated).
+ */
 export async function checkZip(path: string, maxBytes: number = RecordLimits.importMaxUnpackedBytes): Promise<void> {
-  const verdict = await inspectZip(path, maxBytes);
-  if (verdict === 'tooBig') throw new SheetError('import.unpackedTooBig', { mb: Math.round(maxBytes / 1024 / 1024) });
-  if (verdict === 'unreadable') throw new SheetError('import.unreadable');
+  const limits = { maxEntries: MAX_XLSX_ENTRIES, maxTotalBytes: maxBytes, maxEntryBytes: maxBytes };
+  try {
+    for await (const entry of zipEntries(path, limits, { everyByteListed: true })) await entry.drain();
+  } catch (error) {
+    if (error instanceof ZipRefused && error.reason === 'tooBig')
+      throw new SheetError('import.unpackedTooBig', { mb: Math.round(maxBytes / 1024 / 1024) });
+    throw new SheetError('import.unreadable');
+  }
 }
 
 /**

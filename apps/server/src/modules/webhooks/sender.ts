@@ -1,9 +1,8 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import net from 'node:net';
 import { WebhookHeaders, WebhookLimits } from '@canopy/contract';
-import { guardedLookup, isPrivateAddress, PrivateAddressError } from './guard.js';
+import { guardedLookup, type Reach, RefusedAddress, refusedLiteral } from '../../net/guard.js';
 
 export interface SendResult {
   ok: boolean;
@@ -12,6 +11,12 @@ export interface SendResult {
   durationMs: number;
   excerpt: string;
 }
+
+/**
+ * Where deliveries go: public addresses only, or — when the instance allows private targets
+ * (WEBHOOK_ALLOW_PRIVATE, → 0081) — anywhere.
+ */
+export const webhookReach = (allowPrivate: boolean): Reach => (allowPrivate ? 'any' : 'public');
 
 /** HMAC-SHA256 of `${timestamp}.${body}` with the hook's secret, hex: what a receiver recomputes. */
 export function signature(secret: string, timestamp: number, body: string): string {
@@ -40,8 +45,8 @@ export function send(
     } catch {
       return done({ ok: false, status: null, error: 'invalid URL', excerpt: '' });
     }
-    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-    if (!allowPrivate && net.isIP(host) && isPrivateAddress(host)) {
+    const reach = webhookReach(allowPrivate);
+    if (refusedLiteral(url, reach)) {
       return done({ ok: false, status: null, error: 'private address refused', excerpt: '' });
     }
     const client = url.protocol === 'https:' ? https : http;
@@ -49,7 +54,7 @@ export function send(
       url,
       {
         method: 'POST',
-        lookup: guardedLookup(allowPrivate),
+        lookup: guardedLookup(reach),
         timeout: WebhookLimits.timeoutMs,
         headers: {
           'content-type': 'application/json',
@@ -83,7 +88,7 @@ export function send(
       done({
         ok: false,
         status: null,
-        error: e instanceof PrivateAddressError ? 'private address refused' : e.message.slice(0, 200),
+        error: e instanceof RefusedAddress ? 'private address refused' : e.message.slice(0, 200),
         excerpt: '',
       }),
     );

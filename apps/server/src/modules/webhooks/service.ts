@@ -12,6 +12,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database, WebhookDeliveriesTable, WebhooksTable } from '../../db/schema.js';
 import { AppError, Errors, FieldValidationError } from '../../http/app-error.js';
+import { checkTarget, parseTarget } from '../../net/guard.js';
 import { requireEdit } from '../apps/access.js';
 import type { Letters } from '../notices/letters.js';
 import { writeTableLetter } from '../notices/transfer-letters.js';
@@ -19,8 +20,7 @@ import type { RecordRepository } from '../records/repository.js';
 import { DEFAULT_TIME_ZONE } from '../records/time-zone.js';
 import type { SchemaContext } from '../schema-context/context.js';
 import { checkFilter, type HookTable, matchingIds, parseFilter } from './filter.js';
-import { checkTarget, parseTarget } from './guard.js';
-import { type SendResult, send } from './sender.js';
+import { type SendResult, send, webhookReach } from './sender.js';
 
 /** One event of one record to queue: the record's id (the filter reads its row) and the payload's own part. */
 export interface HookEntry {
@@ -132,7 +132,7 @@ export class WebhookService {
     const filter = this.filterOf(ctx, body.filter);
     const url = parseTarget(body.url.trim());
     if (!url) throw new FieldValidationError([{ field: 'url', key: 'webhook.url' }]);
-    const verdict = await checkTarget(url, this.allowPrivate);
+    const verdict = await checkTarget(url, webhookReach(this.allowPrivate));
     if (verdict !== 'ok')
       throw new FieldValidationError([
         { field: 'url', key: verdict === 'refused' ? 'webhook.private' : 'webhook.unresolved' },
