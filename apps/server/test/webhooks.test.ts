@@ -215,6 +215,17 @@ describe('the private-address guard', () => {
       expect(isPrivateAddress(a), a).toBe(false);
   });
 
+  it('refuses link-local and cloud metadata targets even on an instance that allows private ones', async () => {
+    // This file's server allows private targets (an intranet), yet a delivery's logged excerpt must
+    // never read a metadata service back.
+    for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://[fe80::1]/', 'http://100.100.100.200/']) {
+      const res = await fx.team.owner.request('POST', `${fx.base}/webhooks`, {
+        body: { url, events: ['record.created'] },
+      });
+      expect([res.status, res.json.fieldErrors?.[0]?.field], url).toEqual([400, 'url']);
+    }
+  });
+
   it('refuses private targets on an instance that does not allow them, when saved and when sent', async () => {
     const strict = await startTestServer({ webhooksAllowPrivate: false });
     try {

@@ -14,9 +14,11 @@ export interface SendResult {
 
 /**
  * Where deliveries go: public addresses only, or — when the instance allows private targets
- * (WEBHOOK_ALLOW_PRIVATE, → 0081) — anywhere.
+ * (WEBHOOK_ALLOW_PRIVATE, → 0081) — private and loopback ones too.
  */
-export const webhookReach = (allowPrivate: boolean): Reach => (allowPrivate ? 'any' : 'public');
+// Link-local and cloud-metadata addresses never, even on an intranet: a delivery's log shows the
+// designer an excerpt of the answer, which would read a metadata service's secrets back.
+export const webhookReach = (allowPrivate: boolean): Reach => (allowPrivate ? 'private' : 'public');
 
 /** HMAC-SHA256 of `${timestamp}.${body}` with the hook's secret, hex: what a receiver recomputes. */
 export function signature(secret: string, timestamp: number, body: string): string {
