@@ -46,6 +46,7 @@ function RichView({ value, compact }: ValueViewProps) {
     const text = new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
     return <span style={ELLIPSIS}>{text}</span>;
   }
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by DOMPurify just above (rich-text tags, http(s)/mailto links only)
   return <div className="field-rich-text" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
