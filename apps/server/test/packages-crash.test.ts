@@ -122,9 +122,7 @@ async function traces() {
     engineCode,
   ]);
   const files = await query<{ id: string }>('select id from files where engine_code = ? order by id', [engineCode]);
-  const shortcuts = await query<{ code: string }>('select code from dashboard_nodes where engine_code = ?', [
-    engineCode,
-  ]);
+  const shortcuts = await query<{ code: string }>('select code from shortcuts where engine_code = ?', [engineCode]);
   const onDisk = fs.existsSync(path.join(dataDir, 'files', engineCode))
     ? fs.readdirSync(path.join(dataDir, 'files', engineCode)).sort()
     : [];

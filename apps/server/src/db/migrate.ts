@@ -50,6 +50,7 @@ import * as recordIndexOrigin from './migrations/20261127T0600_record_index_orig
 import * as applogTitlesBatched from './migrations/20261127T0700_applog_titles_batched.js';
 import * as importMoving from './migrations/20261127T1400_import_moving.js';
 import * as timerAttempts from './migrations/20261128T0100_timer_attempts.js';
+import * as shortcutsTableName from './migrations/20261128T0700_shortcuts_table_name.js';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from source, from a
@@ -106,6 +107,7 @@ const migrations: Record<string, Migration> = {
   '20261127T0600_record_index_origin': recordIndexOrigin,
   '20261127T1400_import_moving': importMoving,
   '20261128T0100_timer_attempts': timerAttempts,
+  '20261128T0700_shortcuts_table_name': shortcutsTableName,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -648,7 +648,7 @@ export interface FeedbackTable {
 }
 
 /** A workbench shortcut or a team's root of them (spec §3 dashboard node; modules/shortcuts). */
-export interface DashboardNodesTable {
+export interface ShortcutsTable {
   code: string;
   engine_code: string;
   parent_code: string;
@@ -920,7 +920,7 @@ export interface Database {
   workflow_timers: WorkflowTimersTable;
   workflow_delegations: WorkflowDelegationsTable;
   feedback: FeedbackTable;
-  dashboard_nodes: DashboardNodesTable;
+  shortcuts: ShortcutsTable;
   custom_pages: CustomPagesTable;
   data_sources: DataSourcesTable;
   sync_tables: SyncTablesTable;

@@ -19,7 +19,7 @@ const TEAM_TABLES = [
   'install_tasks',
   'team_templates',
   'app_shares',
-  'dashboard_nodes',
+  'shortcuts',
   'views',
   'record_history',
   'record_imports',

@@ -566,7 +566,7 @@ const shortcutsPart: PackagePart<ShortcutItem> = {
   key: 'shortcuts',
   async export({ db, engineCode, appCode, schemaCodes }) {
     const rows = await db
-      .selectFrom('dashboard_nodes')
+      .selectFrom('shortcuts')
       .selectAll()
       .where('engine_code', '=', engineCode)
       .where('app_code', '=', appCode)
@@ -590,7 +590,7 @@ const shortcutsPart: PackagePart<ShortcutItem> = {
   async install(s, items) {
     if (!items.length) return;
     const existing = await s.trx
-      .selectFrom('dashboard_nodes')
+      .selectFrom('shortcuts')
       .select(['code', 'type', 'properties'])
       .where('engine_code', '=', s.engineCode)
       .execute();
@@ -600,7 +600,7 @@ const shortcutsPart: PackagePart<ShortcutItem> = {
     if (!added.length) return;
     if (!root)
       await s.trx
-        .insertInto('dashboard_nodes')
+        .insertInto('shortcuts')
         .values({
           code: rootCode(s.engineCode),
           engine_code: s.engineCode,
@@ -619,7 +619,7 @@ const shortcutsPart: PackagePart<ShortcutItem> = {
         })
         .execute();
     await s.trx
-      .insertInto('dashboard_nodes')
+      .insertInto('shortcuts')
       .values(
         added.map((d) => ({
           code: code(d.code, 'shortcuts.code'),
@@ -642,7 +642,7 @@ const shortcutsPart: PackagePart<ShortcutItem> = {
       .execute();
     const layout = (JSON.parse(root?.properties ?? '{}') as { layout?: string[] }).layout ?? [];
     await s.trx
-      .updateTable('dashboard_nodes')
+      .updateTable('shortcuts')
       .set({ properties: JSON.stringify({ layout: [...layout, ...added.map((d) => d.code)] }), updated_at: s.now })
       .where('code', '=', rootCode(s.engineCode))
       .execute();

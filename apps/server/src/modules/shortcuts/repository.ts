@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { DashboardNodesTable, Database } from '../../db/schema.js';
+import type { Database, ShortcutsTable } from '../../db/schema.js';
 
-/** Queries on a team's dashboard nodes; every one is bounded by the team. */
+/** Queries on a team's workbench shortcuts (the spec's "dashboard nodes"); every one is bounded by the team. */
 export class ShortcutRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -10,9 +10,9 @@ export class ShortcutRepository {
   }
 
   /** The team's root and shortcuts. */
-  list(engineCode: string): Promise<DashboardNodesTable[]> {
+  list(engineCode: string): Promise<ShortcutsTable[]> {
     return this.db
-      .selectFrom('dashboard_nodes')
+      .selectFrom('shortcuts')
       .selectAll()
       .where('engine_code', '=', engineCode)
       .orderBy('created_at')
@@ -20,9 +20,9 @@ export class ShortcutRepository {
       .execute();
   }
 
-  find(engineCode: string, code: string): Promise<DashboardNodesTable | undefined> {
+  find(engineCode: string, code: string): Promise<ShortcutsTable | undefined> {
     return this.db
-      .selectFrom('dashboard_nodes')
+      .selectFrom('shortcuts')
       .selectAll()
       .where('engine_code', '=', engineCode)
       .where('code', '=', code)
@@ -30,25 +30,25 @@ export class ShortcutRepository {
   }
 
   /** Adds the root unless it is there (two first requests at once make one root). */
-  async ensureRoot(root: DashboardNodesTable): Promise<void> {
+  async ensureRoot(root: ShortcutsTable): Promise<void> {
     await this.db
-      .insertInto('dashboard_nodes')
+      .insertInto('shortcuts')
       .values(root)
       .onConflict((oc) => oc.column('code').doNothing())
       .execute();
   }
 
-  async insert(rows: DashboardNodesTable[]): Promise<void> {
-    if (rows.length) await this.db.insertInto('dashboard_nodes').values(rows).execute();
+  async insert(rows: ShortcutsTable[]): Promise<void> {
+    if (rows.length) await this.db.insertInto('shortcuts').values(rows).execute();
   }
 
   async update(
     engineCode: string,
     code: string,
-    values: Partial<Pick<DashboardNodesTable, 'display_name' | 'mode' | 'properties' | 'updated_at'>>,
+    values: Partial<Pick<ShortcutsTable, 'display_name' | 'mode' | 'properties' | 'updated_at'>>,
   ): Promise<void> {
     await this.db
-      .updateTable('dashboard_nodes')
+      .updateTable('shortcuts')
       .set(values)
       .where('engine_code', '=', engineCode)
       .where('code', '=', code)
@@ -57,7 +57,7 @@ export class ShortcutRepository {
 
   async remove(engineCode: string, code: string): Promise<boolean> {
     const result = await this.db
-      .deleteFrom('dashboard_nodes')
+      .deleteFrom('shortcuts')
       .where('engine_code', '=', engineCode)
       .where('code', '=', code)
       .executeTakeFirst();

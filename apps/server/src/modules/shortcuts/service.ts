@@ -17,7 +17,7 @@ import {
   type UpdateShortcutBody,
 } from '@canopy/contract';
 import type { Kysely } from 'kysely';
-import type { DashboardNodesTable, Database } from '../../db/schema.js';
+import type { Database, ShortcutsTable } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
 import { appError, isTeamManager, resolveApp } from '../apps/access.js';
@@ -44,7 +44,7 @@ function parse<T extends object>(json: string): T {
 
 const rootCode = (engineCode: string) => `root-${engineCode}`;
 
-function toNode(row: DashboardNodesTable): DashboardNode {
+function toNode(row: ShortcutsTable): DashboardNode {
   const props = parse<Properties>(row.properties);
   const extra = parse<{ type?: string; tag?: string }>(row.front_extra_data);
   const properties: DashboardNode['properties'] = {};
@@ -70,7 +70,7 @@ const isUniqueViolation = (e: unknown) => {
 };
 const alreadyAdded = () => new AppError(409, ErrorCode.conflict, 'shortcut.alreadyAdded');
 
-const isPrivate = (row: Pick<DashboardNodesTable, 'mode'>) => row.mode === DashboardNodeMode.private;
+const isPrivate = (row: Pick<ShortcutsTable, 'mode'>) => row.mode === DashboardNodeMode.private;
 const locked = () => new AppError(400, ErrorCode.validationFailed, 'shortcut.locked');
 
 /**
@@ -101,7 +101,7 @@ export class ShortcutService {
     return team;
   }
 
-  private rootRow(tenant: TenantContext, layout: string[] = []): DashboardNodesTable {
+  private rootRow(tenant: TenantContext, layout: string[] = []): ShortcutsTable {
     const now = this.now();
     return {
       code: rootCode(tenant.engineCode),
@@ -122,7 +122,7 @@ export class ShortcutService {
   }
 
   /** What this member may do with a shortcut's target now. */
-  private async reach(tenant: TenantContext, row: DashboardNodesTable): Promise<Shortcut['reach']> {
+  private async reach(tenant: TenantContext, row: ShortcutsTable): Promise<Shortcut['reach']> {
     const app = await this.apps.find(tenant.engineCode, row.app_code);
     if (!app || app.state !== 'ACTIVE') return { app: false, add: false, view: false };
     const kind = parse<{ type?: string }>(row.front_extra_data).type;
@@ -140,18 +140,18 @@ export class ShortcutService {
   }
 
   /** The team's shortcuts and this member's private ones (others' private ones are not theirs to see). */
-  private visible(team: TenantContext, rows: DashboardNodesTable[]): DashboardNodesTable[] {
+  private visible(team: TenantContext, rows: ShortcutsTable[]): ShortcutsTable[] {
     return rows.filter((r) => !isPrivate(r) || r.owner_member_id === team.memberId);
   }
 
   /** Who may change a shortcut: its creator a private one, the team owner a team one; a locked one nobody. */
-  private mayManage(team: TenantContext, row: DashboardNodesTable): boolean {
+  private mayManage(team: TenantContext, row: ShortcutsTable): boolean {
     if (isPrivate(row)) return row.owner_member_id === team.memberId;
     return row.mode !== DashboardNodeMode.lock && team.role === 'owner';
   }
 
   /** A shortcut this member sees (a root, another's private one or none at all: not found). */
-  private async visibleRow(team: TenantContext, code: string): Promise<DashboardNodesTable> {
+  private async visibleRow(team: TenantContext, code: string): Promise<ShortcutsTable> {
     const row = await this.repo.find(team.engineCode, code);
     if (!row || row.type === DashboardNodeType.root || !this.visible(team, [row]).length)
       throw appError(404, 'shortcut.notFound');
@@ -159,7 +159,7 @@ export class ShortcutService {
   }
 
   /** A team shortcut needs the team owner; a private one its creator. */
-  private requireManager(team: TenantContext, row: DashboardNodesTable): void {
+  private requireManager(team: TenantContext, row: ShortcutsTable): void {
     if (isPrivate(row) ? row.owner_member_id !== team.memberId : team.role !== 'owner')
       throw appError(403, 'shortcut.ownerOnly');
   }
@@ -253,7 +253,7 @@ export class ShortcutService {
     const apps = await this.visibleApps(team);
     const nodes = await this.repo.nodesOf(team.engineCode, appCodes);
     const now = this.now();
-    const rows: DashboardNodesTable[] = input.nodes.map((item, i) => {
+    const rows: ShortcutsTable[] = input.nodes.map((item, i) => {
       const look = item.properties;
       if (look?.color !== undefined && look.color >= APP_COLORS.length)
         throw new FieldValidationError([{ field: 'color', key: 'validate.pattern' }]);

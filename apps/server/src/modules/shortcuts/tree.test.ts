@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DashboardNodesTable, FunctionNodesTable } from '../../db/schema.js';
+import type { FunctionNodesTable, ShortcutsTable } from '../../db/schema.js';
 import { shortcutTree } from './tree.js';
 
 const node = (code: string, type: string, extra: Partial<FunctionNodesTable> = {}): FunctionNodesTable => ({
@@ -18,7 +18,7 @@ const node = (code: string, type: string, extra: Partial<FunctionNodesTable> = {
   ...extra,
 });
 
-const shortcut = (type: number, schemaCode: string): DashboardNodesTable => ({
+const shortcut = (type: number, schemaCode: string): ShortcutsTable => ({
   code: `d${type}${schemaCode}`,
   engine_code: 'e1',
   parent_code: 'root-e1',

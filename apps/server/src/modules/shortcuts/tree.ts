@@ -6,7 +6,7 @@ import {
   type ShortcutTreeApp,
   type ShortcutTreeLeaf,
 } from '@canopy/contract';
-import type { DashboardNodesTable, FunctionNodesTable } from '../../db/schema.js';
+import type { FunctionNodesTable, ShortcutsTable } from '../../db/schema.js';
 
 /** Menu items a shortcut may point at: data tables and dashboards. */
 export function isShortcutTarget(node: Pick<FunctionNodesTable, 'type'>): boolean {
@@ -25,7 +25,7 @@ export function allowsQuickAdd(node: Pick<FunctionNodesTable, 'type' | 'tag'>): 
 export function shortcutTree(
   apps: { code: string; display_name: string; color: number; icon: string }[],
   nodes: FunctionNodesTable[],
-  shortcuts: DashboardNodesTable[],
+  shortcuts: ShortcutsTable[],
 ): ShortcutTreeApp[] {
   const added = new Set(shortcuts.map((s) => `${s.type}:${s.app_code}:${s.schema_code}`));
   const box = (node: FunctionNodesTable, type: number, possible: boolean): ShortcutBox => {
