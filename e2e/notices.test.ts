@@ -226,4 +226,48 @@ describe('notifications', () => {
     await shot(page, 'notices-live-letter');
     await other.close();
   });
+
+  it("query letters sends the spec's offset, pageSize, readStatus and userId", async () => {
+    const userId = (await pageApi<{ userId: string }>(page, 'GET', '/v1/org/member/info')).data.userId;
+    const lists: URLSearchParams[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/v1/appletter/list') lists.push(url.searchParams);
+    });
+    await page.getByTestId('notice-tab-all').click();
+    await page.getByTestId('notice-tab-unread').click();
+    await expect.poll(() => lists.some((q) => q.get('readStatus') === '0')).toBe(true);
+    for (const q of lists) expect(Object.fromEntries(q)).toMatchObject({ offset: '0', pageSize: '10', userId });
+  });
+
+  it('a link whose payload lacks fields says "数据不完整" instead of opening', async () => {
+    // The seeded letters' links carry { type: 'workflow' } only: no app, no instance.
+    seedLetters(engineCode, memberId, 1, 500);
+    await page.goto('/home');
+    await page.clock.runFor(2_500);
+    await page.getByTestId('header-notice').click();
+    const link = items().first().getByTestId('letter-link');
+    await link.waitFor();
+    await link.click();
+    await expect.poll(() => page.locator('.ant-message').innerText()).toContain('数据不完整');
+    expect(new URL(page.url()).pathname).toBe('/home');
+  });
+
+  it('an event link opens its letter through "notice id by event id"', async () => {
+    const looked = page.waitForRequest((r) => new URL(r.url()).pathname === '/v1/appletter/byEvent');
+    await page.goto('/notice/detail?eventId=e500');
+    expect(new URL((await looked).url()).searchParams.get('eventId')).toBe('e500');
+    await page.getByTestId('notice-detail').waitFor();
+    await expect.poll(() => page.getByTestId('notice-detail').innerText()).toContain('新的待办：报销单500');
+  });
+
+  it('the unread badge reads "999+" above 999', async () => {
+    seedLetters(engineCode, memberId, 1_000, 1_000);
+    await page.goto('/home');
+    await page.clock.runFor(2_500);
+    await expect.poll(bellUnread).toBeGreaterThan(999);
+    const badge = page.locator('[data-testid="notice-bell"] .ant-badge-count');
+    await expect.poll(() => badge.innerText()).toBe('999+');
+    await shot(page, 'notices-bell-999');
+  });
 });

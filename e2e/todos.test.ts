@@ -60,6 +60,23 @@ describe('to-dos', () => {
   let reason = '';
   let purchaseReason = '';
   let submittedAt = 0;
+  let approverId = '';
+  let ownerId = '';
+  /** The bodies of the to-do requests each page sent, in order. */
+  const sent = new Map<Page, { path: string; body: Record<string, unknown> }[]>();
+  const record = (page: Page) => {
+    sent.set(page, []);
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (r.method() === 'POST' && (path === '/v1/todos/list' || path === '/v1/todos/page'))
+        sent.get(page)?.push({ path, body: r.postDataJSON() as Record<string, unknown> });
+    });
+  };
+  const lastList = (page: Page) =>
+    sent
+      .get(page)
+      ?.filter((r) => r.path === '/v1/todos/list')
+      .at(-1)?.body;
 
   it('sets up two tables with flows whose approver has no role in the app', async () => {
     owner = (await newPage(browser, server.baseUrl)).page;
@@ -69,7 +86,10 @@ describe('to-dos', () => {
     [, , appCode = '', expenses = ''] = new URL(owner.url()).pathname.split('/');
     approver = (await newPage(browser, server.baseUrl)).page;
     await joinTeamOf(owner, approver, '艾审批');
-    const approverId = (await pageApi<{ memberId: string }>(approver, 'GET', '/v1/org/member/info')).data.memberId;
+    approverId = (await pageApi<{ memberId: string }>(approver, 'GET', '/v1/org/member/info')).data.memberId;
+    ownerId = (await pageApi<{ memberId: string }>(owner, 'GET', '/v1/org/member/info')).data.memberId;
+    record(owner);
+    record(approver);
     const field = async (schemaCode: string) =>
       (
         await pageApi<{ code: string }>(owner, 'POST', `/v1/apps/${appCode}/schemas/${schemaCode}/fields`, {
@@ -118,6 +138,22 @@ describe('to-dos', () => {
     const text = await item.innerText();
     expect(text).toContain('审批流程');
     expect(text).toContain('周总');
+    // The receive time, labelled as such (spec §3: createTime shown as receive time).
+    expect(await item.getByTestId('todo-panel-received').innerText()).toMatch(/^接收时间：/);
+    // Spec §7: the panel's request is exactly these parameters.
+    const panelRequest = sent
+      .get(approver)
+      ?.filter((r) => r.path === '/v1/todos/page')
+      .at(-1)?.body;
+    expect(panelRequest).toEqual({
+      participantId: approverId,
+      appCodes: [],
+      schemaCodes: [],
+      state: 0,
+      pageSize: 6,
+      pageIndex: 0,
+      sortDirection: 1,
+    });
     await expect
       .poll(() => approver.locator('[data-testid="header-todo-badge"] .ant-badge-count').innerText())
       .toContain('1');
@@ -150,18 +186,53 @@ describe('to-dos', () => {
     await start(expenses, reason, '团建');
     await start(purchases, purchaseReason, '服务器');
 
+    // The owner's "started by me": originator = the member, state 0; his app's groups.
+    await owner.goto('/todos/original');
+    const ownerRows = owner.getByTestId('todos-row');
+    await expect.poll(() => ownerRows.count()).toBe(3);
+    expect(lastList(owner)).toMatchObject({ originator: ownerId, state: 0, appCodes: [], schemaCodes: [] });
+    expect(lastList(owner)).not.toHaveProperty('taskType');
+    expect(lastList(owner)).not.toHaveProperty('group');
+    const ownerGroups = owner.getByTestId('todo-groups');
+    await expect.poll(() => ownerGroups.innerText()).toContain('行政审批');
+    // Choosing the app lists that app's items with appCodes = [the app].
+    await ownerGroups.getByText('采购申请').click();
+    await expect.poll(() => ownerRows.count()).toBe(1);
+    expect(lastList(owner)).toMatchObject({ appCodes: [appCode], schemaCodes: [purchases] });
+    await ownerGroups.locator('.ant-menu-submenu-title', { hasText: '行政审批' }).click();
+    await expect.poll(() => lastList(owner)?.schemaCodes).toEqual([]);
+    expect(lastList(owner)).toMatchObject({ originator: ownerId, appCodes: [appCode] });
+    await expect.poll(() => ownerRows.count()).toBe(3);
+    await ownerGroups.getByText('全部', { exact: true }).click();
+    await expect.poll(() => lastList(owner)?.appCodes).toEqual([]);
+
     await approver.goto('/todos');
     await expect.poll(() => new URL(approver.url()).pathname).toBe('/todos/todo');
+    // Spec §3: the filter for state 0 is "待我处理".
+    expect(await approver.getByTestId('todos-tab-todo').innerText()).toBe('待我处理');
     const rows = approver.getByTestId('todos-row');
     await expect.poll(() => rows.count()).toBe(3);
-    const groups = approver.getByTestId('todo-groups');
-    await expect.poll(() => groups.innerText()).toContain('行政审批');
+    const request = lastList(approver);
+    expect(request).toMatchObject({
+      participantId: approverId,
+      state: 0,
+      appCodes: [],
+      schemaCodes: [],
+      pageSize: 20,
+      pageIndex: 0,
+      matchers: { keyword: '' },
+    });
+    expect(request).not.toHaveProperty('taskType');
+    // The app is not in the approver's app list (no role in it): its items count under "other".
+    const groupsMenu = approver.getByTestId('todo-groups');
+    await expect.poll(() => groupsMenu.innerText()).toContain('其他');
+    expect(await groupsMenu.innerText()).not.toContain('行政审批');
+    // Each row: the app, the table, the activity's name and the receive time.
+    const firstRow = approver.locator('[data-testid="todos-list"] tbody tr.ant-table-row').first();
+    const rowText = await firstRow.innerText();
+    for (const part of ['行政审批', '采购申请', '主管审批']) expect(rowText).toContain(part);
+    expect(rowText).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
     await shot(approver, 'todos-list');
-
-    await groups.getByText('采购申请').click();
-    await expect.poll(() => rows.count()).toBe(1);
-    await groups.getByText('全部', { exact: true }).click();
-    await expect.poll(() => rows.count()).toBe(3);
 
     // The purchase needs a comment: its checkbox is disabled; select the others and approve.
     const boxes = approver.locator('[data-testid="todos-list"] tbody .ant-checkbox-input');

@@ -246,6 +246,19 @@ describe('the letter calls', () => {
     expect((await list(reader.client, { kind: 'cc' })).totalCount).toBe(5);
   });
 
+  it("query letters takes the spec's offset, pageSize, readStatus and userId (the asker's only)", async () => {
+    const info = await reader.client.request('GET', '/v1/org/member/info');
+    const userId = info.json.data.userId as string;
+    expect(userId).toBeTruthy();
+    const page = await list(reader.client, { offset: '10', pageSize: '10', readStatus: '0', userId });
+    expect(Object.keys(page).sort()).toEqual(['resultList', 'totalCount']);
+    expect([page.totalCount, page.resultList.length]).toEqual([25, 10]);
+    const other = await reader.client.call(NoticeEndpoints.list, {
+      query: { offset: '0', pageSize: '10', readStatus: '0', userId: `${userId}x` },
+    });
+    expect([other.status, other.json.errorCode]).toEqual([403, 'auth.forbidden']);
+  });
+
   it('marks one read: the unread list and count drop by one, the full list keeps it', async () => {
     const [top] = (await list(reader.client, { readStatus: '0', pageSize: '1' })).resultList;
     const res = await reader.client.call(NoticeEndpoints.markRead, { body: { ids: [top?.id] } });

@@ -106,7 +106,7 @@ describe('to-do panel and count', () => {
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.json)).toContain('pageSize');
     const extra = await w.frank.client.request('POST', '/v1/todos/page', {
-      body: { state: 0, pageSize: 6, pageIndex: 0, participantId: w.alice.memberId },
+      body: { state: 0, pageSize: 6, pageIndex: 0, memberId: w.alice.memberId },
     });
     expect(extra.status).toBe(400);
     const anon = await new TestClient(server.baseUrl).request('GET', '/v1/todos/count');
@@ -130,16 +130,62 @@ describe('the approval view of a participant without an app role', () => {
 });
 
 describe('summary, groups and search', () => {
-  it('counts per app and table', async () => {
+  it('counts per app and table of the member\'s app list; the rest is "other"', async () => {
+    // Frank has no role in the app: it is not in his app list, so all his items are "other" (spec §4).
     const s = await summary(w.frank);
     expect(s.total).toBe(5);
-    expect(s.apps).toHaveLength(1);
-    expect(s.apps[0]).toMatchObject({ appCode: w.appCode, appName: '报销审批', count: 5 });
+    expect(s.apps).toEqual([]);
+    const mine = await summary(w.alice, 'original');
+    expect(mine.total).toBe(5);
+    expect(mine.apps).toHaveLength(1);
+    expect(mine.apps[0]).toMatchObject({ appCode: w.appCode, appName: '报销审批', count: 5 });
     const bySchema = Object.fromEntries(
-      s.apps[0].schemas.map((x: { schemaCode: string; count: number }) => [x.schemaCode, x.count]),
+      mine.apps[0].schemas.map((x: { schemaCode: string; count: number }) => [x.schemaCode, x.count]),
     );
     expect(bySchema).toEqual({ [plain.schemaCode]: 3, [strict.schemaCode]: 2 });
-    expect((await summary(w.alice, 'original')).total).toBe(5);
+  });
+
+  it("takes the spec's parameters: participantId or originator, appCodes, schemaCodes, state", async () => {
+    const spec = (who: Person, body: Record<string, unknown>) =>
+      call(who, 'POST', '/v1/todos/list', { pageSize: 20, pageIndex: 0, ...body });
+    const me = { participantId: w.frank.memberId, state: 0 };
+    expect((await spec(w.frank, { ...me, appCodes: [], schemaCodes: [] })).total).toBe(5);
+    expect((await spec(w.frank, { ...me, appCodes: [w.appCode] })).total).toBe(5);
+    expect((await spec(w.frank, { ...me, appCodes: ['nope'] })).total).toBe(0);
+    const t = await spec(w.frank, { ...me, appCodes: [w.appCode], schemaCodes: [plain.schemaCode] });
+    expect(t.total).toBe(3);
+    expect(t.resultList.every((r: { schemaCode: string }) => r.schemaCode === plain.schemaCode)).toBe(true);
+    expect((await spec(w.frank, { ...me, matchers: { keyword: '艾丽' } })).total).toBe(5);
+    expect((await spec(w.frank, { participantId: w.frank.memberId, state: 1 })).total).toBe(0);
+    const started = await spec(w.alice, { originator: w.alice.memberId, state: 0, appCodes: [w.appCode] });
+    expect(started.total).toBe(5);
+    expect(started.resultList[0].todos[0]).toMatchObject({
+      activityCode: expect.any(String),
+      itemType: ItemType.Approve,
+    });
+    // The home panel's exact request.
+    const p = await call(w.frank, 'POST', '/v1/todos/page', {
+      participantId: w.frank.memberId,
+      appCodes: [],
+      schemaCodes: [],
+      state: 0,
+      pageSize: 6,
+      pageIndex: 0,
+      sortDirection: 1,
+    });
+    expect(p.total).toBe(5);
+  });
+
+  it('refuses a participantId or originator that is not the asker', async () => {
+    const refused = async (path: string, body: Record<string, unknown>) => {
+      const res = await w.frank.client.request('POST', path, { body });
+      expect(res.status, JSON.stringify(res.json)).toBe(403);
+      expect(res.json.errorCode).toBe('auth.forbidden');
+    };
+    const paging = { pageSize: 6, pageIndex: 0, state: 0 };
+    await refused('/v1/todos/page', { ...paging, participantId: w.alice.memberId });
+    await refused('/v1/todos/list', { ...paging, participantId: w.alice.memberId });
+    await refused('/v1/todos/list', { ...paging, originator: w.alice.memberId });
   });
 
   it('filters by app, by table and by the "other" bucket', async () => {
@@ -160,7 +206,7 @@ describe('summary, groups and search', () => {
 
   it("searches the originator's, the flow's and the table's names", async () => {
     expect((await list(w.frank, { matchers: { keyword: '艾丽' } })).total).toBe(5);
-    const s = await summary(w.frank);
+    const s = await summary(w.alice, 'original');
     const strictName = s.apps[0].schemas.find((x: { schemaCode: string }) => x.schemaCode === strict.schemaCode)
       .schemaName as string;
     expect((await list(w.frank, { matchers: { keyword: strictName } })).total).toBe(2);

@@ -32,7 +32,7 @@ export const LetterListQuery = Type.Object(
     /** 0 unread only, 1 read only; absent: all. */
     readStatus: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
     kind: Type.Optional(Type.Unsafe<LetterKind>(Type.String({ enum: [...LetterKind] }))),
-    /** The spec's call names the user; the server always answers the asker's own letters. */
+    /** The spec's call names the user: the asker's own id (another is refused, 403). */
     userId: Type.Optional(Type.String({ maxLength: 64 })),
   },
   { additionalProperties: false },

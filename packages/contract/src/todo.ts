@@ -38,9 +38,16 @@ export const TodoBatchMax = 50;
 const Code = Type.String({ minLength: 1, maxLength: 64 });
 const Codes = Type.Array(Code, { maxItems: 200 });
 
-/** Spec §3 paging parameters (the participant is always the asker: nobody reads another's list). */
+/** A member id in the spec's `participantId` / `originator`: only the asker's own is accepted. */
+const MemberId = Type.String({ minLength: 1, maxLength: 64 });
+
+/**
+ * Spec §3 paging parameters. `participantId` is the asker's member id (the spec's home panel sends
+ * it); another member's is refused (403): nobody reads another's list.
+ */
 export const TodoPageBody = Type.Object(
   {
+    participantId: Type.Optional(MemberId),
     state: Type.Union([Type.Literal(0), Type.Literal(1)]),
     pageSize: Type.Integer({ minimum: 1, maximum: TodoPageMax }),
     pageIndex: Type.Integer({ minimum: 0, maximum: 100_000 }),
@@ -84,9 +91,21 @@ export const TodoGroup = Type.Union([
 ]);
 export type TodoGroup = Static<typeof TodoGroup>;
 
+/**
+ * The full list's paging. Spec §3 parameters: `originator` (what I started, `state` 0) or
+ * `participantId` (my items: `state` 0 open, 1 done), `appCodes`, `schemaCodes`, `matchers`; either
+ * must be the asker's member id (403 otherwise). The older `taskType` and `group` are still accepted
+ * (`taskType` wins; `circulated` has no spec parameter, `group` other is the only way to ask for
+ * "other").
+ */
 export const TodoListBody = Type.Object(
   {
-    taskType: TodoTaskTypeSchema,
+    taskType: Type.Optional(TodoTaskTypeSchema),
+    participantId: Type.Optional(MemberId),
+    originator: Type.Optional(MemberId),
+    state: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
+    appCodes: Type.Optional(Codes),
+    schemaCodes: Type.Optional(Codes),
     pageSize: Type.Integer({ minimum: 1, maximum: TodoPageMax }),
     pageIndex: Type.Integer({ minimum: 0, maximum: 100_000 }),
     sortBy: Type.Optional(TodoSortBy),

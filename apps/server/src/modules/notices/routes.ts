@@ -1,5 +1,6 @@
 import { NoticeEndpoints } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
+import { Errors } from '../../http/app-error.js';
 import { requestLanguage } from '../../http/language.js';
 import { route } from '../../http/route.js';
 import type { NoticeRepository } from './repository.js';
@@ -11,7 +12,9 @@ export function noticeRoutes(app: FastifyInstance, repo: NoticeRepository, notic
     if (!req.tenant) return 0;
     return repo.countUnread(req.tenant.engineCode, req.tenant.memberId);
   });
-  route(app, NoticeEndpoints.list, async ({ req, query }) => {
+  route(app, NoticeEndpoints.list, async ({ req, query, auth }) => {
+    // The spec's call names the user: only the asker's own id is accepted, another is refused.
+    if (query.userId !== undefined && query.userId !== auth.user.id) throw Errors.forbidden();
     if (!req.tenant) return { resultList: [], totalCount: 0 };
     return notices.list(req.tenant, query, requestLanguage(req));
   });

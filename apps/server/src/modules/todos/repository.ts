@@ -66,6 +66,10 @@ const RUNNING = 2;
 const notCopy = sql<SqlBool>`work_items.item_type <> 3`;
 const copy = sql<SqlBool>`work_items.item_type = 3`;
 
+/** The app is in this member's app list: they hold a role in it (as `GET /v1/apps` lists it). */
+const listedBy = (memberId: string) =>
+  sql<SqlBool>`exists (select 1 from app_members am where am.app_code = a.code and am.member_id = ${memberId})`;
+
 type ItemQuery = SelectQueryBuilder<Database, 'work_items', object>;
 type InstanceQuery = SelectQueryBuilder<Database, 'workflow_instances', object>;
 
@@ -113,9 +117,10 @@ export class TodoRepository {
 
   /**
    * Counts per app and table of one list (the summary's groups), with the names of the apps and
-   * tables that exist: one round trip, the grouping read from the index alone.
+   * tables that exist and are in the member's app list (`listedFor`; null: a manager, who lists every
+   * app): one round trip, the grouping read from the index alone.
    */
-  async groups(who: Asker, type: TodoTaskType): Promise<GroupCount[]> {
+  async groups(who: Asker, type: TodoTaskType, listedFor: string | null): Promise<GroupCount[]> {
     const counted = (type === 'original'
       ? this.started(who)
           .select(['app_code', 'schema_code', (eb) => eb.fn.countAll<number | string>().as('count')])
@@ -130,7 +135,10 @@ export class TodoRepository {
     const rows = await this.db
       .selectFrom(counted.as('g'))
       .leftJoin('apps as a', (j) =>
-        j.onRef('a.code', '=', 'g.app_code').on('a.engine_code', '=', who.engineCode).on('a.state', '=', 'ACTIVE'),
+        (listedFor === null ? j : j.on(listedBy(listedFor)))
+          .onRef('a.code', '=', 'g.app_code')
+          .on('a.engine_code', '=', who.engineCode)
+          .on('a.state', '=', 'ACTIVE'),
       )
       .leftJoin('function_nodes as f', (j) =>
         j.onRef('f.code', '=', 'g.schema_code').onRef('f.app_code', '=', 'g.app_code').on('f.deleted_at', 'is', null),

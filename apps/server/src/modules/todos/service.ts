@@ -17,14 +17,30 @@ import {
 } from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, Errors } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
+import { isTeamManager } from '../apps/access.js';
 import type { ItemActions } from '../workflow/item-actions.js';
 import { offerOf } from '../workflow/offers.js';
 import { WorkflowRepository } from '../workflow/repository.js';
 import { type Asker, TodoRepository, type TodoRow } from './repository.js';
 
 const asker = (t: TenantContext): Asker => ({ engineCode: t.engineCode, memberId: t.memberId });
+
+/**
+ * The spec's `participantId` / `originator` name the asker: the session decides who that is, and a
+ * request naming another member is refused rather than quietly answered with the asker's own list.
+ */
+function askerOnly(t: TenantContext, ...ids: (string | undefined)[]): void {
+  if (ids.some((id) => id !== undefined && id !== t.memberId)) throw Errors.forbidden();
+}
+
+/** Which list a body asks for: the older `taskType`, else the spec's `originator` or `participantId` + `state`. */
+export function taskTypeOf(body: TodoListBody): TodoTaskType {
+  if (body.taskType) return body.taskType;
+  if (body.originator !== undefined) return 'original';
+  return body.state === 1 ? 'done' : 'todo';
+}
 
 /**
  * The member's to-dos: always their own lists (the tenant names team and member; nothing in a
@@ -44,6 +60,7 @@ export class TodoService {
 
   /** The home panel's page (spec §7: state 0, pageSize 6, pageIndex 0, sortDirection 1). */
   async page(tenant: TenantContext, body: TodoPageBody): Promise<TodoPage> {
+    askerOnly(tenant, body.participantId);
     const { rows, total } = await this.repo.page(
       asker(tenant),
       body.state === 0 ? 'todo' : 'done',
@@ -76,11 +93,15 @@ export class TodoService {
 
   /** `/todos/:taskType`: one page of a list with its group, sort and search. */
   async list(tenant: TenantContext, body: TodoListBody): Promise<TodoList> {
+    askerOnly(tenant, body.participantId, body.originator);
+    const taskType = taskTypeOf(body);
     const { rows, total } = await this.repo.page(
       asker(tenant),
-      body.taskType,
+      taskType,
       {
         group: body.group,
+        appCodes: body.appCodes,
+        schemaCodes: body.schemaCodes,
         keyword: body.matchers?.keyword,
         byFinish: body.sortBy === 'finish',
         desc: body.sortDirection !== 0,
@@ -113,7 +134,7 @@ export class TodoService {
       finishTime: Number(first.finished_at ?? 0),
     });
     const todosOf = (r: TodoRow): TodoActivity[] => {
-      if (body.taskType === 'original') {
+      if (taskType === 'original') {
         // What I started: each node run open now, with whoever holds it.
         const open = related.filter(
           (i) =>
@@ -147,7 +168,7 @@ export class TodoService {
           createTime: Number(r.instance_created_at),
           todos: todosOf(r),
           batchApprove:
-            body.taskType === 'original' || r.item_type !== ItemType.Approve
+            taskType === 'original' || r.item_type !== ItemType.Approve
               ? 'notApproval'
               : r.item_state !== WorkItemState.Todo
                 ? 'handled'
@@ -178,9 +199,10 @@ export class TodoService {
     return out;
   }
 
-  /** Counts per app and table that exist; items of other codes are the "other" group. */
+  /** Counts per app and table that exist in the member's app list; items of other codes are the "other" group. */
   async summary(tenant: TenantContext, taskType: TodoTaskType = 'todo'): Promise<TodoSummary> {
-    const groups = await this.repo.groups(asker(tenant), taskType);
+    // Apps (and their tables) outside the member's app list count under "other" (spec §4).
+    const groups = await this.repo.groups(asker(tenant), taskType, isTeamManager(tenant) ? null : tenant.memberId);
     const out: TodoSummary = { total: 0, apps: [] };
     const byApp = new Map<string, TodoSummary['apps'][number]>();
     for (const g of groups) {

@@ -10,8 +10,16 @@ import { todoKeys, todosApi } from '../../todos/api/todos-api';
 import { approvalPath } from '../../workflow/components/approval-link';
 import { formatMinute } from '../lib/format-minute';
 
-/** Spec §7: the panel's to-do page asks for the 6 newest open items. */
-const PANEL: TodoPageBody = { state: 0, pageSize: Limits.todoPanelSize, pageIndex: 0, sortDirection: 1 };
+/** Spec §7: the panel's to-do page asks for the member's 6 newest open items, exactly these parameters. */
+const panelBody = (participantId: string): TodoPageBody => ({
+  participantId,
+  appCodes: [],
+  schemaCodes: [],
+  state: 0,
+  pageSize: Limits.todoPanelSize,
+  pageIndex: 0,
+  sortDirection: 1,
+});
 
 /**
  * The to-do panel (spec §2 Home, left): the newest open items with their flow, originator and
@@ -20,8 +28,14 @@ const PANEL: TodoPageBody = { state: 0, pageSize: Limits.todoPanelSize, pageInde
  */
 export function TodoPanel() {
   const { t } = useTranslation();
-  const engineCode = useSession().current?.engineCode ?? '';
-  const page = useQuery({ queryKey: todoKeys.panel(engineCode, PANEL), queryFn: () => todosApi.page(PANEL) });
+  const current = useSession().current;
+  const engineCode = current?.engineCode ?? '';
+  const request = panelBody(current?.memberId ?? '');
+  const page = useQuery({
+    queryKey: todoKeys.panel(engineCode, request),
+    queryFn: () => todosApi.page(request),
+    enabled: Boolean(current?.memberId),
+  });
   const items = page.data?.resultList ?? [];
   let body: React.ReactNode;
   if (page.isPending) body = <Skeleton active paragraph={{ rows: 4 }} />;
@@ -46,7 +60,9 @@ export function TodoPanel() {
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {t('home.todoFrom', { name: item.originator.name })}
                 {' · '}
-                {formatMinute(item.createTime)}
+                <span data-testid="todo-panel-received">
+                  {t('home.todoReceived', { time: formatMinute(item.createTime) })}
+                </span>
               </Typography.Text>
             </AppLink>
           </PlainListItem>

@@ -6,8 +6,14 @@ export function fetchUnreadCount(): Promise<number> {
   return call(NoticeEndpoints.countUnread);
 }
 
-export function fetchLetters(query: Partial<LetterListQuery> & { offset: number; pageSize: number }) {
+/** Spec §7 "query letters": offset, pageSize, readStatus (absent: all) and userId (the asker's own). */
+export function fetchLetters(query: Partial<LetterListQuery> & { offset: number; pageSize: number; userId: string }) {
   return call(NoticeEndpoints.list, { query: query as LetterListQuery });
+}
+
+/** Spec §7 "notice id by event id": the asker's letter written for this event, or null. */
+export function fetchLetterIdByEvent(eventId: string): Promise<number | null> {
+  return call(NoticeEndpoints.idByEvent, { query: { eventId } });
 }
 
 export function fetchLetter(id: number) {

@@ -1,7 +1,8 @@
-import { Typography } from 'antd';
+import { App, Typography } from 'antd';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAppNavigate } from '../../../shell/navigation/useAppNavigate';
-import { type ContentPart, parseLetterContent } from '../lib/letter-content';
+import { type ContentPart, isPayloadComplete, parseLetterContent } from '../lib/letter-content';
 
 interface LetterContentProps {
   content: string;
@@ -9,10 +10,15 @@ interface LetterContentProps {
   onFollow?: (link: Extract<ContentPart, { kind: 'link' }>) => void;
 }
 
-/** A letter's text with its links; a link opens in the app (or a new tab when its target says so). */
+/**
+ * A letter's text with its links; a link opens in the app (or a new tab when its target says so),
+ * unless its payload lacks fields: then "数据不完整" shows and nothing opens.
+ */
 export function LetterContent({ content, onFollow }: LetterContentProps) {
   const parts = useMemo(() => parseLetterContent(content), [content]);
   const navigate = useAppNavigate();
+  const { message } = App.useApp();
+  const { t } = useTranslation();
   return (
     <span>
       {parts.map((part, i) =>
@@ -28,6 +34,12 @@ export function LetterContent({ content, onFollow }: LetterContentProps) {
             data-testid="letter-link"
             onClick={(e) => {
               e.stopPropagation();
+              if (!isPayloadComplete(part.payload)) {
+                // Spec §8: an incomplete payload says so instead of opening anything.
+                e.preventDefault();
+                void message.warning(t('notice.incomplete'));
+                return;
+              }
               onFollow?.(part);
               if (part.target === '_blank') return;
               e.preventDefault();

@@ -1,5 +1,5 @@
 import { BellOutlined } from '@ant-design/icons';
-import type { Letter } from '@canopy/contract';
+import { type Letter, Limits } from '@canopy/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Popover, Spin, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -19,7 +19,7 @@ const loadPanel = () => Promise.all([import('./NoticePanel'), loadAllTexts()]).t
 const NoticePanel = lazy(() => loadPanel().then((m) => ({ default: m.NoticePanel })));
 
 /**
- * The bell (a dot while anything is unread) and its popup: opening it loads the list, unread only
+ * The bell (the unread count as a badge, "999+" above 999, spec §9) and its popup: opening it loads the list, unread only
  * or all, 10 at a time as the list scrolls; clicking a letter or a link in it marks it read (the
  * unread list drops it and refills below 5); "mark all read" zeroes the count and reloads.
  */
@@ -96,7 +96,7 @@ export function NoticeBell() {
     >
       <Tooltip title={t('header.notifications')} open={open ? false : undefined}>
         <span data-testid="notice-bell" data-unread={count} style={{ display: 'inline-flex' }}>
-          <Badge dot={count > 0} offset={[-8, 8]}>
+          <Badge count={count} overflowCount={Limits.unreadBadgeMax} size="small" offset={[-6, 6]}>
             <Button
               type="text"
               shape="circle"

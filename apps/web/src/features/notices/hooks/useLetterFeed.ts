@@ -1,5 +1,6 @@
 import { type Letter, Limits } from '@canopy/contract';
 import { useCallback, useRef, useState } from 'react';
+import { useSession } from '../../../shell/session/session-context';
 import { fetchLetters } from '../api/notice-api';
 
 /** Below this many items left in the unread-only list, the next page is loaded (spec §4). */
@@ -29,6 +30,7 @@ interface FeedState {
  * skips nor repeats a letter.
  */
 export function useLetterFeed(unreadOnly: boolean): LetterFeed {
+  const userId = useSession().user.id;
   const [state, setState] = useState<FeedState>({ items: [], total: 0, offset: 0 });
   const [loading, setLoading] = useState(false);
   const stateRef = useRef(state);
@@ -46,6 +48,7 @@ export function useLetterFeed(unreadOnly: boolean): LetterFeed {
           offset: from.offset,
           pageSize: Limits.noticePageSize,
           ...(unreadOnly ? { readStatus: 0 } : {}),
+          userId,
         });
         if (gen !== generation.current) return;
         const known = new Set(from.items.map((l) => l.id));
@@ -66,7 +69,7 @@ export function useLetterFeed(unreadOnly: boolean): LetterFeed {
         }
       }
     },
-    [unreadOnly],
+    [unreadOnly, userId],
   );
 
   const reload = useCallback(() => {

@@ -46,3 +46,22 @@ export function parseLetterContent(content: string): ContentPart[] {
   walk(doc.body);
   return parts;
 }
+
+/** What a link's payload must carry, by its `type` (or `kind`), to be followed (see the server's letters). */
+const PAYLOAD_FIELDS: Record<string, string[]> = {
+  workflow: ['appCode', 'instanceId'],
+  table: ['appCode', 'schemaCode'],
+  teamExport: ['engineCode'],
+  feedback: ['feedbackId'],
+  members: [],
+};
+
+/**
+ * Spec §8: a link whose payload lacks its fields is not followed ("数据不完整"): no type, or a known
+ * type without one of its fields. Types this build does not know are followed as they are.
+ */
+export function isPayloadComplete(payload: Record<string, string>): boolean {
+  const type = payload.type ?? payload.kind;
+  if (!type) return false;
+  return (PAYLOAD_FIELDS[type] ?? []).every((field) => Boolean(payload[field]));
+}

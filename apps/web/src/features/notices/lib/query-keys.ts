@@ -6,4 +6,5 @@ export const noticeKeys = {
   unreadCount: sessionKeys.unreadCount,
   list: (engineCode: string, filter: Record<string, unknown>) => ['notices', 'list', engineCode, filter] as const,
   detail: (engineCode: string, id: number) => ['notices', 'detail', engineCode, id] as const,
+  byEvent: (engineCode: string, eventId: string) => ['notices', 'byEvent', engineCode, eventId] as const,
 };

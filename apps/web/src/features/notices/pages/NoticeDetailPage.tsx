@@ -7,11 +7,11 @@ import { useSearchParams } from 'react-router';
 import { PageContainer } from '../../../shell/layout/PageContainer';
 import { useGoBack } from '../../../shell/navigation/useAppNavigate';
 import { useSession } from '../../../shell/session/session-context';
-import { fetchLetter, markLettersRead } from '../api/notice-api';
+import { fetchLetter, fetchLetterIdByEvent, markLettersRead } from '../api/notice-api';
 import { LetterContent } from '../components/LetterContent';
 import { noticeKeys } from '../lib/query-keys';
 
-/** /notice/detail?id=: one letter (subject, content, time), read once opened. */
+/** /notice/detail?id= (or ?eventId=, looked up by event): one letter (subject, content, time), read once opened. */
 export function NoticeDetailPage() {
   const { t } = useTranslation();
   const goBack = useGoBack();
@@ -20,7 +20,16 @@ export function NoticeDetailPage() {
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const raw = params.get('id') ?? '';
-  const id = /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null;
+  const eventId = params.get('eventId') ?? '';
+  // An event's link names the event: its letter's id comes from "notice id by event id" (spec §7).
+  const byEvent = useQuery({
+    queryKey: noticeKeys.byEvent(engineCode, eventId),
+    enabled: !raw && Boolean(eventId) && eventId.length <= 64 && Boolean(engineCode),
+    queryFn: () => fetchLetterIdByEvent(eventId),
+    retry: false,
+  });
+  const given = /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null;
+  const id = raw ? given : (byEvent.data ?? null);
   const { data, isLoading, isError } = useQuery({
     queryKey: noticeKeys.detail(engineCode, id ?? 0),
     enabled: id !== null && Boolean(engineCode),
@@ -36,7 +45,9 @@ export function NoticeDetailPage() {
   }, [data, queryClient]);
 
   // Spec §8: a payload missing its parts (no id, or a letter without subject or content).
-  const incomplete = id === null || isError || (data && (!data.subject || !data.content));
+  const looking = !raw && byEvent.isLoading;
+  const incomplete =
+    !looking && (id === null || isError || byEvent.isError || (data && (!data.subject || !data.content)));
   const back = <Button onClick={goBack}>{t('common.back')}</Button>;
   return (
     <PageContainer title={t('pages.notice.detailTitle')} testId="notice-detail-page">

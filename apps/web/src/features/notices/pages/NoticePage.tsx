@@ -16,7 +16,7 @@ type ReadFilter = 'all' | 'unread' | 'read';
 /** /notice: every letter of the member, newest first, filtered by read state and kind; 10 a page. */
 export function NoticePage() {
   const { t } = useTranslation();
-  const { current } = useSession();
+  const { current, user } = useSession();
   const engineCode = current?.engineCode ?? '';
   const navigate = useAppNavigate();
   const queryClient = useQueryClient();
@@ -33,6 +33,7 @@ export function NoticePage() {
         pageSize: Limits.noticePageSize,
         ...(read === 'all' ? {} : { readStatus: read === 'unread' ? 0 : 1 }),
         ...(kind ? { kind } : {}),
+        userId: user.id,
       }),
   });
 

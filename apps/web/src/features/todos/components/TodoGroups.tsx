@@ -54,6 +54,8 @@ export function TodoGroups({
       return {
         key: groupKey(appGroup),
         label: label(a.appName, a.count),
+        // Choosing the app itself lists that app's items (the title also opens or closes it).
+        onTitleClick: () => onChange(appGroup),
         children: [
           { key: `${groupKey(appGroup)}:all`, label: label(t('pages.todos.groupAppAll'), a.count) },
           ...a.schemas.map((s) => {

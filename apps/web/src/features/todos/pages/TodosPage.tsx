@@ -1,4 +1,10 @@
-import { type TodoGroup, type TodoListItem, type TodoTaskType, TodoTaskTypes } from '@canopy/contract';
+import {
+  type TodoGroup,
+  type TodoListBody,
+  type TodoListItem,
+  type TodoTaskType,
+  TodoTaskTypes,
+} from '@canopy/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Flex, Input, Layout, Select, Space, Table, Tabs, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -18,6 +24,24 @@ const isTaskType = (v: string | undefined): v is TodoTaskType => TodoTaskTypes.s
 /** Sort choices: latest/earliest to-do (receive time), latest/earliest finished. */
 const SORTS = ['receiveDesc', 'receiveAsc', 'finishDesc', 'finishAsc'] as const;
 type Sort = (typeof SORTS)[number];
+
+/**
+ * Spec §4: "started by me" asks with `originator` = me and state 0; the other lists with
+ * `participantId` = me (done: state 1). Copies have no spec parameter: `taskType` says it.
+ */
+function listScope(taskType: TodoTaskType, memberId: string): Partial<TodoListBody> {
+  if (taskType === 'original') return { originator: memberId, state: 0 };
+  if (taskType === 'circulated') return { participantId: memberId, state: 0, taskType };
+  return { participantId: memberId, state: taskType === 'done' ? 1 : 0 };
+}
+
+/** Spec §4 groups as paging parameters: an app's `appCodes`, a table's `schemaCodes`; "other" negates. */
+function groupScope(g: TodoGroup): Partial<TodoListBody> {
+  if (g.kind === 'app') return { appCodes: [g.appCode], schemaCodes: [] };
+  if (g.kind === 'schema') return { appCodes: [g.appCode], schemaCodes: [g.schemaCode] };
+  if (g.kind === 'other') return { appCodes: [], schemaCodes: [], group: g };
+  return { appCodes: [], schemaCodes: [] };
+}
 
 /** /todos/:taskType/* — my workflows: to-do, done, started by me, copied to me. */
 export function TodosPage() {
@@ -41,12 +65,13 @@ function TodoLists({ taskType }: { taskType: TodoTaskType }) {
     queryKey: todoKeys.summary(engineCode, taskType),
     queryFn: () => todosApi.summary(taskType),
   });
+  const memberId = useSession().current?.memberId ?? '';
   const list = useTodoList({
-    taskType,
-    group,
+    ...listScope(taskType, memberId),
+    ...groupScope(group),
+    matchers: { keyword },
     sortBy: sort.startsWith('finish') ? 'finish' : 'receive',
     sortDirection: sort.endsWith('Desc') ? 1 : 0,
-    ...(keyword ? { matchers: { keyword } } : {}),
   });
 
   const labels: Record<TodoTaskType, string> = {

@@ -209,6 +209,7 @@ export const en: Translation = {
     todoPanelTitle: 'My to-dos',
     todoEmpty: 'No pending tasks',
     todoFrom: 'From {{name}}',
+    todoReceived: 'Received {{time}}',
     todoUntitled: 'Untitled flow',
     shortcutsTitle: 'Shortcuts',
     shortcutsEmpty: 'No shortcuts yet',

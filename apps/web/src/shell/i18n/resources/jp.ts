@@ -209,6 +209,7 @@ export const jp: Translation = {
     todoPanelTitle: 'マイタスク',
     todoEmpty: '現在、対応待ちのタスクはありません',
     todoFrom: '申請者：{{name}}',
+    todoReceived: '受信日時：{{time}}',
     todoUntitled: '無題のフロー',
     shortcutsTitle: 'ショートカット',
     shortcutsEmpty: 'ショートカットはまだありません',

@@ -177,6 +177,7 @@ export const zhShell = {
     todoPanelTitle: '我的待办',
     todoEmpty: '当前暂无待办任务',
     todoFrom: '发起人：{{name}}',
+    todoReceived: '接收时间：{{time}}',
     todoUntitled: '未命名流程',
     shortcutsTitle: '快捷方式',
     shortcutsEmpty: '暂无快捷方式',
