@@ -190,7 +190,7 @@ export class RecordWriteService {
   /**
    * Imports write many rows at once. Tables whose rows need the database per row (unique values,
    * auto-numbers, links to records or files) go through createIn row by row; the rest are converted
-   * in memory and written in bulk with one history entry for the import (transfer/import-service.ts).
+   * in memory and written in bulk with one history entry for the import (transfer/bulk-import.ts).
    */
   needsRowByRow(ctx: SchemaContext): boolean {
     return liveFields(ctx).some(

@@ -23,8 +23,8 @@ import type { SavedQuery } from '../records/saved-view.js';
 import type { SchemaContext } from '../schema-context/context.js';
 import { savedQueryOf, type ViewService } from '../views/service.js';
 import { exportCell, type NameBook } from './cells.js';
+import type { ContextResolver } from './context-resolver.js';
 import { type ExportJobs, newExportRow, toExportJob } from './export-jobs.js';
-import type { ContextResolver } from './import-service.js';
 import { loadNames } from './names.js';
 import { backpressure, csvSink, type RowSink, xlsxSink } from './sinks.js';
 

@@ -18,8 +18,8 @@ import type { RecordQueryService } from '../records/query-service.js';
 import { settingsOf } from '../records/validation.js';
 import type { SchemaContext } from '../schema-context/context.js';
 import { exportCell, type NameBook } from './cells.js';
+import type { ContextResolver } from './context-resolver.js';
 import { type ExportJobs, newExportRow, toExportJob } from './export-jobs.js';
-import type { ContextResolver } from './import-service.js';
 import { loadNames } from './names.js';
 import { backpressure, type RowSink, xlsxBook } from './sinks.js';
 
