@@ -10,7 +10,7 @@ import type { CrashPoint } from './modules/packages/crash-points.js';
 export interface TestHooks {
   /** Package installs: the step at which the process kills itself, as a power cut would (packages-crash.test.ts). */
   packageCrashAt?: CrashPoint | undefined;
-  /** Table imports (transfer/import-service.ts). */
+  /** Table imports (read by transfer/bulk-import.ts, passed in through ImportService). */
   imports?: ImportHooks;
 }
 
