@@ -1,6 +1,6 @@
 import { InstanceState } from '@canopy/contract';
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FailingUpdates } from './failing-updates.js';
 import { startTestServer, type TestServer } from './harness.js';
 import {
   approveNode,
@@ -22,24 +22,7 @@ import {
  * victim (40P01). The deletion runs again, as flow actions do, instead of answering 500. The victim
  * is made here: the deletion's first write to work_items fails as PostgreSQL's victim does.
  */
-class DeadlockOnce implements KyselyPlugin {
-  armed = false;
-  fired = 0;
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    const node = args.node as { kind: string; table?: { table?: { identifier?: { name?: string } } } };
-    if (this.armed && node.kind === 'UpdateQueryNode' && node.table?.table?.identifier?.name === 'work_items') {
-      this.armed = false;
-      this.fired += 1;
-      throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
-    }
-    return args.node;
-  }
-  async transformResult(args: PluginTransformResultArgs) {
-    return args.result;
-  }
-}
-
-const victim = new DeadlockOnce();
+const victim = new FailingUpdates('work_items', { message: 'deadlock detected', code: '40P01' });
 let server: TestServer;
 let w: FlowWorld;
 let t: Table;
@@ -54,7 +37,7 @@ afterAll(async () => server?.close());
 describe('a deletion chosen as a deadlock’s victim runs again', () => {
   it('deleting a record in a flow', async () => {
     const started = await startFlow(w, t, w.alice, { [t.f.title]: '删除' });
-    victim.armed = true;
+    victim.remaining = 1;
     const res = await w.team.owner.request('DELETE', `${t.base}/records/${started.record.id}`);
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect(victim.fired).toBe(1);
@@ -65,7 +48,7 @@ describe('a deletion chosen as a deadlock’s victim runs again', () => {
   it('deleting records in a batch', async () => {
     const started = await startFlow(w, t, w.alice, { [t.f.title]: '批量删除' });
     const record = await w.team.owner.request('GET', `${t.base}/records/${started.record.id}`);
-    victim.armed = true;
+    victim.remaining = 1;
     const res = await w.team.owner.request('POST', `${t.base}/records/batch`, {
       body: { delete: [{ id: started.record.id, version: record.json.data.version }] },
     });
@@ -75,10 +58,10 @@ describe('a deletion chosen as a deadlock’s victim runs again', () => {
 
   it('deleting an app with a flow under way', async () => {
     const started = await startFlow(w, t, w.alice, { [t.f.title]: '删应用' });
-    victim.armed = true;
+    victim.remaining = 1;
     const res = await w.team.owner.request('DELETE', `/v1/apps/${w.appCode}`);
     expect(res.status, JSON.stringify(res.json)).toBe(200);
-    expect(victim.armed).toBe(false);
+    expect(victim.remaining).toBe(0);
     const inst = await server.database.handle.db
       .selectFrom('workflow_instances')
       .select('state')

@@ -1,6 +1,6 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIMER_ATTEMPTS } from '../src/modules/workflow/deadline-runner.js';
+import { FailingUpdates } from './failing-updates.js';
 import { startTestServer, type TestServer } from './harness.js';
 import {
   approveNode,
@@ -22,24 +22,9 @@ import {
  * for good: it is tried again on later rounds (a few times, each logged), and fails only past the limit.
  */
 
-/** Breaks the next `n` writes to work_items as a dropped connection would (08006). */
-class BreakWorkItems implements KyselyPlugin {
-  remaining = 0;
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    const node = args.node as { kind: string; table?: { table?: { identifier?: { name?: string } } } };
-    if (this.remaining > 0 && node.kind === 'UpdateQueryNode' && node.table?.table?.identifier?.name === 'work_items') {
-      this.remaining -= 1;
-      throw Object.assign(new Error('Connection terminated unexpectedly'), { code: '08006' });
-    }
-    return args.node;
-  }
-  async transformResult(args: PluginTransformResultArgs) {
-    return args.result;
-  }
-}
-
 const MINUTE = 60_000;
-const breaker = new BreakWorkItems();
+/** Breaks writes to work_items as a dropped connection would (08006). */
+const breaker = new FailingUpdates('work_items', { message: 'Connection terminated unexpectedly', code: '08006' });
 let server: TestServer;
 let w: FlowWorld;
 let t: Table;
