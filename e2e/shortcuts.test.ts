@@ -175,7 +175,9 @@ describe('workbench shortcuts', () => {
     await expect.poll(() => input.isDisabled()).toBe(true);
     await expect.poll(() => member.getByTestId('shortcut-delete').count()).toBe(0);
     await shot(member, 'shortcuts-member-settings');
-    await member.keyboard.press('Escape');
+    // Closed by its close button: with every field disabled, Escape depends on where focus landed
+    // (a busy run once left it outside the dialog; noticed in the closing note of stop 26).
+    await member.locator('.ant-modal-wrap:visible .ant-modal-close').click();
     // The member may view orders: quick view opens the table.
     await expect.poll(() => member.locator('.ant-modal-wrap:visible').count()).toBe(0);
     await card(member, '查看-订单').getByTestId('shortcut-open').click();
