@@ -1,69 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type RawEntry, rawZip } from '../../test/raw-zip.js';
 import { checkZip, type SheetError } from '../modules/transfer/sheets.js';
 import { type ZipLimits, ZipRefused, zipEntries } from './reader.js';
-
-interface Raw {
-  name: string;
-  data: Buffer;
-  /** Deflated (else stored). */
-  deflate?: boolean;
-  /** The unpacked size the headers claim (else the true one). */
-  claim?: number;
-  /** Unix mode in the central directory. */
-  mode?: number;
-}
-
-/**
- * A zip packed by hand, trusting whatever sizes entries claim (that is the point); `unlisted` entries
- * come first and only as local entries, missing from the central directory.
- */
-function rawZip(entries: Raw[], unlisted: Raw[] = []): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const e of [...unlisted, ...entries]) {
-    const name = Buffer.from(e.name, 'utf8');
-    const body = e.deflate ? zlib.deflateRawSync(e.data) : e.data;
-    const size = e.claim ?? e.data.length;
-    const method = e.deflate ? 8 : 0;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(zlib.crc32(e.data), 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    locals.push(local, name, body);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(0x0314, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(zlib.crc32(e.data), 16);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(((e.mode ?? 0o100644) << 16) >>> 0, 38);
-    central.writeUInt32LE(offset, 42);
-    if (!unlisted.includes(e)) centrals.push(central, name);
-    offset += 30 + name.length + body.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'canopy-zip-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -79,7 +20,7 @@ const MB = 1024 * 1024;
 const LIMITS: ZipLimits = { maxEntries: 10, maxTotalBytes: 4 * MB, maxEntryBytes: 2 * MB };
 const text = (name: string, body = 'x') => ({ name, data: Buffer.from(body), deflate: true });
 /** Declares 100 bytes, inflates to `mb` MB. */
-const bomb = (name: string, mb: number): Raw => ({ name, data: Buffer.alloc(mb * MB), deflate: true, claim: 100 });
+const bomb = (name: string, mb: number): RawEntry => ({ name, data: Buffer.alloc(mb * MB), deflate: true, claim: 100 });
 
 /** Reads every entry through; answers name → size, or the refusal. */
 async function readAll(bytes: Buffer, limits = LIMITS, everyByteListed = false) {
@@ -148,7 +89,7 @@ describe('the zip reader', () => {
 describe('an xlsx bomb', () => {
   const sheetPart = (rows: string) =>
     `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows}</sheetData></worksheet>`;
-  const parts = (extra: Raw[]) =>
+  const parts = (extra: RawEntry[]) =>
     rawZip([text('[Content_Types].xml', '<Types/>'), text('xl/worksheets/sheet1.xml', sheetPart('')), ...extra]);
   const refusal = (p: Promise<void>) =>
     p.then(
