@@ -23,34 +23,27 @@ export interface Receiver {
 }
 
 export async function startReceiver(): Promise<Receiver> {
-  const received: Received[] = [];
-  const answers: number[] = [];
-  const state = { answerDelayMs: 0 };
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => {
       body += c.toString('utf8');
     });
     req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body });
-      const status = answers.shift() ?? 200;
+      receiver.received.push({ path: req.url ?? '', headers: req.headers, body });
+      const status = receiver.answers.shift() ?? 200;
       const answer = () =>
         res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'thanks' : 'try later');
-      if (state.answerDelayMs > 0) setTimeout(answer, state.answerDelayMs);
+      if (receiver.answerDelayMs > 0) setTimeout(answer, receiver.answerDelayMs);
       else answer();
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
+  const receiver: Receiver = {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    received,
-    answers,
-    get answerDelayMs() {
-      return state.answerDelayMs;
-    },
-    set answerDelayMs(ms: number) {
-      state.answerDelayMs = ms;
-    },
+    received: [],
+    answers: [],
+    answerDelayMs: 0,
     close: () => new Promise((r) => server.close(() => r())),
   };
+  return receiver;
 }
