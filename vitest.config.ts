@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './e2e/sequencer.js';
 
 /** Tests under apps/server/src that open a database (the rest of src's tests touch none). */
 const DB_IN_SRC = ['apps/server/src/db/statement-cache.test.ts'];
@@ -12,6 +13,8 @@ const DB_IN_SRC = ['apps/server/src/db/statement-cache.test.ts'];
  */
 export default defineConfig({
   test: {
+    // Browser test files longest first, from committed measurements (a fresh clone has no cache).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
@@ -68,7 +71,9 @@ export default defineConfig({
           // Shared, often busy machines: a test is many browser steps of up to 60 s each (harness.ts).
           testTimeout: 240_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
+          // Files in parallel as the workers allow (scripts/test.mjs runs two: the browser tests wait on
+          // renders far more than they compute, → 0103); each file makes its own teams and users.
+          fileParallelism: true,
           // A browser waits on renders and refetches: a busy machine needs far more than the 1 s default.
           expect: { poll: { timeout: 30_000, interval: 100 } },
         },

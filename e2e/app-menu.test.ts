@@ -77,7 +77,8 @@ describe('custom menu', () => {
     await owner.getByText('菜单已保存').waitFor();
     await dialog.waitFor({ state: 'detached' });
 
-    // The editor still sees the hidden table, marked, in its new place.
+    // Back from the settings page, the editor still sees the hidden table, marked, in its new place.
+    await owner.getByTestId('app-settings-back').click();
     await expect.poll(() => menuText(owner), eventually).toMatch(/成本\s*我的任务\s*帮助中心/);
     await owner.getByTestId('menu-node-成本').getByTestId('menu-node-hidden').waitFor();
     await shot(owner, 'custom-menu-editor-view');

@@ -77,6 +77,11 @@ describe('apps on the workbench and inside an app', () => {
     await card(owner, '费用报销').getByTestId('app-card-star').click();
     await saved;
     await expect.poll(() => names(owner, 'starred')).toEqual(['费用报销']);
+    // Spec §2: the two groups of 全部应用, each under its name.
+    expect(await owner.getByTestId('app-group-starred').getAttribute('aria-label')).toBe('星标应用');
+    expect(await owner.getByTestId('app-group-other').getAttribute('aria-label')).toBe('其他应用');
+    await owner.getByTestId('app-group-starred').getByText('星标应用', { exact: true }).waitFor();
+    await owner.getByTestId('app-group-other').getByText('其他应用', { exact: true }).waitFor();
 
     saved = savedOrder(owner);
     await card(owner, `${LONG}中心`).dragTo(card(owner, '客户管理'), { targetPosition: { x: 12, y: 20 } });
@@ -101,8 +106,11 @@ describe('apps on the workbench and inside an app', () => {
   });
 
   it('builds the menu: a group with a table inside, whose page says what comes next', async () => {
+    // The card carries the app's theme colour (1, chosen at creation) to the app page.
+    expect(await card(owner, '客户管理').getByRole('link').getAttribute('href')).toMatch(/\?color=1$/);
     await card(owner, '客户管理').getByRole('link').click();
     await owner.getByTestId('app-home').waitFor();
+    expect(new URL(owner.url()).searchParams.get('color')).toBe('1');
     for (const [type, name] of [
       ['新建分组', '客户资料'],
       ['新建数据表', '客户名录'],
@@ -152,11 +160,33 @@ describe('apps on the workbench and inside an app', () => {
     const picker = owner.locator('.ant-modal').filter({ has: owner.getByTestId('member-picker') });
     await picker.getByTestId('picker-member-李晓华').click();
     await shot(owner, 'apps-transfer-picker');
+    // A failed transfer says 转交失败，请重试 (spec §8) and keeps the picker to try again; the call
+    // is the spec's update app owner (originalOwnerId, newOwnerId, appCode).
+    let sent: Record<string, unknown> | undefined;
+    await owner.route('**/v1/apps/owner', async (route) => {
+      sent = route.request().postDataJSON();
+      await route.fulfill({ status: 500, body: '' });
+    });
+    await picker.getByRole('button', { name: /转\s?交/ }).click();
+    await confirmButton(owner, /转\s?交/).click();
+    await expect.poll(() => owner.locator('.ant-message').innerText()).toContain('转交失败，请重试');
+    await owner.unrouteAll();
+    const appCode = new URL(owner.url()).pathname.split('/')[2];
+    expect(sent).toMatchObject({ appCode, originalOwnerId: expect.any(String), newOwnerId: expect.any(String) });
+    await expect.poll(() => owner.locator('.ant-modal-confirm').count()).toBe(0);
     await picker.getByRole('button', { name: /转\s?交/ }).click();
     await confirmButton(owner, /转\s?交/).click();
     await expect.poll(() => owner.locator('.ant-message').innerText()).toContain('转交成功');
 
-    await openSettings(owner, '角色管理');
+    // Now a manager, the former owner may exit; a failed exit says 退出失败 (spec §8) and stays.
+    await owner.route('**/v1/apps/*/exit', (route) => route.fulfill({ status: 500, body: '' }));
+    await openSettings(owner, '退出应用');
+    await confirmButton(owner, /退\s?出/).click();
+    await expect.poll(() => owner.locator('.ant-message').innerText()).toContain('退出失败');
+    await owner.unrouteAll();
+    expect(new URL(owner.url()).pathname).toMatch(/^\/app\//);
+
+    await openSettings(owner, '应用成员');
     await expect.poll(() => owner.getByTestId('roles-owner').innerText()).toContain('李晓华');
     await expect.poll(() => owner.getByTestId('roles-manager').innerText()).toContain('王小明');
     await shot(owner, 'apps-roles');

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type RunningServer, startServer, submitRegistration } from './harness.js';
-import { createBlankApp, createTable, pageApi, pickOption, registerWithTeam, shot } from './steps.js';
+import { createBlankApp, createTable, pageApi, pickOption, registerWithTeam, settled, shot } from './steps.js';
 
 /**
  * Data tables beyond the first page: formulas computed for existing records with a progress bar,
@@ -151,11 +151,15 @@ describe('data tables beyond the first page', () => {
     await confirm.getByRole('button', { name: /删\s?除/ }).click();
     await expect.poll(() => page.getByTestId('field-row-区域').count()).toBe(0);
 
-    // The rule editor still shows the condition, marked, and saving keeps it.
+    // The role's rule editor (table settings → 成员) still shows the condition, marked, and saving keeps it.
     await page.getByTestId('table-settings').click();
-    const rules = page.getByTestId('row-rules');
-    await expect.poll(() => rules.innerText()).toContain('区域（已删除）');
-    await page.locator('#table-settings-submit').click();
+    await page.getByTestId('table-role-rights').locator('[data-testid^="role-cell-"][data-testid$="-member"]').click();
+    const drawer = page.getByTestId('role-rights-drawer');
+    await settled(drawer);
+    await expect.poll(() => drawer.getByTestId('role-row-rule').innerText()).toContain('区域（已删除）');
+    await page.getByTestId('role-rights-save').click();
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+    await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
     const saved = await pageApi<{ permissions: { rows: { member: unknown } } }>(page, 'GET', orders.base);
     expect(saved.data.permissions.rows.member).toEqual(permissions.rows.member);
@@ -180,6 +184,8 @@ describe('data tables beyond the first page', () => {
     expect(left.data).toEqual([]);
     await page.locator('.ant-drawer-close').click();
     await expect.poll(() => trash.isVisible()).toBe(false);
+    await page.getByTestId('app-settings-back').click();
+    await page.getByTestId('app-menu').waitFor();
   });
 
   it('finds a related record beyond the first page by searching the picker', async () => {

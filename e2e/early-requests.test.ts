@@ -15,13 +15,29 @@ afterAll(async () => {
   await server?.stop();
 });
 
+interface Seen {
+  method: string;
+  path: string;
+  team: string | undefined;
+  /** Spec §7: the app's name, its version and the device's GUID, on every request. */
+  app: [string | undefined, string | undefined, string | undefined];
+}
+
 /** The API requests a page makes, as "METHOD /path" with the team header they carried. */
-function recordRequests(page: Page): { method: string; path: string; team: string | undefined }[] {
-  const seen: { method: string; path: string; team: string | undefined }[] = [];
+function recordRequests(page: Page): Seen[] {
+  const seen: Seen[] = [];
   page.on('request', (request: Request) => {
     const url = new URL(request.url());
-    if (url.pathname.startsWith('/v1/'))
-      seen.push({ method: request.method(), path: url.pathname, team: request.headers()['x-engine-code'] });
+    // An EventSource (the live stream) cannot set headers: the session cookie alone names it.
+    if (/^\/v[12]\//.test(url.pathname) && request.resourceType() !== 'eventsource') {
+      const headers = request.headers();
+      seen.push({
+        method: request.method(),
+        path: url.pathname,
+        team: headers['x-engine-code'],
+        app: [headers['x-app-name'], headers['x-app-version'], headers['x-guid']],
+      });
+    }
   });
   return seen;
 }
@@ -86,6 +102,13 @@ describe('early requests of a table page', () => {
       ['POST', `${base}/records/query`],
     ];
     expect(first.map(([m, p]) => `${m} ${p} ×${count(m, p)}`)).toEqual(first.map(([m, p]) => `${m} ${p} ×1`));
+    // Every request, the entry's early ones and the app's own, carries the app's name, version and
+    // the one GUID of this browser (spec §7).
+    const guid = await page.evaluate(() => localStorage.getItem('canopy:guid'));
+    expect(guid).toMatch(/^[0-9a-f-]{36}$/);
+    const version = requests[0]?.app[1] ?? '';
+    expect(version).toMatch(/\d/);
+    expect(requests.filter((r) => r.app.join(' ') !== `canopy-web ${version} ${guid}`)).toEqual([]);
   });
 
   it('go unused when the remembered team is not the one the page settles on', async () => {
@@ -97,10 +120,12 @@ describe('early requests of a table page', () => {
     const grid = page.getByTestId('grid-view');
     await expect.poll(() => grid.getByTestId('record-title').allInnerTexts()).toContain('早到记录 1');
     const queries = requests.filter((r) => r.path === `${base}/records/query`);
-    // The early reads went out with the stale team and were refused, so no early records page; the
-    // page asked with its own team.
+    // The early menu went out with the stale team and was refused, so no table reads (they wait for
+    // the menu to say the address is a table) and no early records page; the page asked with its own team.
     expect(queries.map((r) => r.team)).toEqual([team]);
-    expect(requests.filter((r) => r.path === `${base}/views`).map((r) => r.team)).toEqual(['left-team', team]);
+    const menu = tablePath.split('/')[2];
+    expect(requests.filter((r) => r.path === `/v1/apps/${menu}/nodes`).map((r) => r.team)).toEqual(['left-team', team]);
+    expect(requests.filter((r) => r.path === `${base}/views`).map((r) => r.team)).toEqual([team]);
     expect(await page.evaluate(() => localStorage.getItem('canopy:engineCode'))).toBe(team);
   });
 

@@ -81,6 +81,22 @@ describe('help center', () => {
 
   it("opens the home help panel's articles", async () => {
     await page.goto('/home');
+    // Spec §2: six links, to what the product is, tables, member permissions, workflows, views, statistics.
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('home-help-panel')
+          .locator('button[data-testid^="home-help-"]:not([data-testid="home-help-close"])')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid'))),
+      )
+      .toEqual([
+        'home-help-intro',
+        'home-help-create-table',
+        'home-help-member-permissions',
+        'home-help-create-workflow',
+        'home-help-use-views',
+        'home-help-use-statistics',
+      ]);
     await page.getByTestId('home-help-create-table').click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/help/create-table');
     await expect.poll(() => page.getByTestId('help-article-title').innerText()).toBe('创建数据表');

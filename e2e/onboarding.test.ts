@@ -1,7 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type RunningServer, startServer } from './harness.js';
-import { createBlankApp, createTable, pageApi, registerWithTeam, shot } from './steps.js';
+import {
+  createBlankApp,
+  createTable,
+  joinTeamOf,
+  pageApi,
+  registerWithTeam,
+  shot,
+  signInByForm,
+  signUp,
+} from './steps.js';
 
 /**
  * The new-user guide (spec §4 Guide, issue 14): it starts by itself for a new user, advances only
@@ -31,15 +40,28 @@ async function addTextField(page: Page, name: string) {
   await page.getByTestId(`field-row-${name}`).waitFor();
 }
 
+/** Whether the guide's card sits right next to the (first visible) control with this test id. */
+async function cardBesideTarget(page: Page, testId: string): Promise<boolean> {
+  const card = await tour(page).boundingBox();
+  const target = await page.getByTestId(testId).first().boundingBox();
+  if (!card || !target) return false;
+  const middle = target.x + target.width / 2;
+  const across = card.x <= middle && middle <= card.x + card.width;
+  const gap = Math.min(Math.abs(card.y - (target.y + target.height)), Math.abs(target.y - (card.y + card.height)));
+  return across && gap < 40;
+}
+
 describe('new-user guide', () => {
   let page: Page;
 
   it('guides a new user step by step, advancing only on what was really done, and keeps progress on reload', async () => {
     page = (await newPage(browser, server.baseUrl)).page;
-    await registerWithTeam(page, '林新', '新芽工作室');
+    await registerWithTeam(page, '林新', '新芽工作室', { guide: true });
     await page.getByTestId('home-page').waitFor();
     await expect.poll(() => title(page)).toBe('新建一个应用');
     await expect.poll(() => progress(page)).toBe('第 1 / 5 步');
+    // The card points at the button it describes: just below it, across its middle.
+    await expect.poll(() => cardBesideTarget(page, 'create-app-menu')).toBe(true);
     await shot(page, 'guide-step-app');
 
     // Opening the menu is not creating an app: the guide stays on step one (it steps aside meanwhile).
@@ -50,6 +72,8 @@ describe('new-user guide', () => {
     await expect.poll(() => title(page)).toBe('新建一个应用');
 
     await createBlankApp(page, '客户管理');
+    // The new app's address carries no stray parameter (it once kept ?color=0).
+    expect(new URL(page.url()).search).toBe('');
     await expect.poll(() => title(page)).toBe('新建一张数据表');
     await expect.poll(() => progress(page)).toBe('第 2 / 5 步');
     await shot(page, 'guide-step-table');
@@ -93,11 +117,11 @@ describe('new-user guide', () => {
     await tour(page).getByTestId('guide-finish').click();
     await expect.poll(() => tour(page).count()).toBe(0);
     const saved = await pageApi<{ action: string; steps: string[] }>(page, 'GET', '/v1/onboarding/user');
-    expect(saved.data).toEqual({ action: 'finished', steps: ['app', 'table', 'fields', 'record', 'flow'] });
+    expect(saved.data).toEqual({ action: 'finished', steps: ['app', 'table', 'fields', 'record', 'flow'], due: false });
 
     await page.goto('/home');
     await page.getByTestId('home-page').waitFor();
-    await page.getByTestId('operation-slot').waitFor();
+    await page.getByTestId('all-apps-section').waitFor();
     await expect.poll(() => tour(page).count()).toBe(0);
   });
 
@@ -111,18 +135,48 @@ describe('new-user guide', () => {
     await expect.poll(() => tour(page).count()).toBe(0);
     await page.reload();
     await page.getByTestId('home-page').waitFor();
-    await page.getByTestId('operation-slot').waitFor();
+    await page.getByTestId('all-apps-section').waitFor();
     await expect.poll(() => tour(page).count()).toBe(0);
     expect((await pageApi<{ action: string }>(page, 'GET', '/v1/onboarding/user')).data.action).toBe('skipped');
   });
+});
 
-  it('leaves expired operation-area items out', async () => {
-    const expired = (await pageApi<string[]>(page, 'GET', '/v1/opdata/tag/expired')).data;
-    const all = (await pageApi<{ id: string }[]>(page, 'GET', '/v1/system/announcements')).data.map((a) => a.id);
-    await page.getByTestId('operation-slot').locator('.ant-list-item').first().waitFor();
-    for (const id of all) {
-      await expect.poll(() => page.getByTestId(`operation-item-${id}`).count()).toBe(expired.includes(id) ? 0 : 1);
-    }
+describe('who the guide is for', () => {
+  it('does not open for a plain member, who joined a team to use it', async () => {
+    const owner = await newPage(browser, server.baseUrl);
+    await registerWithTeam(owner.page, '吴老板', '吴记商行', { guide: true });
+    await owner.page.getByTestId('home-page').waitFor();
+    const member = await newPage(browser, server.baseUrl);
+    await joinTeamOf(owner.page, member.page, '郑店员');
+    await member.page.getByTestId('all-apps-section').waitFor();
+    const state = await pageApi<{ due: boolean }>(member.page, 'GET', '/v1/onboarding/user');
+    expect(state.data.due).toBe(false);
+    await member.page.waitForLoadState('networkidle');
+    expect(await tour(member.page).count()).toBe(0);
+    await shot(member.page, 'guide-not-for-plain-member');
+    // The owner, who builds the team's apps, gets it.
+    await expect.poll(() => title(owner.page)).toBe('新建一个应用');
+    await Promise.all([owner.context.close(), member.context.close()]);
+  });
+
+  it('stays away after 跳过引导, in another browser of the same user too', async () => {
+    const first = await newPage(browser, server.baseUrl);
+    const account = await signUp(first.page, '冯跳过');
+    expect((await first.page.request.post('/v1/corp/own/register', { data: { corpName: '冯氏工坊' } })).ok()).toBe(
+      true,
+    );
+    await first.page.goto('/home');
+    await tour(first.page).getByTestId('guide-skip').click();
+    await expect.poll(() => tour(first.page).count()).toBe(0);
+
+    const second = await newPage(browser, server.baseUrl);
+    await second.page.goto('/login');
+    await signInByForm(second.page, account);
+    await second.page.getByTestId('all-apps-section').waitFor();
+    await second.page.waitForLoadState('networkidle');
+    expect(await tour(second.page).count()).toBe(0);
+    expect((await pageApi<{ action: string }>(second.page, 'GET', '/v1/onboarding/user')).data.action).toBe('skipped');
+    await Promise.all([first.context.close(), second.context.close()]);
   });
 });
 
@@ -131,7 +185,7 @@ describe('open in browser (DingTalk PC client)', () => {
     const dingTalk =
       'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36 DingTalk(7.0.0)';
     const { context, page } = await newPage(browser, server.baseUrl, { userAgent: dingTalk });
-    await registerWithTeam(page, '钉钉用户', '钉钉团队');
+    await registerWithTeam(page, '钉钉用户', '钉钉团队', { guide: true });
     await page.getByTestId('home-page').waitFor();
     await tour(page).getByTestId('guide-skip').click();
     await page.goto('/members');

@@ -77,6 +77,20 @@ describe('export and import an app package', () => {
     fs.writeFileSync(notes, '不是压缩包');
     await dialog.locator('input[type=file]').setInputFiles(notes);
     await toast(owner, '请上传压缩包').waitFor();
+    // A failed upload whose answer says nothing: 上传失败 (spec §8). The request is the spec's file
+    // upload (§7): formData with storageKey ug_app_template, with the headers every request carries.
+    let sent: { body: string; headers: Record<string, string> } | undefined;
+    await owner.route('**/v1/app/package/upload', async (route) => {
+      sent = { body: route.request().postDataBuffer()?.toString('latin1') ?? '', headers: route.request().headers() };
+      await route.fulfill({ status: 500, body: '' });
+    });
+    await dialog.locator('input[type=file]').setInputFiles(zip);
+    await toast(owner, '上传失败').waitFor();
+    await owner.unrouteAll();
+    expect(sent?.body).toMatch(/name="storageKey"\r\n\r\nug_app_template\r\n/);
+    expect(sent?.headers['x-app-name']).toBe('canopy-web');
+    expect(sent?.headers['x-app-version']).toBeTruthy();
+    expect(sent?.headers['x-guid']).toMatch(/^[0-9a-f-]{36}$/);
     // The package: uploaded with its progress bar, then installed.
     await dialog.locator('input[type=file]').setInputFiles(zip);
     await expect.poll(() => dialog.getByTestId('package-file').innerText()).toContain('crm.zip');

@@ -1,15 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  E2E_PASSWORD,
-  launchBrowser,
-  newContext,
-  newPage,
-  type RunningServer,
-  startServer,
-  submitRegistration,
-} from './harness.js';
-import { createBlankApp, pageApi, shot } from './steps.js';
+import { launchBrowser, newContext, newPage, type RunningServer, startServer, submitRegistration } from './harness.js';
+import { createBlankApp, pageApi, shot, signInByForm } from './steps.js';
 
 /**
  * Shell rules of spec §2/§4/§5/§8/§9 (issue 9): language, logout through the host page, feature
@@ -40,12 +32,7 @@ function recordNavigations(page: Page): string[] {
   return urls;
 }
 
-async function login(page: Page, account: string) {
-  await page.getByTestId('login-page').waitFor();
-  await page.locator('#account').fill(account);
-  await page.locator('#password').fill(E2E_PASSWORD);
-  await page.getByTestId('login-submit').click();
-}
+const login = signInByForm;
 
 const setFeatures = async (page: Page, featureList: string[]) =>
   expect((await pageApi(page, 'PUT', '/v1/corp/features', { featureList })).status).toBe(200);

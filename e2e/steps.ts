@@ -62,11 +62,32 @@ export async function signUp(page: Page, name: string, account = uniqueMobile())
   return account;
 }
 
-/** A new user and their team, made through the API; the page ends on the workbench. */
-export async function registerWithTeam(page: Page, user: string, team: string): Promise<void> {
+/** Signs in on the /login page (already open) with the e2e password. */
+export async function signInByForm(page: Page, account: string): Promise<void> {
+  await page.getByTestId('login-page').waitFor();
+  await page.locator('#account').fill(account);
+  await page.locator('#password').fill(E2E_PASSWORD);
+  await page.getByTestId('login-submit').click();
+}
+
+/**
+ * A new user and their team, made through the API; the page ends on the workbench. The new-user
+ * guide (it opens by itself for a team's owner, its card beside the control of its step) is skipped
+ * as the user would skip it, unless the file tests the guide (`guide: true`).
+ */
+export async function registerWithTeam(
+  page: Page,
+  user: string,
+  team: string,
+  options: { guide?: boolean } = {},
+): Promise<void> {
   await signUp(page, user);
   const res = await page.request.post('/v1/corp/own/register', { data: { corpName: team } });
   if (!res.ok()) throw new Error(`team ${team} not created: ${res.status()} ${await res.text()}`);
+  if (!options.guide) {
+    const skipped = await page.request.post('/v1/onboarding/user', { data: { action: 'skipped' } });
+    if (!skipped.ok()) throw new Error(`guide not skipped: ${skipped.status()} ${await skipped.text()}`);
+  }
   await page.goto('/home');
   await page.getByTestId('page-scroll').waitFor();
 }
@@ -79,10 +100,28 @@ export async function registerWithTeamByForms(page: Page, user: string, team: st
   await page.getByTestId('team-create-submit').click();
 }
 
+/**
+ * Opens a click-triggered dropdown and clicks its item. A click while the page is still rendering
+ * (the workbench refetches as it settles) can leave the menu shut on a busy machine: click again.
+ */
+export async function menuItemOf(trigger: Locator, item: Locator): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await trigger.click();
+    try {
+      await item.waitFor({ timeout: 15_000 });
+      break;
+    } catch (error) {
+      if (attempt >= 4) throw error;
+    }
+  }
+  // No settled(): this runs in beforeAll hooks too, where expect.poll is not allowed; a click waits
+  // for the item to be stable by itself.
+  await item.click();
+}
+
 /** A blank app from the workbench; the page ends on the app's home. */
 export async function createBlankApp(page: Page, name: string): Promise<void> {
-  await page.getByTestId('create-app-menu').first().click();
-  await page.getByRole('menuitem', { name: '新建空白应用' }).click();
+  await menuItemOf(page.getByTestId('create-app-menu').first(), page.getByRole('menuitem', { name: '新建空白应用' }));
   await page.getByTestId('create-app-name').fill(name);
   await page.locator('#create-app-submit').click();
   await page.getByTestId('app-home').waitFor();
@@ -163,4 +202,17 @@ export async function settled(target: Locator): Promise<void> {
       { timeout: 30_000 },
     )
     .toBe('none');
+}
+
+/** A pointer drag as a person makes it: press, move past dnd-kit's 6 px threshold, glide onto the aim, release. */
+export async function pointerDrag(page: Page, from: Locator, to: Locator) {
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  if (!a || !b) throw new Error('pointerDrag: element not on screen');
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 12, a.y + a.height / 2 + 12, { steps: 4 });
+  await page.mouse.move(b.x + b.width / 2, b.y + Math.min(8, b.height / 2), { steps: 15 });
+  await page.mouse.move(b.x + b.width / 2 + 2, b.y + Math.min(9, b.height / 2), { steps: 2 });
+  await page.mouse.up();
 }

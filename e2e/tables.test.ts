@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cspViolations, launchBrowser, newPage, type RunningServer, snap, startServer } from './harness.js';
-import { createBlankApp, createTable, pickOption, registerWithTeam } from './steps.js';
+import { createBlankApp, createTable, pickOption, pointerDrag, registerWithTeam, settled } from './steps.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -76,13 +76,16 @@ describe('data tables: design, form, records, history, conflicts', () => {
     await addField(page, '编号', '流水号');
     await snap(page, 'tables-fields');
 
-    // Table settings: members may now delete records too; the saved permission shows when reopened.
+    // Table settings list every app role's rights on the table (issue 27): 成员 may now delete too,
+    // set in the role matrix's drawer, and the row shows it at once.
     await page.getByTestId('table-settings').click();
-    await page.getByTestId('perm-delete').getByText('成员').click();
-    await page.locator('#table-settings-submit').click();
-    await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
-    await page.getByTestId('table-settings').click();
-    await expect.poll(() => page.getByTestId('perm-delete').locator('input[value="member"]').isChecked()).toBe(true);
+    const member = page.getByTestId('table-role-rights').locator('[data-testid^="role-cell-"][data-testid$="-member"]');
+    await member.click();
+    const drawer = page.getByTestId('role-rights-drawer');
+    await settled(drawer);
+    await drawer.getByTestId('role-actions').getByText('删除', { exact: true }).click();
+    await page.getByTestId('role-rights-save').click();
+    await expect.poll(() => member.innerText()).toContain('删除');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
   });
@@ -92,9 +95,10 @@ describe('data tables: design, form, records, history, conflicts', () => {
     await page.getByTestId('form-columns').getByText('两列').click();
     await page.getByTestId('form-add-section').click();
     await page.getByTestId('section-title').last().fill('合同明细');
-    await pickOption(page, page.getByTestId('form-item-明细').getByTestId('move-to-section'), '合同明细');
+    await page.getByTestId('form-item-明细').click();
+    await pickOption(page, page.getByTestId('field-properties').getByTestId('move-to-section'), '合同明细');
     const second = page.getByTestId('form-design-section-1');
-    await page.getByTestId('form-item-备注').getByTestId('drag-field').dragTo(second.getByTestId('form-item-明细'));
+    await pointerDrag(page, page.getByTestId('form-item-备注'), second.getByTestId('form-item-明细'));
     await expect
       .poll(() => second.locator('[data-field-row]').first().getAttribute('data-testid'))
       .toBe('form-item-备注');
@@ -136,6 +140,26 @@ describe('data tables: design, form, records, history, conflicts', () => {
     await expect.poll(() => detail.getByTestId('detail-编号').innerText()).toMatch(/\d{4}/);
     await expect.poll(() => page.getByTestId('record-history').innerText()).toContain('王小明');
     await snap(page, 'tables-detail');
+  });
+
+  it('comments on the record: a link, the grid count, an edit marked (已编辑), a delete after confirming', async () => {
+    await page.getByTestId('comment-box').fill('请尽快确认 https://example.com/contract\n第二行');
+    await page.getByTestId('comment-send').click();
+    const item = page.getByTestId('comment-item');
+    await expect.poll(() => item.count()).toBe(1);
+    await expect
+      .poll(() => item.first().getByTestId('comment-body').innerHTML())
+      .toContain('href="https://example.com/contract"');
+    // The writer follows the record from now on; the grid behind the drawer counts the comment.
+    await expect.poll(() => page.getByTestId('comment-follow').innerText()).toContain('已关注');
+    await expect.poll(() => page.getByTestId('comment-count').first().innerText()).toContain('1');
+    await item.first().getByTestId('comment-edit').click();
+    await page.getByTestId('comment-edit-box').fill('已确认');
+    await page.getByTestId('comment-save').click();
+    await expect.poll(() => item.first().getByTestId('comment-edited').innerText()).toBe('(已编辑)');
+    await item.first().getByTestId('comment-remove').click();
+    await page.locator('.ant-modal-confirm-btns .ant-btn-dangerous').click();
+    await expect.poll(() => item.count()).toBe(0);
   });
 
   it('meets the conflict message when a second tab saved first', async () => {

@@ -3,7 +3,7 @@
  * server (the built product, like the browser tests), opens its first table and its dashboard in
  * Chromium and stores both, scaled to 960 px wide and encoded as WebP by the browser itself, as
  * apps/server/templates/<id>/previews/{1-table,2-dashboard}.webp.
- * Run after `npm run build`: `npx tsx e2e/template-previews.ts`.
+ * Run after `npm run build`: `npx tsx e2e/template-previews.ts [id...]` (no ids: every template).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -81,7 +81,8 @@ try {
     'GET',
     '/v1/templates',
   );
-  for (const t of templates.filter((x) => x.kind === 'builtin')) {
+  const wanted = process.argv.slice(2);
+  for (const t of templates.filter((x) => x.kind === 'builtin' && (!wanted.length || wanted.includes(x.id)))) {
     const started = await api<{ taskId: string }>(page, 'POST', '/v1/templates/install', {
       id: t.id,
       externalLabel: t.externalLabel,

@@ -51,6 +51,7 @@ beforeAll(async () => {
     WECOM_SECRET: wecom.config.secret,
     WECOM_API_BASE: wecom.config.apiBase,
     WECOM_OAUTH_BASE: wecom.config.oauthBase,
+    WECOM_LOGIN_BASE: wecom.config.loginBase,
   });
   browser = await launchBrowser();
 });
@@ -111,6 +112,35 @@ describe('WeCom', () => {
     // Tried once in this tab: the page stays, with WeCom sign-in as a button.
     await page.getByTestId('login-wecom').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('an ordinary browser offers 企业微信扫码登录, which signs the bound member in', async () => {
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await page.goto('/login?redirect=%2Fhome');
+    const qr = page.getByTestId('login-wecom-qr');
+    await expect.poll(() => qr.innerText()).toContain('企业微信扫码登录');
+    // Outside the WeCom client there is no in-client sign-in button, and nothing starts by itself.
+    expect(await page.getByTestId('login-wecom').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await shot(page, 'wecom-qr-login');
+    wecom.nextMember = 'zhouning';
+    await qr.click();
+    await page.waitForURL((url) => url.pathname === '/home');
+    const me = await pageApi<{ userName: string }>(page, 'GET', '/v1/user/information/basic');
+    expect(me.data.userName).toBe('周宁');
+    await context.close();
+  });
+
+  it('without WeCom set up, /login has no 扫码登录', async () => {
+    const plain = await startServer();
+    const { context, page } = await newPage(browser, plain.baseUrl);
+    const info = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/system/info');
+    await page.goto('/login');
+    expect(((await (await info).json()) as { data: { wecom: boolean } }).data.wecom).toBe(false);
+    await page.getByTestId('login-submit').waitFor();
+    expect(await page.getByTestId('login-wecom-qr').count()).toBe(0);
+    await context.close();
+    await plain.stop();
   });
 
   it('forwards a record to a WeCom chat through the JS-SDK, signed with the tickets', async () => {

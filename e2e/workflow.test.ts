@@ -264,7 +264,7 @@ describe('approval workflow', () => {
       .toMatchObject({ totalCount: 1 });
     await alice.getByTestId('wf-action-approve').click();
     await expect.poll(() => toast(alice)).toContain('已同意');
-    await alice.getByTestId('approval-handled').waitFor();
+    await alice.getByTestId('approval-mine-done').waitFor();
   });
 
   it('the countersign approver reverts to the originator; the comment is required', async () => {

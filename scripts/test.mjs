@@ -52,6 +52,9 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM_PATH = '/usr/bin/chromium';
 const vitest = (project) => ['npx', ['--no', '--', 'vitest', 'run', '--project', project]];
 
+/** Browser test files run at once, sharing the run's server and browser (→ 0103); CANOPY_E2E_WORKERS. */
+const E2E_WORKERS = Number(process.env.CANOPY_E2E_WORKERS) || 2;
+
 /** The postgres server for the run, once the `pg` step has found or started one. */
 let pg = null;
 
@@ -99,7 +102,7 @@ const STEPS = [
     groups: ['e2e'],
     needs: ['build', 'chromium'],
     slot: true,
-    cmd: vitest('e2e'),
+    cmd: ['npx', [...vitest('e2e')[1], `--maxWorkers=${E2E_WORKERS}`]],
     vitest: true,
     env: () => ({ CANOPY_TEST_DB: 'sqlite', CHROMIUM_PATH }),
   },
@@ -133,6 +136,9 @@ const STEPS = [
     title: 'API + database tests on PostgreSQL',
     groups: ['unit', 'postgres'],
     needs: ['pg'],
+    // The second-longest step, and one that waits on PostgreSQL more than it computes: it starts
+    // the moment PostgreSQL is there instead of queueing behind typecheck and lint for a slot.
+    urgent: true,
     slot: true,
     cmd: vitest('db'),
     vitest: true,

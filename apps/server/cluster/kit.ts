@@ -50,6 +50,8 @@ export async function createDatabase(adminUrl: string, prefix: string) {
   const c = new pg.Client({ connectionString: adminUrl });
   await c.connect();
   await c.query(`create database ${name}`);
+  // As the tests' own databases (test/database.ts createPgTestDatabase): no wait for the WAL's flush.
+  await c.query(`alter database ${name} set synchronous_commit = off`);
   await c.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Headers, Limits } from '@canopy/contract';
 import fastifyCookie from '@fastify/cookie';
-import { Ajv } from 'ajv';
-import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { Invalidations } from './db/invalidation.js';
 import { FieldValidationError } from './http/app-error.js';
+import { serializerCompiler, validatorCompiler } from './http/compilers.js';
 import { registerCompression } from './http/compression.js';
 import type { Services } from './http/context.js';
 import { registerDocs } from './http/docs.js';
@@ -26,6 +25,9 @@ import { adminRoutes } from './modules/admin/routes.js';
 import { ApiTokenRepository } from './modules/api-tokens/repository.js';
 import { apiTokenRoutes } from './modules/api-tokens/routes.js';
 import { ApiTokenService } from './modules/api-tokens/service.js';
+import { AppRolesRepository } from './modules/app-roles/repository.js';
+import { appRoleRoutes } from './modules/app-roles/routes.js';
+import { AppRolesService } from './modules/app-roles/service.js';
 import { AppLogRepository } from './modules/applog/repository.js';
 import { appLogRoutes } from './modules/applog/routes.js';
 import { AppLogService } from './modules/applog/service.js';
@@ -37,6 +39,10 @@ import { AppRepository } from './modules/apps/repository.js';
 import { AppRoleService } from './modules/apps/roles-service.js';
 import { appRoutes } from './modules/apps/routes.js';
 import { moveHistoryEntries } from './modules/audit/history-entries.js';
+import { createAutomations } from './modules/automations/module.js';
+import { automationRoutes } from './modules/automations/routes.js';
+import { createComments } from './modules/comments/module.js';
+import { commentRoutes } from './modules/comments/routes.js';
 import { customPageRoutes } from './modules/custom-pages/routes.js';
 import { CustomPageService } from './modules/custom-pages/service.js';
 import { dashboardRoutes } from './modules/dashboards/routes.js';
@@ -99,6 +105,8 @@ import { ShortcutRepository } from './modules/shortcuts/repository.js';
 import { shortcutRoutes } from './modules/shortcuts/routes.js';
 import { ShortcutService } from './modules/shortcuts/service.js';
 import { ssoRoutes } from './modules/sso/routes.js';
+import { AnnouncementRepository } from './modules/system/announcements-repository.js';
+import { AnnouncementService } from './modules/system/announcements-service.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { templateRoutes } from './modules/templates/routes.js';
 import { TemplateService } from './modules/templates/service.js';
@@ -113,6 +121,7 @@ import { viewRoutes } from './modules/views/routes.js';
 import { ViewService } from './modules/views/service.js';
 import { FlowWebhooks } from './modules/webhooks/flow-events.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
+import { webhookReach } from './modules/webhooks/sender.js';
 import { WebhookService } from './modules/webhooks/service.js';
 import { wecomRoutes } from './modules/wecom/routes.js';
 import { notifyAll } from './modules/workflow/flow-hooks.js';
@@ -137,18 +146,6 @@ export interface BuildOptions {
   testHooks?: TestHooks;
 }
 
-/**
- * Bodies are validated strictly (no type coercion, unknown properties refused); query strings and
- * path parameters are strings on the wire, so those are coerced.
- */
-function validatorCompiler() {
-  const common = { allErrors: true, useDefaults: true, removeAdditional: false, strict: false } as const;
-  const bodyAjv = addFormats(new Ajv({ ...common, coerceTypes: false }));
-  const otherAjv = addFormats(new Ajv({ ...common, coerceTypes: 'array' }));
-  return ({ schema, httpPart }: { schema: object; httpPart?: string }) =>
-    (httpPart === 'body' ? bodyAjv : otherAjv).compile(schema);
-}
-
 export async function buildApp({
   config,
   database,
@@ -168,7 +165,8 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
-  app.setValidatorCompiler(validatorCompiler());
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   // Only JSON bodies: a cross-site form post (text/plain, urlencoded) cannot reach a handler.
   app.removeContentTypeParser('text/plain');
   // JSON nested past Limits.jsonDepthMax is a 400 before it is parsed (no stack overflow, a 500).
@@ -204,7 +202,8 @@ export async function buildApp({
   registerSession(app, accounts, apiTokens);
   registerTenant(app, engines);
 
-  systemRoutes(app, services, database.listener?.state);
+  const announcements = new AnnouncementService(new AnnouncementRepository(services.db));
+  systemRoutes(app, services, announcements, database.listener?.state);
   // PostgreSQL's LISTEN connection: its losses and returns are logged (it reconnects by itself).
   const unwatch = database.listener?.watch((event) => {
     if (event.state === 'up') app.log.info('LISTEN connection back: caches dropped, live streams told to refresh');
@@ -238,9 +237,9 @@ export async function buildApp({
   wecomRoutes(app, services, accounts);
   invitationRoutes(
     app,
-    new InvitationService(services.db, new InvitationRepository(services.db), delivery, baseUrl, letters),
+    new InvitationService(services.db, new InvitationRepository(services.db), delivery, baseUrl, letters, live),
   );
-  adminRoutes(app, delivery);
+  adminRoutes(app, delivery, announcements);
   const orgRepository = new OrgRepository(services.db);
   const departments = new DepartmentService(services.db, orgRepository);
   orgRoutes(app, departments, new MemberService(services.db, orgRepository, departments));
@@ -258,6 +257,7 @@ export async function buildApp({
     new NodeService(services.db, appRepository, (trx, node) => schemas.createForNode(trx, node)),
     new CustomMenuService(services.db, appRepository),
   );
+  appRoleRoutes(app, new AppRolesService(services.db, appRepository, new AppRolesRepository(services.db), contexts));
   shortcutRoutes(app, new ShortcutService(services.db, new ShortcutRepository(services.db), appRepository, contexts));
   const fileStore = openStore(config.dataDir, config.s3);
   app.decorate('fileStore', fileStore);
@@ -307,17 +307,51 @@ export async function buildApp({
   const mailQueue = new MailQueue(services.db, delivery, app.log);
   await jobs.schedule('mail.drain', 2_000, async () => void (await mailQueue.drain()));
   app.decorate('mailQueue', mailQueue);
+  // Automations (issue 28): runs queued inside the writes' and flow actions' transactions.
+  const automations = createAutomations({
+    db: services.db,
+    apps: appRepository,
+    records: records.service,
+    recordRepo: recordRepository,
+    letters,
+    jobs,
+    reach: webhookReach(config.webhooksAllowPrivate),
+    mail: mailQueue,
+    schemaContexts: contexts,
+    quotas: config.automationQuotas,
+  });
+  records.hooks.onWrite((c, trx, event, items, changed) =>
+    automations.events.recordsWritten(c, trx, event, items, changed),
+  );
+  automationRoutes(app, automations.service, automations.events, automations.buttons);
+  // Record comments (issue 31): a new one is a webhook event and an automation trigger of its table.
+  const comments = createComments(services.db, appRepository, records.queries, recordRepository, letters);
+  comments.onCreated((c, trx, record, comment) =>
+    webhooks.enqueue(trx, WebhookService.recordSource(c), 'comment.created', [
+      { recordId: record.id, data: { recordId: record.id, comment } },
+    ]),
+  );
+  comments.onCreated((c, trx, record, comment) => automations.events.commented(c, trx, record, comment));
+  commentRoutes(app, ctx, comments);
+  await jobs.schedule('automations.cron', 30_000, async () => void (await automations.events.fireDue()));
+  app.decorate('automations', automations);
+  apps.onDelete((trx, access) => automations.repo.removeOfApp(trx, access.tenant.engineCode, access.app.code));
   const workflow = createWorkflow(
     services.db,
     contexts,
     records.service,
-    notifyAll(new FlowLetters(letters, live, todoMail(mailQueue, baseUrl)), new FlowWebhooks(webhooks)),
+    notifyAll(
+      new FlowLetters(letters, live, todoMail(mailQueue, baseUrl)),
+      new FlowWebhooks(webhooks),
+      automations.events.flowNotify(),
+    ),
     Date.now,
     { info: (c) => schemas.info(c), layout: (c) => forms.layout(c) },
   );
+  automations.kinds.approvals = workflow.instances;
   workflowRoutes(app, workflow);
   workflowOpsRoutes(app, workflow.ops);
-  const todos = createTodos(services.db, workflow.items);
+  const todos = createTodos(services.db, workflow.items, records.queries, (c) => forms.layout(c));
   todoRoutes(app, todos);
   openFlowRoutes(app, services.db, { instances: workflow.instances, items: workflow.items, todos });
   app.decorate('workflowDeadlines', workflow.deadlines);
@@ -373,6 +407,7 @@ export async function buildApp({
     (t, a, s, admin) => contexts.context(t, a, s, admin),
     Date.now,
     testHooks.imports,
+    database.sqliteFile,
   );
   app.decorate('imports', imports);
   const exportJobs = new ExportJobs(services.db, fileStore, config.dataDir);
@@ -387,16 +422,12 @@ export async function buildApp({
     transferLetters,
   );
   transferRoutes(app, ctx, tableExports, exportJobs, imports);
-  const installs = new PackageInstallService(services.db, services.dialect, config.dataDir, files, {
-    leaseMs: config.packageInstallLeaseMs,
+  const installs = new PackageInstallService(services.db, services.dialect, config.dataDir, files, jobs, {
     crashAt: testHooks.packageCrashAt,
   });
+  // Before the queue starts (jobs.start below): a committed task's staged files move in first.
   await installs.recover();
-  const stopSweeping = installs.startSweeping();
-  app.addHook('onClose', async () => {
-    stopSweeping();
-    await installs.idle();
-  });
+  app.addHook('onClose', () => installs.idle());
   app.decorate('packageInstalls', installs);
   const packageExports = new PackageExportService(services.db, appRepository, files);
   packageRoutes(app, packageExports, installs, new PackageUpgradeService(services.db, appRepository, installs));

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ApiTokenLimits } from '@canopy/contract';
+import { ApiTokenLimits, AutomationLimits } from '@canopy/contract';
 import type { PasswordHashing } from './modules/account/passwords.js';
 import type { AliyunSmsConfig } from './modules/delivery/sms.js';
 import type { S3Config } from './storage/store.js';
@@ -52,17 +52,17 @@ export interface Config {
    */
   metadataCache: boolean;
   /**
-   * How long a package install's process holds its task without renewing it (PostgreSQL;
-   * PACKAGE_INSTALL_LEASE_MS, default 60 s): past it, a task of a dead process is failed.
-   */
-  packageInstallLeaseMs: number;
-  /**
    * How long a job (an import) stays with its process without a heartbeat (JOB_LEASE_SECONDS,
    * default 30): after a crash, another process takes the job up this long after the last beat.
    */
   jobLeaseMs: number;
   /** Uploads and import sheets in an S3-compatible bucket (S3_BUCKET …); absent: DATA_DIR. */
   s3: S3Config | undefined;
+  /**
+   * Automations' per-team quotas (AUTOMATION_RUNS_PER_DAY, AUTOMATION_CONCURRENT_RUNS; defaults in
+   * the contract's AutomationLimits): runs started per day of the team's time zone, runs at once.
+   */
+  automationQuotas: AutomationQuotas;
   /** Sign-in with the company's OpenID Connect provider; absent unless OIDC_ISSUER is set. */
   oidc: OidcConfig | undefined;
   /**
@@ -90,6 +90,8 @@ export interface WecomConfig {
   apiBase: string;
   /** Where WeCom's OAuth page lives (the browser is sent there inside the WeCom client). */
   oauthBase: string;
+  /** Where WeCom's web login (扫码登录: a QR code the member scans with WeCom) lives, for other browsers. */
+  loginBase: string;
 }
 
 export interface OidcConfig {
@@ -146,11 +148,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const tokenRate = Number(env.API_TOKEN_RATE_LIMIT ?? ApiTokenLimits.defaultRatePerMinute);
   if (!Number.isInteger(tokenRate) || tokenRate < 1)
     throw new Error(`API_TOKEN_RATE_LIMIT must be a positive whole number, got ${env.API_TOKEN_RATE_LIMIT}`);
-  const leaseMs = Number(env.PACKAGE_INSTALL_LEASE_MS ?? 60_000);
-  if (!Number.isInteger(leaseMs) || leaseMs < 100)
-    throw new Error(
-      `PACKAGE_INSTALL_LEASE_MS must be a whole number of milliseconds, got ${env.PACKAGE_INSTALL_LEASE_MS}`,
-    );
   const passwordHashing = env.PASSWORD_HASHING ?? 'standard';
   if (passwordHashing !== 'standard' && passwordHashing !== 'fast')
     throw new Error(`PASSWORD_HASHING must be standard or fast, got ${env.PASSWORD_HASHING}`);
@@ -161,9 +158,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     apiTokenRatePerMinute: tokenRate,
     passwordHashing,
     metadataCache: env.METADATA_CACHE !== 'off',
-    packageInstallLeaseMs: leaseMs,
     jobLeaseMs: Math.round(jobLease * 1000),
     s3: s3Config(env),
+    automationQuotas: {
+      runsPerDay: positive(env, 'AUTOMATION_RUNS_PER_DAY', AutomationLimits.runsPerDay),
+      concurrentRuns: positive(env, 'AUTOMATION_CONCURRENT_RUNS', AutomationLimits.concurrentRuns),
+    },
     webhooksAllowPrivate:
       env.WEBHOOK_ALLOW_PRIVATE === undefined ? flag(env.PRIVATE_DEPLOYMENT) : flag(env.WEBHOOK_ALLOW_PRIVATE),
     port,
@@ -217,7 +217,10 @@ function parseOidc(env: NodeJS.ProcessEnv): OidcConfig | undefined {
   };
 }
 
-/** WECOM_CORP_ID, WECOM_AGENT_ID, WECOM_SECRET (all three, or none), WECOM_API_BASE, WECOM_OAUTH_BASE. */
+/**
+ * WECOM_CORP_ID, WECOM_AGENT_ID, WECOM_SECRET (all three, or none), WECOM_API_BASE, WECOM_OAUTH_BASE,
+ * WECOM_LOGIN_BASE.
+ */
 function parseWecom(env: NodeJS.ProcessEnv): WecomConfig | undefined {
   const corpId = env.WECOM_CORP_ID?.trim();
   if (!corpId) return undefined;
@@ -235,6 +238,7 @@ function parseWecom(env: NodeJS.ProcessEnv): WecomConfig | undefined {
     secret,
     apiBase: base('WECOM_API_BASE', 'https://qyapi.weixin.qq.com'),
     oauthBase: base('WECOM_OAUTH_BASE', 'https://open.weixin.qq.com'),
+    loginBase: base('WECOM_LOGIN_BASE', 'https://login.work.weixin.qq.com'),
   };
 }
 
@@ -269,4 +273,19 @@ function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
   if (endpoint && !/^https?:\/\//.test(endpoint))
     throw new Error(`S3_ENDPOINT must be an http(s) address, got ${endpoint}`);
   return { bucket: env.S3_BUCKET, endpoint, region: env.S3_REGION || 'us-east-1', accessKeyId, secretAccessKey };
+}
+
+/** Per-team automation quotas (config.automationQuotas). */
+export interface AutomationQuotas {
+  runsPerDay: number;
+  concurrentRuns: number;
+}
+
+/** A whole number of 1 or more from the environment, or the default when unset. */
+function positive(env: Record<string, string | undefined>, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number (1 or more), got ${raw}`);
+  return n;
 }

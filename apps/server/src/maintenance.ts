@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.js';
+import { refreshStatistics } from './db/statistics.js';
 import { purgeDueTeams } from './modules/engines/purge.js';
 import { type CountDrift, repairTodoCounts } from './modules/todos/count-repair.js';
 import { ExportJobs } from './modules/transfer/export-jobs.js';
@@ -14,7 +15,7 @@ interface Log {
 
 /**
  * One round of housekeeping that any number of server processes may run at once (each step is
- * idempotent): expired sessions, stale login-throttle rows, API tokens 30 days past revocation or
+ * idempotent): expired sessions, stale login-throttle rows and sign-up look-up challenges, API tokens 30 days past revocation or
  * expiry and finished webhook deliveries older than 30 days go, expired exports and their files go, kept to-do
  * counts that drifted are repaired, and closed teams whose 7 days are over are purged. `now` is a parameter so tests can move the clock.
  */
@@ -30,6 +31,7 @@ export async function runMaintenance(
     .where('first_failure_at', '<', now - 24 * HOUR)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
     .execute();
+  await db.deleteFrom('account_checks').where('expires_at', '<', now).execute();
   await db
     .deleteFrom('wechat_bind_scenes')
     .where('expires_at', '<', now - HOUR)
@@ -61,6 +63,8 @@ export async function runMaintenance(
 /** One hourly round for the job queue's schedule (main.ts: once per cluster per hour). */
 export async function maintenanceRound(db: Kysely<Database>, store: FileStore, log: Log): Promise<void> {
   const { purged, todoCounts } = await runMaintenance(db, '', Date.now(), store);
+  // The planner's statistics of tables that grew or never had any (SQLite; statistics.ts).
+  await refreshStatistics(db).catch((err: unknown) => log.warn({ err }, 'statistics could not be refreshed'));
   if (purged.length) log.info({ purged }, 'closed teams purged');
   for (const drift of todoCounts) log.warn(drift, 'to-do count drifted from the open items; repaired');
 }

@@ -19,6 +19,8 @@ export interface ImportHooks {
   betweenChunks?: ((job: ImportJobsTable, info: { staged: number; stage: string | null }) => Promise<void>) | null;
   /** A look between two chunks of an SQLite "all or nothing" import's move (staged-move.ts). */
   betweenMoves?: ((job: ImportJobsTable, moved: number) => Promise<void>) | null;
+  /** A look inside each chunk's transaction of that move, its rows written, not yet committed (issue 30). */
+  duringMove?: ((job: ImportJobsTable, moved: number) => Promise<void>) | null;
   /** Rows a chunk of that move writes (tests make it small; default MOVE_CHUNK_ROWS). */
   moveChunkRows?: number;
 }

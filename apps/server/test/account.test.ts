@@ -45,10 +45,9 @@ describe('register', () => {
     });
     expect(again.status).toBe(409);
     expect(again.json).toMatchObject({ errorCode: ErrorCode.accountExists, errorMessage: '该账号已注册，请直接登录' });
-    const check = await new TestClient(server.baseUrl).request(
-      'GET',
-      `/v1/user/check/account?account=${encodeURIComponent(email)}`,
-    );
+    const page = new TestClient(server.baseUrl);
+    expect((await page.request('POST', '/v1/user/check/challenge')).status).toBe(200);
+    const check = await page.request('GET', `/v1/user/check/account?account=${encodeURIComponent(email)}`);
     expect(check.json.data).toEqual({ exists: true });
   });
 
@@ -165,19 +164,82 @@ describe('login and logout', () => {
 });
 
 describe('account lookups', () => {
+  const lookUp = (client: TestClient, account: string) =>
+    client.request('GET', `/v1/user/check/account?account=${encodeURIComponent(account)}`);
+
+  it('answers only within a started sign-up: without its challenge the same refusal for every account (issue 30)', async () => {
+    const { account } = await registeredClient(server);
+    const stranger = new TestClient(server.baseUrl);
+    const known = await lookUp(stranger, account);
+    const unknown = await lookUp(stranger, uniqueMobile());
+    // No oracle: a registered and an unregistered number get the same answer, which says neither.
+    for (const res of [known, unknown]) {
+      expect(res.status).toBe(403);
+      expect(res.json).toMatchObject({ errorCode: ErrorCode.forbidden, errorMessage: '请在注册页面输入账号后再查询' });
+      expect(JSON.stringify(res.json)).not.toContain('exists');
+    }
+    // A made-up cookie is no challenge.
+    const forged = await new TestClient(server.baseUrl).request(
+      'GET',
+      `/v1/user/check/account?account=${encodeURIComponent(account)}`,
+      { headers: { cookie: 'canopy_check=made-up' } },
+    );
+    expect(forged.status).toBe(403);
+
+    // The registration page starts the sign-up: an httpOnly, same-site-only cookie for /v1/user/check.
+    const page = new TestClient(server.baseUrl);
+    const started = await page.request('POST', '/v1/user/check/challenge');
+    expect(started.status, JSON.stringify(started.json)).toBe(200);
+    expect(started.json.data).toEqual({
+      expiresIn: LoginThrottle.challengeTtlMs / 1000,
+      lookups: LoginThrottle.lookupsPerChallenge,
+    });
+    const cookie = started.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/canopy_check=/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
+    expect(cookie).toMatch(/Path=\/v1\/user\/check/i);
+    expect((await lookUp(page, account)).json.data).toEqual({ exists: true });
+    expect((await lookUp(page, uniqueMobile())).json.data).toEqual({ exists: false });
+    // The challenge is good for a few look-ups only, then the page asks for a new one.
+    for (let i = 2; i < LoginThrottle.lookupsPerChallenge; i++)
+      expect((await lookUp(page, uniqueMobile())).status).toBe(200);
+    expect((await lookUp(page, account)).status).toBe(403);
+    expect((await page.request('POST', '/v1/user/check/challenge')).status).toBe(200);
+    expect((await lookUp(page, account)).json.data).toEqual({ exists: true });
+    // The challenge is kept only as a hash, never as the cookie's value.
+    const token = (cookie.match(/canopy_check=([^;]+)/) ?? [])[1] ?? '';
+    const rows = await server.database.handle.db.selectFrom('account_checks').select('id').execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.map((r) => r.id)).not.toContain(token);
+  });
+
+  it('refuses a cross-site start of a sign-up', async () => {
+    const res = await new TestClient(server.baseUrl).request('POST', '/v1/user/check/challenge', {
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    });
+    expect(res.status).toBe(403);
+    expect(res.headers.get('set-cookie') ?? '').not.toMatch(/canopy_check=/);
+  });
+
   it('pauses a client address that looks up too many accounts: as many as its failed logins (issue 30)', async () => {
     const lookup = await startTestServer();
     try {
       const client = new TestClient(lookup.baseUrl);
-      let last = await client.request('GET', '/v1/user/check/account?account=13000000000');
+      const challenge = () => client.request('POST', '/v1/user/check/challenge');
+      expect((await challenge()).status).toBe(200);
+      let last = await lookUp(client, '13000000000');
       expect(last.json.data).toEqual({ exists: false });
       // Not an account oracle: the address's login limit, not hundreds a window.
       expect(LoginThrottle.lookupsPerWindow).toBe(LoginThrottle.lockAfterAddress);
       for (let i = 1; i < LoginThrottle.lookupsPerWindow; i++) {
-        last = await client.request('GET', `/v1/user/check/account?account=1300000${String(i).padStart(4, '0')}`);
+        // A fresh challenge whenever one is spent, as the page does: the limit is the address's.
+        if (i % LoginThrottle.lookupsPerChallenge === 0) expect((await challenge()).status).toBe(200);
+        last = await lookUp(client, `1300000${String(i).padStart(4, '0')}`);
       }
       expect(last.status).toBe(200);
-      const over = await client.request('GET', '/v1/user/check/account?account=13099999999');
+      expect((await challenge()).status).toBe(200);
+      const over = await lookUp(client, '13099999999');
       expect(over.status).toBe(429);
       expect(over.json.errorMessage).toBe('查询过于频繁，请15分钟后再试');
       expect(over.json.errorCode).toBe(ErrorCode.rateLimited);
@@ -185,7 +247,21 @@ describe('account lookups', () => {
     } finally {
       await lookup.close();
     }
-  });
+  }, 120_000);
+
+  it('pauses a client address that starts too many sign-ups', async () => {
+    const lookup = await startTestServer();
+    try {
+      const client = new TestClient(lookup.baseUrl);
+      for (let i = 0; i < LoginThrottle.challengesPerWindow; i++)
+        expect((await client.request('POST', '/v1/user/check/challenge')).status).toBe(200);
+      const over = await client.request('POST', '/v1/user/check/challenge');
+      expect(over.status).toBe(429);
+      expect(over.json.errorCode).toBe(ErrorCode.rateLimited);
+    } finally {
+      await lookup.close();
+    }
+  }, 120_000);
 });
 
 describe('with team sub-domains', () => {

@@ -235,6 +235,15 @@ describe('recycle bin and access check', () => {
       (await member.client.request('GET', '/v1/apps/recycle/list')).json.data.map((a: { code: string }) => a.code),
     ).not.toContain(code);
     expect(await auditActions(code)).toEqual(['app.create', 'app.delete', 'app.restore', 'app.delete', 'app.purge']);
+    // Its roles and their grants go with it (issue 27; no foreign key ties them to the app).
+    for (const table of ['app_roles', 'app_role_grants'] as const) {
+      const left = await server.database.handle.db
+        .selectFrom(table)
+        .select('role_key')
+        .where('app_code', '=', code)
+        .execute();
+      expect(left, table).toEqual([]);
+    }
   });
 
   it('honours admin mode only for team owners and admins', async () => {

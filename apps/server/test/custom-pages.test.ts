@@ -168,6 +168,37 @@ describe('custom pages', () => {
     expect((await member.client.request('GET', url())).status).toBe(200);
   });
 
+  it("leaves a page refused to a member's role out of their menu", async () => {
+    const menuCodes = async (client: TestClient) => {
+      const res = await client.request('GET', `/v1/apps/${appCode}/nodes`);
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      const codes: string[] = [];
+      const walk = (nodes: { code: string; children: unknown[] }[]) => {
+        for (const n of nodes) {
+          codes.push(n.code);
+          walk(n.children as { code: string; children: unknown[] }[]);
+        }
+      };
+      walk(res.json.data);
+      return codes;
+    };
+    expect(await menuCodes(member.client)).toContain(page);
+    expect((await team.owner.request('PUT', url(), { body: { roles: ['manager'], blocks: blocks() } })).status).toBe(
+      200,
+    );
+    expect(await menuCodes(member.client)).not.toContain(page);
+    // The other items stay, and the designers still see the page.
+    expect(await menuCodes(member.client)).toEqual(expect.arrayContaining([schemaCode, board]));
+    expect(await menuCodes(manager.client)).toContain(page);
+    expect(await menuCodes(team.owner)).toContain(page);
+    // Limited to the member's own role: back in their menu.
+    expect((await team.owner.request('PUT', url(), { body: { roles: ['member'], blocks: blocks() } })).status).toBe(
+      200,
+    );
+    expect(await menuCodes(member.client)).toContain(page);
+    expect((await team.owner.request('PUT', url(), { body: { roles: [], blocks: blocks() } })).status).toBe(200);
+  });
+
   it('lets only the designers save, and keeps the page as it was', async () => {
     const before = (await team.owner.request('GET', url())).json.data;
     const refused = await member.client.request('PUT', url(), { body: { roles: [], blocks: [] } });

@@ -51,6 +51,24 @@ export interface TestDatabase {
 }
 
 /**
+ * A new database on the test PostgreSQL server (a clone of `template` when given). Its sessions skip
+ * waiting for the WAL's flush at commit (`synchronous_commit = off`, this database only): a commit
+ * took 16 ms against 4 ms on this machine's disk, and the tests commit tens of thousands of times.
+ * Nothing is lost unless the PostgreSQL server itself crashes; a killed Canopy process (the crash
+ * tests) still finds every transaction it committed.
+ */
+export async function createPgTestDatabase(name: string, template?: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: testDatabaseUrl() });
+  await admin.connect();
+  try {
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
+    await admin.query(`alter database ${name} set synchronous_commit = off`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
  * The migrated template this run's global set-up made (global-setup.ts), when there is one: a
  * SQLite file to copy, or a PostgreSQL database to clone. Absent when a file runs outside the
  * `db` project (then each database is migrated by itself, as before).
@@ -88,7 +106,7 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     if (tpl?.pgDatabase) {
       // Dropped by the global teardown (a DROP DATABASE waits on a checkpoint: not in a file's time).
       const name = `canopy_t_${tpl.runId}_${suffix}`;
-      await adminQuery(`create database ${name} template ${tpl.pgDatabase}`);
+      await createPgTestDatabase(name, tpl.pgDatabase);
       const databaseUrl = databaseUrlOf(name);
       const handle = openDatabase({ databaseUrl, pgSchema: 'public', poolSize: 4 });
       return { handle, databaseUrl, pgSchema: 'public', drop: () => handle.close() };

@@ -7,6 +7,8 @@ let server: TestServer;
 let team: TeamFixture;
 let bob: { client: TestClient; memberId: string };
 let base: string;
+let appCode: string;
+let schemaCode: string;
 const f: Record<string, string> = {};
 const ids: Record<string, string> = {};
 const all = ['manager', 'member'];
@@ -41,10 +43,10 @@ beforeAll(async () => {
   server = await startTestServer();
   team = await createTeam(server, '规则团队');
   bob = await joinTeam(server, team, '鲍勃');
-  const appCode = (await team.owner.request('POST', '/v1/apps', { body: { displayName: '销售' } })).json.data.code;
+  appCode = (await team.owner.request('POST', '/v1/apps', { body: { displayName: '销售' } })).json.data.code;
   const userId = (await bob.client.request('GET', '/v1/user/information/basic')).json.data.id;
   await team.owner.request('POST', '/v1/apps/role/add', { body: { appCode, userIds: [userId], role: 'member' } });
-  const schemaCode = (
+  schemaCode = (
     await team.owner.request('POST', `/v1/apps/${appCode}/nodes`, { body: { type: 'Schema', displayName: '订单' } })
   ).json.data.code;
   base = `/v1/apps/${appCode}/schemas/${schemaCode}`;
@@ -74,21 +76,43 @@ afterAll(async () => server?.close());
 describe('deleting a field a row rule names', () => {
   it('reports the rules and deletes nothing until the designer confirms', async () => {
     const asked = await team.owner.request('DELETE', `${base}/fields/${f.region}`);
-    expect(asked.json).toEqual({ data: { removed: false, rowRules: ['member'] } });
+    expect(asked.json).toEqual({ data: { removed: false, rowRules: ['member'], rowRuleNames: ['成员'] } });
     const schema = (await team.owner.request('GET', base)).json.data;
     expect(schema.fields.find((x: { code: string }) => x.code === f.region).deleted).toBe(false);
 
     // A field no rule names goes at once.
     expect((await team.owner.request('DELETE', `${base}/fields/${f.note}`)).json).toEqual({
-      data: { removed: true, rowRules: [] },
+      data: { removed: true, rowRules: [], rowRuleNames: [] },
     });
+  });
+
+  it('names every app role whose rule names the field, a "mine" rule’s member field too (issue 27)', async () => {
+    const owner = await field('负责人', 'member');
+    const role = async (name: string, rows: unknown) => {
+      const key = (await team.owner.request('POST', `/v1/apps/${appCode}/roles`, { body: { name } })).json.data.key;
+      const set = await team.owner.request('PUT', `/v1/apps/${appCode}/roles/${key}/tables/${schemaCode}`, {
+        body: { rights: { actions: ['view'], fields: {}, newFields: 'editable', rows } },
+      });
+      expect(set.status, JSON.stringify(set.json)).toBe(200);
+      return key as string;
+    };
+    const sales = await role('销售', {
+      scope: 'filter',
+      filter: { op: 'and', conditions: [{ op: 'or', conditions: [{ field: owner, operator: 'isMe' }] }] },
+    });
+    const own = await role('跟进人', { scope: 'mine', memberField: owner });
+    await role('财务', { scope: 'all' });
+    const asked = await team.owner.request('DELETE', `${base}/fields/${owner}`);
+    expect(asked.json).toEqual({ data: { removed: false, rowRules: [sales, own], rowRuleNames: ['销售', '跟进人'] } });
+    const confirmed = await team.owner.request('DELETE', `${base}/fields/${owner}?force=true`);
+    expect(confirmed.json.data.removed).toBe(true);
   });
 
   it('keeps the role’s queries working and exactly as narrow after the deletion', async () => {
     const before = await bobSees();
     expect(before).toEqual(['东一', '东二']);
     const confirmed = await team.owner.request('DELETE', `${base}/fields/${f.region}?force=true`);
-    expect(confirmed.json).toEqual({ data: { removed: true, rowRules: ['member'] } });
+    expect(confirmed.json).toEqual({ data: { removed: true, rowRules: ['member'], rowRuleNames: ['成员'] } });
 
     expect(await bobSees()).toEqual(before);
     expect(await bobCounts()).toBe(2);

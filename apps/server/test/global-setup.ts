@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { databaseUrlOf, testDatabaseUrl, testDialect } from './database.js';
+import { createPgTestDatabase, databaseUrlOf, testDatabaseUrl, testDialect } from './database.js';
 
 async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: testDatabaseUrl() });
@@ -27,7 +27,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const runId = randomBytes(4).toString('hex');
   if (testDialect() === 'postgres') {
     const name = `canopy_tpl_${runId}`;
-    await admin((c) => c.query(`create database ${name}`));
+    await createPgTestDatabase(name);
     const handle = openDatabase({ databaseUrl: databaseUrlOf(name), poolSize: 2 });
     await migrateToLatest(handle.db as unknown as Kysely<unknown>);
     await handle.close();

@@ -161,8 +161,11 @@ export class TestClient {
     name: string,
     bytes: Uint8Array,
     headers: Record<string, string> = {},
+    /** Text fields, sent before the file. */
+    fields: Record<string, string> = {},
   ): Promise<ApiResponse> {
     const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
     form.append('file', new Blob([new Uint8Array(bytes)]), name);
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const res = await fetch(this.baseUrl + path, {

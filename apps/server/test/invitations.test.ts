@@ -1,5 +1,7 @@
+import { USER_LIVE_PATH } from '@canopy/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, registeredClient, startTestServer, TestClient, type TestServer, uniqueMobile } from './harness.js';
+import { LiveStream } from './live-client.js';
 import { startSmtpServer, waitForMail } from './smtp.js';
 
 let server: TestServer;
@@ -149,5 +151,45 @@ describe('invitation rules', () => {
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 410]);
     expect(await memberCount()).toBe(before + 1);
+  });
+});
+
+describe('invitations pushed live', () => {
+  it("tells the invited account's open tabs at once, with or without a team, and again when it is revoked", async () => {
+    const { client: invitee, account } = await registeredClient(server, '等邀请的人');
+    // A newcomer on 创建团队 has no team: the user's own stream.
+    const noTeam = await LiveStream.openPath(server.baseUrl, USER_LIVE_PATH, invitee.sessionCookie);
+    // A user already in a team hears it on the team stream.
+    const other = await registeredClient(server, '别的团队');
+    const otherTeam = (await other.client.request('POST', '/v1/corp/own/register', { body: { corpName: '别处' } })).json
+      .data;
+    const inTeam = await LiveStream.open(server.baseUrl, otherTeam.engineCode, other.client.sessionCookie);
+    // Someone not invited hears nothing.
+    const bystander = await registeredClient(server, '旁观者');
+    const quiet = await LiveStream.openPath(server.baseUrl, USER_LIVE_PATH, bystander.client.sessionCookie);
+    try {
+      expect(noTeam.status).toBe(200);
+      expect(inTeam.status).toBe(200);
+      const created = await owner.request('POST', '/v1/corpintegrate/invitation', { body: { account } });
+      expect(created.status).toBe(200);
+      await noTeam.waitFor('invitation');
+      const mine = await invitee.request('GET', '/v1/corpintegrate/invitation/mine');
+      expect(mine.json.data.map((i: { id: string }) => i.id)).toEqual([created.json.data.id]);
+
+      const toOther = await owner.request('POST', '/v1/corpintegrate/invitation', { body: { account: other.account } });
+      expect(toOther.status).toBe(200);
+      await inTeam.waitFor('invitation');
+
+      expect((await owner.request('DELETE', `/v1/corpintegrate/invitation/${created.json.data.id}`)).status).toBe(200);
+      await noTeam.waitFor('invitation', 2);
+      expect((await invitee.request('GET', '/v1/corpintegrate/invitation/mine')).json.data).toEqual([]);
+      expect(quiet.events).toEqual([]);
+    } finally {
+      for (const s of [noTeam, inTeam, quiet]) s.close();
+    }
+  });
+
+  it('refuses the user stream without a session', async () => {
+    expect((await LiveStream.openPath(server.baseUrl, USER_LIVE_PATH, undefined)).status).toBe(401);
   });
 });

@@ -3,13 +3,20 @@ import { livePath } from '@canopy/contract';
 /** One open event stream as a browser tab holds it: the events it received, in order. */
 export class LiveStream {
   readonly events: string[] = [];
+  /** The data line of each event, in the same order. */
+  readonly data: string[] = [];
   status = 0;
   private readonly abort = new AbortController();
   private waiters: (() => void)[] = [];
 
   static async open(baseUrl: string, engineCode: string, cookie: string | undefined): Promise<LiveStream> {
+    return LiveStream.openPath(baseUrl, livePath(engineCode), cookie);
+  }
+
+  /** Any stream path: the user's own (USER_LIVE_PATH) among them. */
+  static async openPath(baseUrl: string, path: string, cookie: string | undefined): Promise<LiveStream> {
     const s = new LiveStream();
-    const res = await fetch(baseUrl + livePath(engineCode), {
+    const res = await fetch(baseUrl + path, {
       headers: cookie ? { cookie: `canopy_sid=${cookie}` } : {},
       signal: s.abort.signal,
     });
@@ -32,7 +39,10 @@ export class LiveStream {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
           const type = /^event: (\w+)$/m.exec(block)?.[1];
-          if (type) this.events.push(type);
+          if (type) {
+            this.events.push(type);
+            this.data.push(/^data: (.*)$/m.exec(block)?.[1] ?? '');
+          }
           end = buffer.indexOf('\n\n');
         }
         for (const w of this.waiters.splice(0)) w();

@@ -100,7 +100,7 @@ describe('metadata kept per version', () => {
     }
   });
 
-  it('the database bumps the version with every write to apps, members of apps, nodes, tables and fields', async () => {
+  it('the database bumps the version with every write to apps, members of apps, roles, grants, members, departments, nodes, tables and fields', async () => {
     const db = server.database.handle.db;
     const version = async () =>
       Number(
@@ -153,10 +153,36 @@ describe('metadata kept per version', () => {
       await bumps(() =>
         db
           .updateTable('app_members')
-          .set({ role: 'member' })
+          .set({ role: 'owner' })
           .where('app_code', '=', fx.otherApp)
-          .where('member_id', '=', fx.alice.memberId)
+          .where('member_id', '=', fx.team.memberId)
           .execute(),
+      ),
+    ).toBe(true);
+    // App roles, their grants, departments and memberships decide whose roles a member holds (issue 27).
+    expect(
+      await bumps(() =>
+        db
+          .updateTable('app_role_grants')
+          .set({ created_at: 1 })
+          .where('app_code', '=', fx.otherApp)
+          .where('target', '=', fx.alice.memberId)
+          .execute(),
+      ),
+    ).toBe(true);
+    expect(
+      await bumps(() =>
+        db.updateTable('app_roles').set({ description: '' }).where('app_code', '=', fx.otherApp).execute(),
+      ),
+    ).toBe(true);
+    expect(
+      await bumps(() =>
+        db.updateTable('members').set({ privacy_items: '' }).where('member_id', '=', fx.alice.memberId).execute(),
+      ),
+    ).toBe(true);
+    expect(
+      await bumps(() =>
+        db.updateTable('member_departments').set({ is_main: 1 }).where('member_id', '=', fx.alice.memberId).execute(),
       ),
     ).toBe(true);
     // Records are not metadata: writing one leaves the version alone (the cache stays warm).

@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expiredAnnouncementIds } from '../src/modules/system/announcements.js';
-import { type ApiResponse, startTestServer, TestClient, type TestServer } from './harness.js';
+import {
+  type ApiResponse,
+  PASSWORD,
+  registeredClient,
+  startTestServer,
+  TestClient,
+  type TestServer,
+} from './harness.js';
 import { createTeam, joinTeam, type TeamFixture } from './org-helpers.js';
 import { startNode } from './workflow-helpers.js';
 
-/** The new-user guide (spec §4 Guide, §7 onboarding calls) and the operation area's expired items. */
+/** The new-user guide (spec §4 Guide, §7 onboarding calls): who it opens for, its steps, and the skip kept. */
 let server: TestServer;
 let team: TeamFixture;
 
@@ -25,10 +31,10 @@ function ok(res: ApiResponse): ApiResponse {
 describe('guide progress', () => {
   it('is due for a new user, and each step counts only once really done in the team', async () => {
     const me = team.owner;
-    expect(await state(me)).toEqual({ action: null, steps: [] });
+    expect(await state(me)).toEqual({ action: null, steps: [], due: true });
 
     // Nothing created yet: the step is not recorded.
-    expect(ok(await step(me, 'app')).json.data).toEqual({ action: null, steps: [] });
+    expect(ok(await step(me, 'app')).json.data).toEqual({ action: null, steps: [], due: true });
     const appCode = ok(await me.request('POST', '/v1/apps', { body: { displayName: '客户管理' } })).json.data.code;
     expect(ok(await step(me, 'app')).json.data.steps).toEqual(['app']);
     expect(ok(await step(me, 'table')).json.data.steps).toEqual(['app']);
@@ -54,12 +60,17 @@ describe('guide progress', () => {
     expect(ok(await step(me, 'flow')).json.data).toEqual({
       action: null,
       steps: ['app', 'table', 'fields', 'record', 'flow'],
+      due: true,
     });
 
     // Kept on the server: a second browser of the same user sees the same progress.
     expect((await state(me)).steps).toHaveLength(5);
     ok(await me.request('POST', '/v1/onboarding/user', { body: { action: 'finished' } }));
-    expect(await state(me)).toEqual({ action: 'finished', steps: ['app', 'table', 'fields', 'record', 'flow'] });
+    expect(await state(me)).toEqual({
+      action: 'finished',
+      steps: ['app', 'table', 'fields', 'record', 'flow'],
+      due: false,
+    });
   });
 
   it("counts only the member's own work: another member's app does not advance their guide", async () => {
@@ -75,17 +86,43 @@ describe('guide progress', () => {
     expect(ok(await client.request('POST', '/v1/onboarding/user', { body: { action: 'skipped' } })).json.data).toEqual({
       action: 'skipped',
       steps: ['app'],
+      due: false,
     });
-    expect(await state(client)).toEqual({ action: 'skipped', steps: ['app'] });
+    expect(await state(client)).toEqual({ action: 'skipped', steps: ['app'], due: false });
+    // Asked for from the help menu, it opens for a plain member too.
     expect(ok(await client.request('POST', '/v1/onboarding/user', { body: { action: 'restart' } })).json.data).toEqual({
       action: null,
       steps: [],
+      due: true,
     });
-    expect(await state(client)).toEqual({ action: null, steps: [] });
+    expect(await state(client)).toEqual({ action: null, steps: [], due: true });
     // Only what is done after the restart counts: the app made before does not.
     expect(ok(await step(client, 'app')).json.data.steps).toEqual([]);
     ok(await client.request('POST', '/v1/apps', { body: { displayName: '加班' } }));
     expect(ok(await step(client, 'app')).json.data.steps).toEqual(['app']);
+  });
+
+  it('does not open by itself for a plain member, who is not building the team', async () => {
+    const { client } = await joinTeam(server, team, '普通成员');
+    expect(await state(client)).toEqual({ action: null, steps: [], due: false });
+    // Without a team there is nothing to build in yet.
+    const newcomer = (await registeredClient(server, '新来的')).client;
+    expect(await state(newcomer)).toEqual({ action: null, steps: [], due: false });
+  });
+
+  it('stays skipped: in another browser of the user, and after a step check that lands after the skip', async () => {
+    const { client: owner, account } = await registeredClient(server, '店长');
+    const created = await owner.request('POST', '/v1/corp/own/register', { body: { corpName: '跳过团队' } });
+    owner.headers['x-engine-code'] = created.json.data.engineCode;
+    expect((await state(owner)).due).toBe(true);
+    ok(await owner.request('POST', '/v1/apps', { body: { displayName: '库存' } }));
+    ok(await owner.request('POST', '/v1/onboarding/user', { body: { action: 'skipped' } }));
+    // A check the page sent before the skip, answered after it: it records the step, not a reopened guide.
+    expect(ok(await step(owner, 'app')).json.data).toEqual({ action: 'skipped', steps: ['app'], due: false });
+    const again = new TestClient(server.baseUrl);
+    ok(await again.request('POST', '/v1/user/login', { body: { account, password: PASSWORD } }));
+    again.headers['x-engine-code'] = created.json.data.engineCode;
+    expect(await state(again)).toEqual({ action: 'skipped', steps: ['app'], due: false });
   });
 
   it('authenticates first, then names the field it refuses, in the language asked', async () => {
@@ -115,27 +152,5 @@ describe('guide progress', () => {
     expect(jp.status).toBe(400);
     expect(jp.json.fieldErrors[0].message).toContain('ガイド操作');
     expect(await state(me)).toEqual(before);
-  });
-});
-
-describe('operation area: expired items', () => {
-  it('lists the items whose last day has passed, without a session', async () => {
-    const res = await new TestClient(server.baseUrl).request('GET', '/v1/opdata/tag/expired');
-    expect(res.status).toBe(200);
-    expect(res.json.data).toEqual(expiredAnnouncementIds());
-    const ids = (await new TestClient(server.baseUrl).request('GET', '/v1/system/announcements')).json.data.map(
-      (a: { id: string }) => a.id,
-    );
-    for (const id of res.json.data) expect(ids).toContain(id);
-  });
-
-  it('expires an item the day after its last day', () => {
-    expect(expiredAnnouncementIds(Date.UTC(2026, 10, 20, 23, 59))).not.toContain('2026-11-workflow-webinar');
-    expect(expiredAnnouncementIds(Date.UTC(2026, 10, 21, 0, 0))).toContain('2026-11-workflow-webinar');
-    expect(expiredAnnouncementIds(Date.UTC(2026, 11, 31, 12))).not.toContain('2026-12-year-end-offer');
-    expect(expiredAnnouncementIds(Date.UTC(2027, 0, 1))).toEqual([
-      '2026-12-year-end-offer',
-      '2026-11-workflow-webinar',
-    ]);
   });
 });

@@ -8,8 +8,15 @@ export async function exportPackage(client: TestClient, appCode: string, withBiz
   return res.bytes;
 }
 
-export async function uploadPackage(client: TestClient, bytes: Uint8Array, name = 'app.zip') {
-  return client.upload('/v1/app/package/upload', name, bytes, { 'x-app-name': 'canopy' });
+/** Spec §7 file upload: the form carries the storage key ug_app_template before the file. */
+export async function uploadPackage(
+  client: TestClient,
+  bytes: Uint8Array,
+  name = 'app.zip',
+  storageKey: string | null = 'ug_app_template',
+) {
+  const fields: Record<string, string> = storageKey === null ? {} : { storageKey };
+  return client.upload('/v1/app/package/upload', name, bytes, { 'x-app-name': 'canopy' }, fields);
 }
 
 export async function installPackage(client: TestClient, bytes: Uint8Array, withBizData = true) {

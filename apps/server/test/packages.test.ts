@@ -615,42 +615,104 @@ describe('a relation to a table of another app', () => {
   });
 });
 
-describe('a task nobody runs any more', () => {
-  it('is failed once its lease passed, and its staged files go', async () => {
+describe('a task whose process died', () => {
+  /** A running task and its queue job as a process that died left them: the job's lease run out. */
+  async function orphan(id: string, state: 'running' | 'done', staged: string[]) {
     const fs = await import('node:fs');
     const path = await import('node:path');
-    const id = '11111111-2222-4333-8444-555555555555';
     const now = Date.now();
-    await server.database.handle.db
+    const db = server.database.handle.db;
+    const memberId = (await teamB.owner.request('GET', '/v1/org/member/info')).json.data.memberId;
+    await db
       .insertInto('install_tasks')
       .values({
         id,
         engine_code: teamB.engineCode,
-        member_id: (await teamB.owner.request('GET', '/v1/org/member/info')).json.data.memberId,
+        member_id: memberId,
         app_code: 'a000000000000',
         source: 3,
         package_ref: 'gone',
         with_biz_data: 1,
-        state: 'running',
+        state,
         progress: 0,
         message: '',
-        lease_until: now - 1,
         code_map: '',
         created_at: now - 60_000,
         updated_at: now - 60_000,
       })
       .execute();
-    const staged = path.join(server.dataDir, 'packages', 'staging', id, 'files');
-    fs.mkdirSync(staged, { recursive: true });
-    fs.writeFileSync(path.join(staged, 'x'), 'x');
-    await server.app.packageInstalls.sweep();
-    expect(fs.existsSync(path.dirname(staged))).toBe(false);
-    const task = await teamB.owner.request('GET', `/v2/app/installtask/${id}`);
-    expect(task.json.data).toMatchObject({
+    const jobId = crypto.randomUUID();
+    await db
+      .insertInto('jobs')
+      .values({
+        id: jobId,
+        kind: 'packages.install',
+        payload: JSON.stringify({
+          taskId: id,
+          spec: { source: 3, packageRef: 'gone', zipPath: '/nowhere.zip', withBizData: true, removeZip: true },
+        }),
+        state: 'running',
+        attempts: 1,
+        max_attempts: 1,
+        run_at: now - 60_000,
+        lease_until: now - 1,
+        locked_by: 'a process that died',
+        last_error: null,
+        created_at: now - 60_000,
+        updated_at: now - 60_000,
+      })
+      .execute();
+    const dir = path.join(server.dataDir, 'packages', 'staging', id, 'files');
+    fs.mkdirSync(dir, { recursive: true });
+    for (const name of staged) fs.writeFileSync(path.join(dir, name), name);
+    return { jobId, staging: path.dirname(dir) };
+  }
+
+  it('is given up by the queue once the job’s lease passed: failed as interrupted, its staged files gone', async () => {
+    const fs = await import('node:fs');
+    const id = '11111111-2222-4333-8444-555555555555';
+    const { jobId, staging } = await orphan(id, 'running', ['x']);
+    // Nobody runs it: the status still says running until the queue takes the job up.
+    expect((await teamB.owner.request('GET', `/v2/app/installtask/${id}`)).json.data.state).toBe('running');
+    await server.app.jobs.tick();
+    const task = await finishedTask(teamB.owner, id);
+    expect(task).toMatchObject({
       isCompleted: true,
       state: 'failed',
       message: '安装被中断，未留下任何数据，请重新安装',
     });
+    expect(fs.existsSync(staging)).toBe(false);
+    // One attempt: given up, never run again.
+    const given = await server.app.jobs.find(jobId);
+    expect([given?.state, Number(given?.attempts)]).toEqual(['failed', 2]);
+  });
+
+  it('that had committed keeps its install: the queue moves the staged files in', async () => {
+    const fs = await import('node:fs');
+    const id = '11111111-2222-4333-8444-666666666666';
+    const { jobId, staging } = await orphan(id, 'done', ['f1']);
+    await server.app.jobs.tick();
+    await expect.poll(async () => (await server.app.jobs.find(jobId))?.state, { timeout: 60_000 }).toBe('failed');
+    await expect.poll(() => fs.existsSync(staging), { timeout: 60_000 }).toBe(false);
+    expect((await teamB.owner.request('GET', `/v2/app/installtask/${id}`)).json.data).toMatchObject({ state: 'done' });
+    const path = await import('node:path');
+    const { derivedId } = await import('../src/modules/packages/remap.js');
+    const stored = path.join(server.dataDir, 'files', teamB.engineCode, derivedId(id, 'f1'));
+    expect(fs.readFileSync(stored, 'utf8')).toBe('f1');
+  });
+
+  it('holds its queue job inside the install’s transaction: one attempt, done with the task', async () => {
+    const bytes = await exportPackage(teamA.owner, appCode, false);
+    const { taskId } = await installPackage(teamB.owner, bytes, false);
+    expect((await finishedTask(teamB.owner, taskId)).state).toBe('done');
+    const job = await server.database.handle.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('kind', '=', 'packages.install')
+      .where('payload', 'like', `%${taskId}%`)
+      .executeTakeFirstOrThrow();
+    await expect.poll(async () => (await server.app.jobs.find(job.id))?.state, { timeout: 60_000 }).toBe('done');
+    expect([Number(job.max_attempts), Number(job.attempts)]).toEqual([1, 1]);
   });
 });
 
@@ -709,6 +771,18 @@ describe('who may export and install', () => {
 });
 
 describe('the upload', () => {
+  it('is the spec’s file upload: formData with storageKey ug_app_template; answers filePath', async () => {
+    const bytes = await exportPackage(teamA.owner, appCode, false);
+    const up = await uploadPackage(teamA.owner, bytes);
+    expect(up.status, JSON.stringify(up.json)).toBe(200);
+    expect(up.json.data).toMatchObject({ storageKey: 'ug_app_template', filePath: up.json.data.packagePath });
+    // Without the key (our own earlier form) it is taken as well; another key is refused by field.
+    expect((await uploadPackage(teamA.owner, bytes, 'app.zip', null)).json.data.storageKey).toBe('ug_app_template');
+    const other = await uploadPackage(teamA.owner, bytes, 'app.zip', 'ug_avatar');
+    expect(other.status).toBe(400);
+    expect(other.json.fieldErrors.map((e: { field: string }) => e.field)).toEqual(['storageKey']);
+  });
+
   it('takes zip files only, at most 50 MB', async () => {
     const text = await uploadPackage(teamB.owner, Buffer.from('hello'), 'notes.txt');
     expect(text.status).toBe(400);
@@ -756,7 +830,7 @@ async function ownTables(): Promise<number> {
            where table_schema = current_schema() and table_name !~ '_r_[0-9a-f]{10}$'`
       : sql<{
           n: number;
-        }>`select count(*) as n from sqlite_master where type = 'table' and name not glob ${`*_r_${'[0-9a-f]'.repeat(10)}`}`;
+        }>`select count(*) as n from sqlite_master where type = 'table' and name not like 'sqlite_stat%' and name not glob ${`*_r_${'[0-9a-f]'.repeat(10)}`}`;
   const { rows } = await query.execute(server.database.handle.db);
   return Number(rows[0]?.n);
 }

@@ -207,7 +207,7 @@ describe('field rules', () => {
       body: { version: current.version, data: { [f.status as string]: 'done' } },
     });
     expect(locked.status).toBe(400);
-    expect(locked.json.fieldErrors).toEqual([{ field: f.status, message: '该字段只读，不能修改' }]);
+    expect(locked.json.fieldErrors).toEqual([{ field: f.status, message: '状态为只读字段，不能修改' }]);
     const same = await alice.client.request('PATCH', `${base}/records/${ids.艾丽二}`, {
       body: { version: current.version, data: { [f.status as string]: 'open', [f.region as string]: '华南区' } },
     });

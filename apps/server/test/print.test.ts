@@ -338,6 +338,40 @@ describe('printing', () => {
       expect(text, words).toContain(words);
   });
 
+  it('prints an amount in Chinese capitals (人民币大写) where the template asks, only for numbers', async () => {
+    const owner = w.team.owner;
+    const zh = { 'accept-language': 'zh-CN' };
+    const refused = await owner.request('POST', templatesUrl(), {
+      body: template([{ kind: 'field', field: t.f.title, width: 'full', amountInWords: true }], { name: '大写' }),
+      headers: zh,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json.fieldErrors).toEqual([
+      { field: 'blocks[0].amountInWords', message: expect.stringContaining('人民币大写') },
+    ]);
+    const tpl = await owner.request('POST', templatesUrl(), {
+      body: template(
+        [
+          { kind: 'field', field: t.f.amount, width: 'full' },
+          { kind: 'field', field: t.f.amount, width: 'full', amountInWords: true },
+        ],
+        { name: '大写金额' },
+      ),
+    });
+    expect(tpl.status, JSON.stringify(tpl.json)).toBe(200);
+    expect(tpl.json.data.blocks[1]).toMatchObject({ amountInWords: true });
+    const body = { templateId: tpl.json.data.id, ids: [ids.travel, ids.office] };
+    const doc = await owner.request('POST', `${t.base}/print/document`, { body });
+    expect(doc.status, JSON.stringify(doc.json)).toBe(200);
+    const texts = (doc.json.data.records as { items: { text: string }[] }[]).map((r) => r.items.map((i) => i.text));
+    expect(texts.map((r) => r[1])).toEqual(['壹仟贰佰叁拾肆元整', '伍佰陆拾元整']);
+    expect(texts[0]?.[0]).toContain('1,234');
+    const pdf = await owner.downloadPost(`${t.base}/print/pdf`, body);
+    expect(pdf.status).toBe(200);
+    const text = await pdfText(pdf.bytes);
+    for (const words of ['壹仟贰佰叁拾肆元整', '伍佰陆拾元整']) expect(text, words).toContain(words);
+  });
+
   it('prints relation titles, departments, and files by name with images on the page', async () => {
     const owner = w.team.owner;
     const field = async (name: string, type: string, settings?: Record<string, unknown>) => {
@@ -379,23 +413,21 @@ describe('printing', () => {
     expect(tpl.status, JSON.stringify(tpl.json)).toBe(200);
     const body = { templateId: tpl.json.data.id, ids: [record.json.data.id] };
     const doc = await owner.request('POST', `${t.base}/print/document`, { body });
-    const items = doc.json.data.records[0].items as { label: string; files?: { isImage: boolean; url: string }[] }[];
+    const items = doc.json.data.records[0].items as {
+      label: string;
+      text: string;
+      files?: { isImage: boolean; url: string }[];
+    }[];
     expect(items.find((i) => i.label === '票据照片')?.files).toEqual([
       { name: '发票.png', url: `/v1/files/${picture.id}`, isImage: true },
     ]);
+    // A picture shows as itself, with no line of its name above it; other files are named.
+    expect(items.find((i) => i.label === '票据照片')?.text).toBe('');
+    expect(items.find((i) => i.label === '合同附件')?.text).toBe('租赁合同.pdf');
     const res = await owner.downloadPost(`${t.base}/print/pdf`, body);
     expect(res.status).toBe(200);
     const text = await pdfText(res.bytes);
-    for (const words of [
-      '关联台账',
-      '办公室租金',
-      '费用部门',
-      '销售部',
-      '票据照片',
-      '发票.png',
-      '合同附件',
-      '租赁合同.pdf',
-    ])
+    for (const words of ['关联台账', '办公室租金', '费用部门', '销售部', '票据照片', '合同附件', '租赁合同.pdf'])
       expect(text, words).toContain(words);
     // The picture itself is on the page (an image XObject), not only its name.
     expect(res.bytes.includes(Buffer.from('/Subtype /Image'))).toBe(true);

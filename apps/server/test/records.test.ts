@@ -66,7 +66,7 @@ describe('a data table', () => {
     expect(info.fields.map((x: { name: string }) => x.name)).toContain('合同名称');
     const access = (await member.client.request('GET', `${base}/permission`)).json.data;
     expect(access).toEqual({
-      accessPermission: { add: true, view: true, edit: false, delete: false, import: false, export: true },
+      accessPermission: { add: true, view: true, edit: false, delete: false, import: false, export: true, print: true },
       fieldAccess: {},
       rowScope: 'all',
       designable: false,
@@ -258,7 +258,7 @@ describe('records', () => {
     const count = (await team.owner.request('GET', `${base}/records?limit=200`)).json.data.resultList.length;
     const extra = await field('新字段', 'text');
     expect((await team.owner.request('DELETE', `${base}/fields/${f.amount}`)).json).toEqual({
-      data: { removed: true, rowRules: [] },
+      data: { removed: true, rowRules: [], rowRuleNames: [] },
     });
     const rows = (await team.owner.request('GET', `${base}/records?limit=200`)).json.data.resultList;
     expect(rows).toHaveLength(count);

@@ -41,6 +41,9 @@ async function list(client: TestClient) {
   return res.json.data;
 }
 
+/** The root's order: its `properties` are JSON text, as the spec shows them (§3). */
+const layoutOf = (data: { root: { properties: string } }): string[] => JSON.parse(data.root.properties).layout;
+
 async function add(client: TestClient, nodes: Record<string, unknown>[]) {
   return client.request('POST', '/v1/dashboard/nodes/batch', { body: { nodes } });
 }
@@ -156,21 +159,26 @@ describe('creating shortcuts', () => {
     const res = await add(team.owner, [
       { appCode, schemaCode: n.orders, type: 2 },
       { appCode, schemaCode: n.customers, type: 3 },
-      { appCode, schemaCode: n.board, type: 3, displayName: '看板', properties: { color: 2, icon: 'rocket' } },
+      // The spec's JSON text (§3); the object form is accepted too (below).
+      { appCode, schemaCode: n.board, type: 3, displayName: '看板', properties: '{"color":2,"icon":"rocket"}' },
     ]);
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     const { nodes, root, canManage } = res.json.data;
     expect(canManage).toBe(true);
     expect(nodes.map((x: { displayName: string }) => x.displayName)).toEqual(['新增-订单', '查看-客户', '看板']);
-    expect(root).toMatchObject({ type: 10, properties: { layout: nodes.map((x: { code: string }) => x.code) } });
+    expect(root).toMatchObject({
+      type: 10,
+      properties: JSON.stringify({ layout: nodes.map((x: { code: string }) => x.code) }),
+    });
+    // Spec §3: properties and frontExtraData are JSON text.
     expect(nodes[0]).toMatchObject({
       parentCode: root.code,
       reference: { appCode, schemaCode: n.orders },
       type: 2,
       mode: 1,
-      frontExtraData: { type: 'Schema', tag: 'Normal' },
+      frontExtraData: '{"type":"Schema","tag":"Normal"}',
     });
-    expect(nodes[2]).toMatchObject({ type: 3, properties: { color: 2, icon: 'rocket' } });
+    expect(nodes[2]).toMatchObject({ type: 3, properties: '{"color":2,"icon":"rocket"}' });
     const children = await tree();
     const orders = children[0]?.children?.[0];
     expect([orders?.add, orders?.view]).toEqual(['added', 'open']);
@@ -233,12 +241,32 @@ describe('managing shortcuts', () => {
       body: { properties: { icon: 'javascript:alert(1)' } },
     });
     expect(icon.status).toBe(400);
+    // The JSON text gets the object's rules: the icon list, the palette, nothing else, readable JSON.
+    for (const [properties, field] of [
+      ['{"icon":"javascript:alert(1)"}', 'icon'],
+      ['{"color":99}', 'color'],
+      ['{"color":1.5}', 'color'],
+      ['{"color":1,"owner":"x"}', 'properties'],
+      ['{color', 'properties'],
+      ['[1]', 'properties'],
+    ]) {
+      const text = await team.owner.request('PUT', `/v1/dashboard/nodes/${code}`, { body: { properties } });
+      expect(text.status, properties).toBe(400);
+      expect(text.json.fieldErrors.map((e: { field: string }) => e.field)).toEqual([field]);
+    }
     const res = await team.owner.request('PUT', `/v1/dashboard/nodes/${code}`, {
       body: { displayName: ' 客户列表 ', properties: { color: 4, icon: 'team' } },
     });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     const changed = res.json.data.nodes.find((x: { code: string }) => x.code === code);
-    expect(changed).toMatchObject({ displayName: '客户列表', properties: { color: 4, icon: 'team' } });
+    expect(changed).toMatchObject({ displayName: '客户列表', properties: '{"color":4,"icon":"team"}' });
+    const text = await team.owner.request('PUT', `/v1/dashboard/nodes/${code}`, {
+      body: { properties: '{"icon":"rocket"}' },
+    });
+    expect(text.status, JSON.stringify(text.json)).toBe(200);
+    expect(text.json.data.nodes.find((x: { code: string }) => x.code === code).properties).toBe(
+      '{"color":4,"icon":"rocket"}',
+    );
   });
 
   it('members cannot rename, delete or reorder', async () => {
@@ -248,15 +276,15 @@ describe('managing shortcuts', () => {
     expect(rename.status).toBe(403);
     expect(rename.json.errorMessage).toBe('只有团队所有者可以管理快捷方式');
     expect((await member.client.request('DELETE', `/v1/dashboard/nodes/${code}`)).status).toBe(403);
-    const layout = [...data.root.properties.layout].reverse();
+    const layout = [...layoutOf(data)].reverse();
     const reorder = await member.client.request('PUT', '/v1/dashboard/nodes/layout', { body: { layout } });
     expect(reorder.status).toBe(403);
-    expect((await list(team.owner)).root.properties.layout).toEqual(data.root.properties.layout);
+    expect(layoutOf(await list(team.owner))).toEqual(layoutOf(data));
   });
 
   it('reordering saves the root layout; it must name every shortcut exactly once', async () => {
     const data = await list(team.owner);
-    const codes: string[] = data.root.properties.layout;
+    const codes = layoutOf(data);
     for (const layout of [codes.slice(1), [...codes, codes[0]], [...codes.slice(1), 'dnothere']]) {
       const res = await team.owner.request('PUT', '/v1/dashboard/nodes/layout', { body: { layout } });
       expect(res.status).toBe(400);
@@ -274,7 +302,7 @@ describe('managing shortcuts', () => {
     const target = data.nodes.find((x: { type: number }) => x.type === 2);
     const res = await team.owner.request('DELETE', `/v1/dashboard/nodes/${target.code}`);
     expect(res.status).toBe(200);
-    expect(res.json.data.root.properties.layout).not.toContain(target.code);
+    expect(layoutOf(res.json.data)).not.toContain(target.code);
     expect(res.json.data.nodes).toHaveLength(data.nodes.length - 1);
     expect((await team.owner.request('DELETE', `/v1/dashboard/nodes/${target.code}`)).status).toBe(404);
     const orders = (await tree())[0]?.children?.[0];
@@ -321,8 +349,8 @@ describe('app shortcuts and modes', () => {
       displayName: '订单管理',
       mode: 1,
       reference: { appCode, schemaCode: '' },
-      properties: { color: app.color, icon: app.icon },
-      frontExtraData: { type: 'App' },
+      properties: JSON.stringify({ color: app.color, icon: app.icon }),
+      frontExtraData: '{"type":"App","tag":""}',
       canManage: true,
     });
     const apps = (await team.owner.request('GET', '/v1/dashboard/nodes/tree')).json.data;

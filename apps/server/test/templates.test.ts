@@ -1,11 +1,13 @@
+import { TEMPLATE_CATEGORIES } from '@canopy/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from './harness.js';
 import { createTeam, joinTeam, type TeamFixture } from './org-helpers.js';
 import { finishedTask } from './package-helpers.js';
 
 /**
- * The template center (issue 12): every built-in template installs into a working app (tables,
- * forms, views, a published flow a record can be submitted into, a dashboard); the features gate
+ * The template center (issues 12 and 29): twenty built-in templates in ten categories, each
+ * installing into a working app (tables, forms, views, a published flow a record can be submitted
+ * into, a dashboard over its sample records, its roles), with or without the sample records; the features gate
  * installing, publishing and sharing; a team template is the team's alone; a share link installs
  * into any team until it is revoked.
  */
@@ -18,9 +20,11 @@ interface Summary {
   externalLabel: string;
   kind: string;
   name: string;
+  category: string | null;
   contents: { tables: string[]; flows: string[]; dashboards: string[]; pages: string[] };
   previews: string[];
   canRemove: boolean;
+  icon: string;
 }
 interface TreeNode {
   code: string;
@@ -48,6 +52,17 @@ async function installed(client: TestClient, started: { taskId: string; appCode:
   return task.appCode;
 }
 
+/** The role each template brings beside 管理员 and 成员. */
+const EXTRA_ROLES: Record<string, string> = {
+  contract: '法务',
+  recruiting: '面试官',
+  payment: '财务',
+  inventory: '仓管员',
+  'it-tickets': 'IT 工程师',
+  training: '课程顾问',
+  'store-ops': '店长',
+};
+
 const flat = (nodes: TreeNode[]): TreeNode[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
 
 /** A value a required field accepts. */
@@ -66,10 +81,36 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 describe('built-in templates', () => {
-  it('lists the six business templates with what their packages hold and their previews', async () => {
+  it('lists twenty business templates in ten categories with what their packages hold and their previews', async () => {
     const list = (await catalog(teamA.owner)).filter((t) => t.kind === 'builtin');
-    expect(list.map((t) => t.name)).toEqual(['请假审批', '费用报销', '采购申请', '客户管理', '项目任务', '设备报修']);
+    // Spec §3: a template's icon is JSON text with icon and color.
+    expect(list[0]?.icon).toBe('{"icon":"schedule","color":1}');
+    expect(list.map((t) => t.name)).toEqual([
+      '请假审批',
+      '费用报销',
+      '采购申请',
+      '客户管理',
+      '项目任务',
+      '设备报修',
+      '合同管理',
+      '固定资产',
+      '会议室预约',
+      '用车申请',
+      '招聘管理',
+      '考勤管理',
+      '付款申请',
+      '客诉处理',
+      '进销存',
+      '巡检管理',
+      '生产工单',
+      'IT 工单',
+      '培训报名',
+      '门店运营',
+    ]);
+    // Every category has a template, and every template a category.
+    expect(new Set(list.map((t) => t.category))).toEqual(new Set(TEMPLATE_CATEGORIES));
     for (const t of list) {
+      expect(t.previews.length, t.name).toBe(2);
       expect(t.contents.tables.length, t.name).toBeGreaterThan(0);
       expect(t.contents.flows.length, t.name).toBeGreaterThan(0);
       expect(t.contents.dashboards.length, t.name).toBeGreaterThan(0);
@@ -79,6 +120,10 @@ describe('built-in templates', () => {
     const en = (await ok(teamA.owner.request('GET', '/v1/templates', { headers: { 'x-language': 'en' } }))).json.data
       .templates as Summary[];
     expect(en[0]?.name).toBe('Leave requests');
+    expect(en.find((t) => t.id === 'it-tickets')?.name).toBe('IT service desk');
+    const jp = (await ok(teamA.owner.request('GET', '/v1/templates', { headers: { 'x-language': 'jp' } }))).json.data
+      .templates as Summary[];
+    expect(jp.find((t) => t.id === 'inventory')?.name).toBe('在庫管理');
     const withPreview = list.find((t) => t.previews.length);
     if (withPreview) {
       const img = await teamA.owner.download(withPreview.previews[0] as string);
@@ -88,13 +133,22 @@ describe('built-in templates', () => {
     expect((await teamA.owner.download('/v1/templates/crm/previews/..%2Fpackage.zip')).status).toBe(404);
   });
 
-  it('installs every built-in template as a working app a record can be submitted into the flow of', async () => {
+  // Twenty installs into one team, started together as a team adopting several at once would; a
+  // busy machine needs more than the default 20 s for all of them.
+  it('installs every built-in template as a working app a record can be submitted into the flow of', {
+    timeout: 180_000,
+  }, async () => {
     const owner = teamA.owner;
-    for (const t of (await catalog(owner)).filter((x) => x.kind === 'builtin')) {
+    const builtins = (await catalog(owner)).filter((x) => x.kind === 'builtin');
+    const apps = new Map<string, { taskId: string; appCode: string }>();
+    for (const t of builtins) {
       const started = (
         await ok(owner.request('POST', '/v1/templates/install', { body: { id: t.id, externalLabel: t.externalLabel } }))
       ).json.data;
-      const appCode = await installed(owner, started);
+      apps.set(t.id, started);
+    }
+    for (const t of builtins) {
+      const appCode = await installed(owner, apps.get(t.id) as { taskId: string; appCode: string });
       const app = (await ok(owner.request('GET', `/v1/apps/${appCode}`))).json.data;
       expect(app.displayName).toBe(t.name);
       const nodes = flat((await ok(owner.request('GET', `/v1/apps/${appCode}/nodes`))).json.data);
@@ -139,7 +193,47 @@ describe('built-in templates', () => {
       }
       expect(flows, t.name).toBe(t.contents.flows.length);
       expect(views, t.name).toBeGreaterThan(1);
+      // Its roles: 管理员, 成员 (held by everyone, so the team can use it at once) and its own.
+      const matrix = (await ok(owner.request('GET', `/v1/apps/${appCode}/roles/matrix`))).json.data as {
+        roles: { key: string; name: string; grants: { kind: string }[] }[];
+      };
+      const roleNames = matrix.roles.map((r) => r.name);
+      expect(roleNames.slice(0, 2), t.name).toEqual(['管理员', '成员']);
+      expect(
+        matrix.roles[1]?.grants.map((g) => g.kind),
+        t.name,
+      ).toEqual(['everyone']);
+      if (EXTRA_ROLES[t.id]) expect(roleNames, t.name).toContain(EXTRA_ROLES[t.id]);
     }
+  });
+
+  it('installs a template without its sample records when the installer drops them', async () => {
+    const owner = teamB.owner;
+    const t = (await catalog(owner)).find((x) => x.id === 'inventory') as Summary;
+    const started = (
+      await ok(
+        owner.request('POST', '/v1/templates/install', {
+          body: { id: t.id, externalLabel: t.externalLabel, withSampleData: false },
+        }),
+      )
+    ).json.data;
+    const appCode = await installed(owner, started);
+    const tables = flat((await ok(owner.request('GET', `/v1/apps/${appCode}/nodes`))).json.data).filter(
+      (n) => n.type === 'Schema',
+    );
+    expect(tables.map((n) => n.displayName)).toEqual(['商品', '出入库单']);
+    for (const table of tables) {
+      const base = `/v1/apps/${appCode}/schemas/${table.code}`;
+      const records = (await ok(owner.request('POST', `${base}/records/query`, { body: { limit: 10 } }))).json.data;
+      expect(records.resultList, table.displayName).toEqual([]);
+      expect((await ok(owner.request('GET', `${base}/views`))).json.data.length).toBeGreaterThan(1);
+    }
+    const flow = (await ok(owner.request('GET', `/v1/apps/${appCode}/schemas/${tables[1]?.code}/workflow`))).json.data;
+    expect(flow.publishedVersion).toBeTruthy();
+    const bad = await owner.request('POST', '/v1/templates/install', {
+      body: { id: t.id, externalLabel: t.externalLabel, withSampleData: 'no' },
+    });
+    expect(bad.status).toBe(400);
   });
 
   it('refuses a changed label and an unknown template by name', async () => {
@@ -194,11 +288,22 @@ describe('team templates', () => {
       body: { ...body, icon: { icon: 'skull', color: 1 } },
     });
     expect(badIcon.status).toBe(400);
+    // The spec's JSON text is accepted too, with the same rules (issue 38).
+    for (const [icon, field] of [
+      ['{"icon":"skull","color":1}', 'icon.icon'],
+      ['{"icon":"database","color":99}', 'icon.color'],
+      ['{"icon":"database"', 'icon'],
+    ]) {
+      const text = await teamA.owner.request('POST', '/v1/templates/team', { body: { ...body, icon } });
+      expect(text.status, icon).toBe(400);
+      expect(text.json.fieldErrors, icon).toEqual([{ field, message: '请选择有效的图标' }]);
+    }
     // A member who does not design the app (nor see it) may not publish it.
     const bob = await joinTeam(server, teamA, '鲍勃');
     expect((await bob.client.request('POST', '/v1/templates/team', { body })).status).toBe(404);
     const published = (await ok(teamA.owner.request('POST', '/v1/templates/team', { body }))).json.data as Summary;
     expect(published.contents.tables).toEqual(['台账']);
+    expect(published.icon).toBe('{"icon":"database","color":2}');
     expect((await catalog(teamA.owner)).filter((t) => t.kind === 'team').map((t) => t.name)).toEqual(['资产登记模板']);
     const seenByBob = (await catalog(bob.client)).find((t) => t.id === published.id);
     expect(seenByBob?.canRemove).toBe(false);

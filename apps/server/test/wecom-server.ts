@@ -4,8 +4,8 @@ import type { WecomConfig } from '../src/config.js';
 
 /**
  * A stand-in for WeCom's servers, run inside the test: the API (gettoken, the JS-SDK tickets,
- * getuserinfo) and the OAuth page, which sends the browser straight back with a code naming the
- * member the test chose — what the WeCom client does for a signed-in member.
+ * getuserinfo), the OAuth page and the web login's QR page, which send the browser straight back
+ * with a code naming the member the test chose — what WeCom does for a signed-in or scanning member.
  */
 export interface WecomServer {
   config: WecomConfig;
@@ -27,7 +27,7 @@ export async function startWecomServer(): Promise<WecomServer> {
   let validToken = '';
   const codes = new Map<string, string | null>();
   const state: WecomServer = {
-    config: { corpId, agentId: '1000002', secret, apiBase: '', oauthBase: '' },
+    config: { corpId, agentId: '1000002', secret, apiBase: '', oauthBase: '', loginBase: '' },
     nextMember: 'zhangsan',
     calls: new Map(),
     expireToken: () => {
@@ -64,6 +64,20 @@ export async function startWecomServer(): Promise<WecomServer> {
       res.writeHead(302, { location: redirect.toString() }).end();
       return;
     }
+    // The web login (扫码登录): the QR page, answered as if the chosen member had scanned it.
+    if (url.pathname === '/wwlogin/sso/login') {
+      const redirect = new URL(q.get('redirect_uri') ?? '');
+      if (q.get('login_type') !== 'CorpApp' || q.get('appid') !== corpId || q.get('agentid') !== '1000002') {
+        res.writeHead(400).end('bad login request');
+        return;
+      }
+      const code = `qr-code-${codes.size + 1}`;
+      codes.set(code, state.nextMember);
+      redirect.searchParams.set('code', code);
+      redirect.searchParams.set('state', q.get('state') ?? '');
+      res.writeHead(302, { location: redirect.toString() }).end();
+      return;
+    }
     if (url.pathname === '/cgi-bin/gettoken') {
       if (q.get('corpid') !== corpId || q.get('corpsecret') !== secret)
         return json(res, { errcode: 40001, errmsg: 'invalid credential' });
@@ -90,5 +104,6 @@ export async function startWecomServer(): Promise<WecomServer> {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   state.config.apiBase = base;
   state.config.oauthBase = base;
+  state.config.loginBase = base;
   return state;
 }

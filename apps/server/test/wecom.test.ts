@@ -2,6 +2,7 @@ import {
   AccountEndpoints,
   SystemEndpoints,
   WECOM_CALLBACK_PATH,
+  WECOM_QR_MODE,
   WECOM_START_PATH,
   WecomEndpoints,
 } from '@canopy/contract';
@@ -83,6 +84,29 @@ describe('WeCom sign-in and binding', () => {
     expect(landed.url).toBe(`${server.baseUrl}/app/abc?tab=2`);
     expect(await whoIs(browser)).toBe(userId);
     expect(browser.cookie(server.baseUrl, 'canopy_wecom')).toBeUndefined();
+  });
+
+  it('扫码登录 in an ordinary browser goes through WeCom’s QR web login and signs the bound account in', async () => {
+    const { client, userId } = await registeredClient(server, '扫码人');
+    wecom.nextMember = 'saoma';
+    await browserOf(client).open(start('bind'));
+    const browser = new Browser();
+    const landed = await browser.open(`${start('login', '/todos/approval')}&mode=${WECOM_QR_MODE}`);
+    // Canopy → WeCom's QR page (not the in-client OAuth page) → back with a code once scanned.
+    expect(browser.visited[1]?.startsWith(`${wecom.config.loginBase}/wwlogin/sso/login?`)).toBe(true);
+    const qrPage = new URL(browser.visited[1] ?? '');
+    expect(qrPage.searchParams.get('login_type')).toBe('CorpApp');
+    expect(qrPage.searchParams.get('redirect_uri')).toBe(`${server.baseUrl}${WECOM_CALLBACK_PATH}`);
+    expect(landed.url).toBe(`${server.baseUrl}/todos/approval`);
+    expect(await whoIs(browser)).toBe(userId);
+
+    // An unbound scanner is told in words and stays signed out.
+    wecom.nextMember = 'saoma-unbound';
+    const stranger = new Browser();
+    const refused = await stranger.open(`${start('login')}&mode=${WECOM_QR_MODE}`);
+    expect(refused.status).toBe(403);
+    expect(refused.text).toContain('未绑定企业微信，请前往PC端绑定');
+    expect(await whoIs(stranger)).toBeNull();
   });
 
   it('a WeCom identity binds one account: another account is refused and keeps nothing', async () => {

@@ -58,7 +58,7 @@ describe('reject', () => {
     const id = await begin();
     await actOk(w.bob, id, 'approval');
     const res = await actOk(w.carol, id, 'disapproval', { comment: '金额不对' });
-    expect(res.instance.instanceState).toBe(InstanceState.Running);
+    expect(res.instance.instanceState).toBe(InstanceState.Returned);
     expect(await current(id)).toEqual(['start']);
     await actOk(w.alice, id, 'submit', { data: { [t.f.amount]: 10 } });
     expect(await current(id)).toEqual(['a']);

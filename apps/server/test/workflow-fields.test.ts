@@ -102,7 +102,7 @@ describe('node field rules', () => {
       })
     ).instance.instanceId;
     const readonly = await act(w.bob, id, 'approval', { data: { [t.f.title]: '改标题', [t.f.note]: '好' } });
-    expect(readonly.json.fieldErrors).toEqual([{ field: t.f.title, message: '该字段只读，不能修改' }]);
+    expect(readonly.json.fieldErrors).toEqual([{ field: t.f.title, message: '标题为只读字段，不能修改' }]);
     const hidden = await act(w.bob, id, 'approval', { data: { [t.f.secret]: 'x', [t.f.note]: '好' } });
     expect(hidden.json.fieldErrors.map((e: { field: string }) => e.field)).toEqual([t.f.secret]);
     const required = await act(w.bob, id, 'approval', { data: { [t.f.amount]: 90 } });

@@ -1,12 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseUrl, testDialect } from './database.js';
+import { createPgTestDatabase, testDialect } from './database.js';
 import { TestClient, type TestServer } from './harness.js';
+import { adminSql, databaseUrlOf, spawnServer } from './server-process.js';
 import {
   approveNode,
   detail,
@@ -31,53 +31,21 @@ const dataDirs: string[] = [];
 let urls: string[] = [];
 let w: FlowWorld;
 
-function urlOf(name: string): string {
-  const u = new URL(testDatabaseUrl());
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function admin(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: testDatabaseUrl() });
-  await c.connect();
-  await c.query(sql);
-  await c.end();
-}
-
 /** Starts `node --import tsx apps/server/src/main.ts` on a free port; resolves with its URL once it listens. */
-function startProcess(): Promise<string> {
+async function startProcess(): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canopy-proc-'));
   dataDirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: urlOf(database),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST: '',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /running at (http:\/\/localhost:\d+)/.exec(out);
-      if (m?.[1]) resolve(m[1].replace('localhost', '127.0.0.1'));
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.on('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
-  });
+  const { url } = await spawnServer(
+    'apps/server/src/main.ts',
+    { DATABASE_URL: databaseUrlOf(database), DATA_DIR: dataDir },
+    children,
+  );
+  return url;
 }
 
 beforeAll(async () => {
   if (!postgres) return;
-  await admin(`create database ${database}`);
+  await createPgTestDatabase(database);
   // One after the other: the second finds the migrations applied by the first.
   urls = [await startProcess(), await startProcess()];
   w = await flowWorld({ baseUrl: urls[0] } as TestServer);
@@ -89,7 +57,7 @@ afterAll(async () => {
     children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : Promise.resolve())),
   );
   for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
-  if (postgres) await admin(`drop database if exists ${database} with (force)`);
+  if (postgres) await adminSql(`drop database if exists ${database} with (force)`);
 });
 
 describe.skipIf(!postgres)('two server processes on one PostgreSQL', () => {

@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import {
+  AccountCheckChallenge,
   AuthorizationCode,
   AuthorizationCodeQuery,
   BasicUser,
@@ -48,11 +49,20 @@ export const AccountEndpoints = {
   checkAccount: endpoint({
     method: 'GET',
     path: '/v1/user/check/account',
-    summary: 'Whether a mobile or email is already registered',
+    summary:
+      'Whether a mobile or email is already registered; only within a started sign-up (the cookie of POST /v1/user/check/challenge), throttled per address',
     tags: ['account'],
     auth: 'none',
     query: CheckAccountQuery,
     response: CheckAccountResult,
+  }),
+  checkChallenge: endpoint({
+    method: 'POST',
+    path: '/v1/user/check/challenge',
+    summary: 'Starts a sign-up: a short-lived httpOnly cookie good for a few account look-ups from this address',
+    tags: ['account'],
+    auth: 'none',
+    response: AccountCheckChallenge,
   }),
   terminalCheck: endpoint({
     method: 'GET',

@@ -44,6 +44,11 @@ export type BasicUser = Static<typeof BasicUser>;
 
 export const CheckAccountQuery = Type.Object({ account: AccountField });
 export const CheckAccountResult = Type.Object({ exists: Type.Boolean() });
+/** A started sign-up's look-up allowance: its cookie carries it; this says how long and how many. */
+export const AccountCheckChallenge = Type.Object({
+  expiresIn: Type.Integer({ description: 'seconds' }),
+  lookups: Type.Integer(),
+});
 
 export function accountKind(account: string): 'mobile' | 'email' | null {
   if (new RegExp(MOBILE_PATTERN).test(account)) return 'mobile';

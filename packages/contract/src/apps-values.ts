@@ -40,6 +40,20 @@ export const APP_ICONS = [
   'rocket',
   'car',
   'dollar',
+  // Added with the template center's twenty templates (issue 29), each app its own mark.
+  'audit',
+  'calendar',
+  'solution',
+  'clock-circle',
+  'tool',
+  'customer-service',
+  'inbox',
+  'safety',
+  'build',
+  'book',
+  'shopping-cart',
+  'laptop',
+  'wallet',
 ];
 export const APP_NAME_MAX = 30;
 

@@ -91,6 +91,8 @@ export const CreateAppBody = Type.Object(
     displayName: Type.String({ maxLength: 200 }),
     color: Type.Optional(Type.Integer({ minimum: 0, maximum: APP_COLORS.length - 1 })),
     icon: Type.Optional(Type.String({ maxLength: 32 })),
+    /** Grant the new app's role 成员 to everyone in the team at once (issue 27). */
+    grantEveryone: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

@@ -80,10 +80,26 @@ export const PivotLayout = Type.Object(
 );
 export type PivotLayout = Static<typeof PivotLayout>;
 
+/**
+ * What a widget counts: the table's records (default), or the approvals its records went through —
+ * each approver's completed approval (a work item of an approval node), grouped by who acted, the
+ * node or the day it was done, measured by their count and the time each waited at its node.
+ */
+export const WidgetSource = ['records', 'approvals'] as const;
+export type WidgetSource = (typeof WidgetSource)[number];
+
+/** The dimensions of approval figures: who acted, at which node, on which day (a date-time). */
+export const ApprovalDimension = ['approver', 'node', 'finishedAt'] as const;
+export type ApprovalDimension = (typeof ApprovalDimension)[number];
+/** The one number of an approval: how long it waited at its node, in milliseconds. */
+export const APPROVAL_DURATION = 'duration';
+
 /** What a widget asks of one table. */
 export const WidgetQuery = Type.Object(
   {
     schemaCode: Type.String({ minLength: 1, maxLength: 64 }),
+    /** Absent: records. Approvals: not for pivots; dimensions ApprovalDimension, measures count or APPROVAL_DURATION. */
+    source: Type.Optional(Type.Union([Type.Literal('records'), Type.Literal('approvals')])),
     dimension: Type.Optional(WidgetDimension),
     /** Pivot widgets only (instead of `dimension`). */
     pivot: Type.Optional(PivotLayout),
@@ -141,6 +157,8 @@ export const Widget = Type.Object(
     query: WidgetQuery,
     /** KPI only: the current period's figure against the previous period's. */
     compare: Type.Optional(WidgetCompare),
+    /** Charts: each figure written on its bar, point or slice. Absent: shown where they stay readable. */
+    valueLabels: Type.Optional(Type.Boolean()),
     place: WidgetPlace,
   },
   { additionalProperties: false },

@@ -13,6 +13,11 @@ export const Headers = {
   appCode: 'x-app-code',
   /** Sent while admin mode is on for the active app (corporate admin access). */
   corpAdmin: 'x-corp-admin',
+  /**
+   * 以此角色预览 (issue 27): `<appCode>/<roleKey>` while a designer previews that app as one of its
+   * roles. Honoured only for the app's owner, managers and admin mode (apps/access.ts).
+   */
+  previewRole: 'x-preview-role',
   /** User's interface language, so server messages come back in it. */
   language: 'x-language',
   /** Set on every response: the "request serial number" shown in error notifications. */
@@ -21,3 +26,9 @@ export const Headers = {
 
 export const APP_NAME = 'canopy-web';
 export const SESSION_COOKIE = 'canopy_sid';
+/**
+ * A started sign-up's look-up allowance (issue 30): set httpOnly by `POST /v1/user/check/challenge`,
+ * sent only to `/v1/user/check`, and asked for by `GET /v1/user/check/account`.
+ */
+export const ACCOUNT_CHECK_COOKIE = 'canopy_check';
+export const ACCOUNT_CHECK_COOKIE_PATH = '/v1/user/check';

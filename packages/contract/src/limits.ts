@@ -52,6 +52,14 @@ export const LoginThrottle = {
    * failed logins' limit, so the lookup is no better an account oracle than the login (issue 30).
    */
   lookupsPerWindow: 30,
+  /**
+   * A look-up answers only within a started sign-up (issue 30): the registration page first asks for
+   * a challenge (at most this many per address and window), good for this many look-ups from the
+   * address that asked, for this long.
+   */
+  challengesPerWindow: 10,
+  lookupsPerChallenge: 10,
+  challengeTtlMs: 10 * 60_000,
 } as const;
 
 /**

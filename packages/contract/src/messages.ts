@@ -1,8 +1,11 @@
 import type { Language } from './i18n.js';
 import { AccountMessages } from './messages/account.js';
 import { ApiTokenMessages } from './messages/api-tokens.js';
+import { AppRoleMessages } from './messages/app-roles.js';
 import { ApplogMessages } from './messages/applog.js';
 import { AppMessages } from './messages/apps.js';
+import { AutomationMessages } from './messages/automations.js';
+import { CommentMessages } from './messages/comments.js';
 import { CustomPageMessages } from './messages/custom-pages.js';
 import { DashboardMessages } from './messages/dashboards.js';
 import { DatasourceMessages } from './messages/datasource.js';
@@ -39,6 +42,7 @@ export const ServerMessages = {
   ...OrgMessages,
   ...NoticeMessages,
   ...AppMessages,
+  ...AppRoleMessages,
   ...TableMessages,
   ...FileMessages,
   ...ViewMessages,
@@ -54,6 +58,8 @@ export const ServerMessages = {
   ...ShortcutMessages,
   ...ApiTokenMessages,
   ...WebhookMessages,
+  ...CommentMessages,
+  ...AutomationMessages,
   ...PackageMessages,
   ...TemplateMessages,
 } as const satisfies Record<string, Record<Language, string>>;

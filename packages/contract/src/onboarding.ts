@@ -19,6 +19,12 @@ export const OnboardingState = Type.Object({
   action: Type.Union([OnboardingAction, Type.Null()]),
   /** Steps done, in guide order. */
   steps: Type.Array(Step),
+  /**
+   * Whether the guide opens now, in the current team: no action recorded, and the member can act on
+   * it (the team's owner or an administrator, who build its apps), or they asked for it from the
+   * help menu. A plain member joining a team is not walked through building one.
+   */
+  due: Type.Boolean(),
 });
 export type OnboardingState = Static<typeof OnboardingState>;
 

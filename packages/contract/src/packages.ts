@@ -23,6 +23,12 @@ export const PackageLimits = {
 /** The manifest's format; an installer refuses a package of a newer format. */
 export const PACKAGE_FORMAT_VERSION = 1;
 
+/**
+ * Spec §7 file upload (formData, filePath, storageKey ug_app_template): the template zip upload's
+ * storage key, a form field sent before the file; the answer names the stored file's `filePath`.
+ */
+export const PACKAGE_STORAGE_KEY = 'ug_app_template';
+
 /** Spec §7: the source of an install from an uploaded package. */
 export const InstallSource = { template: 1, upload: 3 } as const;
 
@@ -38,6 +44,10 @@ export type UpgradeMatch = Static<typeof UpgradeMatch>;
 /** An uploaded package, kept for the install (or upgrade) that follows. */
 export const UploadedPackage = Type.Object({
   packagePath: Type.String(),
+  /** Spec §7: the stored file's path (the same as packagePath, which the install takes). */
+  filePath: Type.String(),
+  /** Spec §7: always PACKAGE_STORAGE_KEY. */
+  storageKey: Type.String(),
   name: Type.String(),
   size: Type.Integer(),
   /** Apps of this team installed from (or exported as) the same origin that the uploader may upgrade. */

@@ -57,6 +57,8 @@ export const PrintBlock = Type.Union([
       field: FieldCode,
       /** Half: two fields share a line. */
       width: Type.Union([Type.Literal('full'), Type.Literal('half')]),
+      /** Number and money fields: the amount in Chinese capitals (人民币大写), 壹仟贰佰叁拾肆元伍角整. */
+      amountInWords: Type.Optional(Type.Boolean()),
     },
     { additionalProperties: false },
   ),
@@ -94,6 +96,9 @@ export const PrintBlock = Type.Union([
 ]);
 export type PrintBlock = Static<typeof PrintBlock>;
 export type PrintBlockKind = PrintBlock['kind'];
+
+/** The field types a print may write in Chinese capitals (人民币大写). */
+export const AMOUNT_IN_WORDS_TYPES = ['number', 'money'] as const;
 
 /** What a designer saves. Header and footer may hold {page}, {pages}, {title} and {date}. */
 const savePrintTemplateBodyFields = {

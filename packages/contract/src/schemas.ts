@@ -16,17 +16,24 @@ export const FieldRule = Type.Object(
   { additionalProperties: false },
 );
 
-/** Row level: which records a role reaches at all (lists, counts, reads, writes, exports, relations). */
-export const RowScope = ['all', 'mine', 'myDepartments', 'filter'] as const;
+/**
+ * Row level: which records a role reaches at all (lists, counts, reads, writes, exports, relations).
+ * mine: created by me, or (memberField) a member field naming me; myDepartments: created by anyone
+ * sharing a direct department with me; myDepartmentsTree: by anyone in my departments or their
+ * sub-departments; headedDepartments: by anyone in the departments I head or their sub-departments.
+ */
+export const RowScope = ['all', 'mine', 'myDepartments', 'myDepartmentsTree', 'headedDepartments', 'filter'] as const;
 export type RowScope = (typeof RowScope)[number];
 const Scope = Type.Union([
   Type.Literal('all'),
   Type.Literal('mine'),
   Type.Literal('myDepartments'),
+  Type.Literal('myDepartmentsTree'),
+  Type.Literal('headedDepartments'),
   Type.Literal('filter'),
 ]);
 export const RowRule = Type.Object(
-  { scope: Scope, filter: Type.Optional(FilterGroup) },
+  { scope: Scope, filter: Type.Optional(FilterGroup), memberField: Type.Optional(Type.String({ maxLength: 64 })) },
   { additionalProperties: false },
 );
 export type RowRule = Static<typeof RowRule>;
@@ -150,11 +157,12 @@ export const SchemaAccess = Type.Object({
     delete: Type.Boolean(),
     import: Type.Boolean(),
     export: Type.Boolean(),
+    print: Type.Boolean(),
   }),
   /** Fields hidden from or read-only for this member (absent: full access). */
   fieldAccess: Type.Record(Type.String(), Level),
-  /** Which records this member reaches. */
-  rowScope: Scope,
+  /** Which records this member reaches ('any': the union of several roles' rules). */
+  rowScope: Type.Union([Scope, Type.Literal('any')]),
   designable: Type.Boolean(),
 });
 
@@ -340,26 +348,31 @@ export const RemoveFieldQuery = Type.Object({
 });
 /**
  * What deleting a field did. When row rules name the field and `force` was not given, nothing is
- * deleted and `rowRules` lists the roles whose rule names it, for the designer to confirm.
+ * deleted and `rowRules` lists the app roles (keys; `rowRuleNames` their names, same order) whose
+ * rule names it, any of the app's roles (issue 27), for the designer to confirm.
  */
 export const FieldRemoval = Type.Object({
   removed: Type.Boolean(),
-  rowRules: Type.Array(Type.Union([Type.Literal('manager'), Type.Literal('member')])),
+  rowRules: Type.Array(Type.String()),
+  rowRuleNames: Type.Array(Type.String()),
 });
 export type FieldRemoval = Static<typeof FieldRemoval>;
 
-/** The roles whose row rule (a filter) names this field, at any depth. */
-export function rowRulesNaming(permissions: Pick<SchemaPermissions, 'rows'>, fieldCode: string): AppRoleName[] {
+/** Does this row rule name the field: its filter at any depth, or a "mine" rule's member field? */
+export function rowRuleNames(rule: RowRule, fieldCode: string): boolean {
   const names = (group: FilterGroup | undefined): boolean =>
     Boolean(
       group?.conditions.some((c) =>
         'conditions' in c ? names({ op: c.op, conditions: c.conditions }) : c.field === fieldCode,
       ),
     );
-  return AppRoleName.filter((role) => {
-    const rule = permissions.rows[role];
-    return rule.scope === 'filter' && names(rule.filter);
-  });
+  if (rule.scope === 'mine') return rule.memberField === fieldCode;
+  return rule.scope === 'filter' && names(rule.filter);
+}
+
+/** Of 管理员 and 成员 (the table's two-role shape), those whose row rule names this field. */
+export function rowRulesNaming(permissions: Pick<SchemaPermissions, 'rows'>, fieldCode: string): AppRoleName[] {
+  return AppRoleName.filter((role) => rowRuleNames(permissions.rows[role], fieldCode));
 }
 
 export const FieldOrderBody = Type.Object(

@@ -44,3 +44,36 @@ export function isShortcutName(raw: string): boolean {
   const length = [...raw.trim()].length;
   return length >= SHORTCUT_NAME_MIN && length <= SHORTCUT_NAME_MAX;
 }
+
+/** A dashboard node's properties, read from the JSON text it carries (spec §3). */
+export interface ShortcutProperties {
+  color?: number;
+  icon?: string;
+  /** The root's: every shortcut's code, in order. */
+  layout?: string[];
+}
+
+function jsonObject(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Reads a node's `properties` text; anything unreadable or mistyped is left out. */
+export function readShortcutProperties(text: string): ShortcutProperties {
+  const raw = jsonObject(text);
+  const properties: ShortcutProperties = {};
+  if (typeof raw.color === 'number' && Number.isInteger(raw.color)) properties.color = raw.color;
+  if (typeof raw.icon === 'string') properties.icon = raw.icon;
+  if (Array.isArray(raw.layout)) properties.layout = raw.layout.filter((c): c is string => typeof c === 'string');
+  return properties;
+}
+
+/** Reads a node's `frontExtraData` text: the target's function-node type and tag ('' when absent). */
+export function readFrontExtraData(text: string): { type: string; tag: string } {
+  const raw = jsonObject(text);
+  return { type: typeof raw.type === 'string' ? raw.type : '', tag: typeof raw.tag === 'string' ? raw.tag : '' };
+}

@@ -6,6 +6,8 @@ export * from './shortcuts-values.js';
 
 /**
  * Spec §3 dashboard node: properties hold colour and icon; the root's hold the layout (codes in order).
+ * `properties` and `frontExtraData` are JSON text, as the spec shows them (issue 38); read them with
+ * readShortcutProperties and readFrontExtraData.
  * The fields stand apart so Shortcut reuses them by spreading a plain object: spreading
  * `DashboardNode.properties` would keep the schemas in the browser build (a property read the bundler
  * cannot drop; apps/web/build/pure-schemas.ts).
@@ -17,13 +19,10 @@ const dashboardNodeFields = {
   displayName: Type.String(),
   type: Type.Integer(),
   mode: Type.Integer(),
-  properties: Type.Object({
-    color: Type.Optional(Type.Integer()),
-    icon: Type.Optional(Type.String()),
-    layout: Type.Optional(Type.Array(Type.String())),
-  }),
-  /** The function node it points to: its type (Schema, Dashboard) and tag (Normal, SharedSchema, SyncSchema). */
-  frontExtraData: Type.Object({ type: Type.String(), tag: Type.String() }),
+  /** JSON text: `{"color":…,"icon":…}`; the root's `{"layout":[codes]}`. */
+  properties: Type.String(),
+  /** JSON text of the function node it points to: its type (Schema, Dashboard) and tag (Normal, SharedSchema, SyncSchema). */
+  frontExtraData: Type.String(),
 };
 export const DashboardNode = Type.Object(dashboardNodeFields);
 export type DashboardNode = Static<typeof DashboardNode>;
@@ -61,6 +60,16 @@ function ShortcutModeSchema() {
   ]);
 }
 const Icon = Type.String({ minLength: 1, maxLength: 40 });
+/**
+ * A shortcut's look as sent: the object, or the spec's JSON text of it (issue 38: accept both,
+ * answer with the spec's). The service reads the text with the same rules (shortcut-look.ts).
+ */
+function LookSchema() {
+  return Type.Union([
+    Type.Object({ color: Type.Optional(Color), icon: Type.Optional(Icon) }, { additionalProperties: false }),
+    Type.String({ maxLength: 200 }),
+  ]);
+}
 
 export const CreateShortcutsBody = Type.Object(
   {
@@ -76,9 +85,7 @@ export const CreateShortcutsBody = Type.Object(
             Type.Literal(DashboardNodeType.linkInsert),
           ]),
           displayName: Type.Optional(Type.String({ maxLength: 200 })),
-          properties: Type.Optional(
-            Type.Object({ color: Type.Optional(Color), icon: Type.Optional(Icon) }, { additionalProperties: false }),
-          ),
+          properties: Type.Optional(/* @__PURE__ */ LookSchema()),
         },
         { additionalProperties: false },
       ),
@@ -94,9 +101,7 @@ export type CreateShortcutsBody = Static<typeof CreateShortcutsBody>;
 export const UpdateShortcutBody = Type.Object(
   {
     displayName: Type.Optional(Type.String({ maxLength: 200 })),
-    properties: Type.Optional(
-      Type.Object({ color: Type.Optional(Color), icon: Type.Optional(Icon) }, { additionalProperties: false }),
-    ),
+    properties: Type.Optional(/* @__PURE__ */ LookSchema()),
     /** The team owner locks a team shortcut (3) or unlocks it (1); a private one stays private. */
     mode: Type.Optional(Type.Union([Type.Literal(DashboardNodeMode.public), Type.Literal(DashboardNodeMode.lock)])),
   },

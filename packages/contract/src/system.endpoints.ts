@@ -14,7 +14,7 @@ export const SystemEndpoints = {
   announcements: endpoint({
     method: 'GET',
     path: '/v1/system/announcements',
-    summary: "What's new, for the workbench's operation area",
+    summary: "产品动态 published now (the instance administrator's items within their window), newest first",
     tags: ['system'],
     auth: 'none',
     response: Type.Array(AnnouncementItem),
@@ -31,7 +31,7 @@ export const SystemEndpoints = {
   expiredTags: endpoint({
     method: 'GET',
     path: '/v1/opdata/tag/expired',
-    summary: 'Ids of operation-area items that have expired',
+    summary: 'Ids of operation-area items whose publish window has ended',
     tags: ['system'],
     auth: 'none',
     response: ExpiredTags,

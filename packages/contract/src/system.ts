@@ -30,13 +30,45 @@ export const VersionQuery = Type.Object({ corpId: Type.Optional(Type.String()) }
 
 export const Health = Type.Object({ status: Type.Literal('ok'), database: Type.String() });
 
+/**
+ * 产品动态: what the instance administrator announces on every workbench of the instance, shown
+ * from `startsAt` until `endsAt` (null: until deleted). The body is rich text, sanitized when saved
+ * (the RichText allowlist); `link` ('' for none) is an http(s) address or a path of this site.
+ */
 export const AnnouncementItem = Type.Object({
   id: Type.String(),
-  date: Type.String(),
   title: Type.String(),
-  summary: Type.String(),
+  body: Type.String(),
+  link: Type.String(),
+  startsAt: Type.Integer(),
+  endsAt: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type AnnouncementItem = Static<typeof AnnouncementItem>;
+
+/** The administrator's list: the items with when they were last changed. */
+export const AdminAnnouncement = Type.Object({
+  ...AnnouncementItem.properties,
+  createdAt: Type.Integer(),
+  updatedAt: Type.Integer(),
+});
+export type AdminAnnouncement = Static<typeof AdminAnnouncement>;
+
+export const AnnouncementLimits = { titleMax: 100, bodyMax: 5000, linkMax: 500, max: 200 } as const;
+
+/** Create or replace an announcement (instance administrator). */
+export const AnnouncementBody = Type.Object(
+  {
+    title: Type.String({ maxLength: AnnouncementLimits.titleMax }),
+    body: Type.String({ maxLength: AnnouncementLimits.bodyMax }),
+    link: Type.String({ maxLength: AnnouncementLimits.linkMax }),
+    startsAt: Type.Integer({ minimum: 0 }),
+    endsAt: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+export type AnnouncementBody = Static<typeof AnnouncementBody>;
+
+export const AnnouncementIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 
 /** Operation-area items (by id) that have expired and are no longer shown. */
 export const ExpiredTags = Type.Array(Type.String());

@@ -17,6 +17,49 @@ export const TemplateIcon = Type.Object(
 );
 export type TemplateIcon = Static<typeof TemplateIcon>;
 
+/** A template's `icon` as the spec shows it (§3): JSON text of `{icon, color}`; '' parts when unreadable. */
+export function readTemplateIcon(text: string): TemplateIcon {
+  try {
+    const raw = JSON.parse(text) as { icon?: unknown; color?: unknown } | null;
+    return {
+      icon: typeof raw?.icon === 'string' ? raw.icon : '',
+      color: typeof raw?.color === 'number' ? raw.color : 0,
+    };
+  } catch {
+    return { icon: '', color: 0 };
+  }
+}
+
+/**
+ * The template center's categories (issue 29), in the order it lists them: 行政办公, 人事, 财务,
+ * 销售/CRM, 项目管理, 采购/库存, 生产, 教育, 门店/零售, IT. Their words are the web app's.
+ */
+export const TEMPLATE_CATEGORIES = [
+  'admin',
+  'hr',
+  'finance',
+  'sales',
+  'project',
+  'purchase',
+  'production',
+  'education',
+  'retail',
+  'it',
+] as const;
+export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
+const TemplateCategorySchema = Type.Union([
+  Type.Literal('admin'),
+  Type.Literal('hr'),
+  Type.Literal('finance'),
+  Type.Literal('sales'),
+  Type.Literal('project'),
+  Type.Literal('purchase'),
+  Type.Literal('production'),
+  Type.Literal('education'),
+  Type.Literal('retail'),
+  Type.Literal('it'),
+]);
+
 export const TemplateKind = ['builtin', 'team'] as const;
 export type TemplateKind = (typeof TemplateKind)[number];
 
@@ -37,7 +80,10 @@ export const TemplateSummary = Type.Object({
   /** In the asker's language. */
   name: Type.String(),
   description: Type.String(),
-  icon: TemplateIcon,
+  /** JSON text of `{icon, color}`, as the spec shows it (§3; read it with readTemplateIcon). */
+  icon: Type.String(),
+  /** A built-in's category; null for a team's own template (listed under 团队模板). */
+  category: Type.Union([TemplateCategorySchema, Type.Null()]),
   contents: TemplateContents,
   /** Preview screenshots (URLs of images the server serves). */
   previews: Type.Array(Type.String()),
@@ -57,6 +103,11 @@ export const InstallTemplateBody = Type.Object(
   {
     id: Type.String({ minLength: 1, maxLength: 64 }),
     externalLabel: Type.String({ minLength: 1, maxLength: 128 }),
+    /**
+     * A built-in template's sample records (which fill its dashboards) come with it unless this is
+     * false (issue 29: the installer keeps or drops them). Team templates carry no records.
+     */
+    withSampleData: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -67,7 +118,8 @@ export const PublishTemplateBody = Type.Object(
     appCode: Type.String({ minLength: 1, maxLength: 64 }),
     name: Type.String({ minLength: 1, maxLength: APP_NAME_MAX }),
     description: Type.String({ maxLength: 500 }),
-    icon: TemplateIcon,
+    /** The object, or the spec's JSON text of it (issue 38: accept both). */
+    icon: Type.Union([TemplateIcon, Type.String({ maxLength: 200 })]),
   },
   { additionalProperties: false },
 );

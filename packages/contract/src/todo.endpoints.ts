@@ -59,4 +59,13 @@ export const TodoEndpoints = {
     body: TodoBatchApproveBody,
     response: TodoBatchApproveResult,
   }),
+  batchReject: endpoint({
+    method: 'POST',
+    path: '/v1/todos/batch-reject',
+    summary: 'Reject several items, each through the reject action in its own transaction; per-item results',
+    tags,
+    auth: 'session',
+    body: TodoBatchApproveBody,
+    response: TodoBatchApproveResult,
+  }),
 } as const;

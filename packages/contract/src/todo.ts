@@ -59,11 +59,41 @@ export const TodoPageBody = Type.Object(
 );
 export type TodoPageBody = Static<typeof TodoPageBody>;
 
+/** One field of a to-do's summary: its name and its value as a person reads it (labels, names, titles). */
+export const TodoSummaryEntry = Type.Object({ code: Type.String(), label: Type.String(), text: Type.String() });
+export type TodoSummaryEntry = Static<typeof TodoSummaryEntry>;
+
+/**
+ * What a to-do is about, as its reader may see the record at the item's node (the node's and the
+ * table's field rules; hidden fields never appear, not even in the title): the record's title ('' when
+ * it has none the reader may see), up to three summary fields (the flow's chosen ones, else the first
+ * three visible fields of the form) and the item's deadline (epoch ms: when the node's time limit
+ * acts, else when it reminds; null without one). Null `about` for a record that is gone.
+ */
+export const TodoAbout = Type.Object({
+  title: Type.String(),
+  summary: Type.Array(TodoSummaryEntry),
+  deadline: Type.Union([Type.Number(), Type.Null()]),
+});
+export type TodoAbout = Static<typeof TodoAbout>;
+
+/** Whether the item's node requires (or refuses) a comment to approve and to reject. */
+const CommentRule = Type.Object({ enabled: Type.Boolean(), required: Type.Boolean() });
+export const TodoCommentRules = Type.Object({ approve: CommentRule, reject: CommentRule });
+export type TodoCommentRules = Static<typeof TodoCommentRules>;
+/**
+ * Whose task the asker's item was first, when it came to them from someone else: the member away
+ * who delegated it (out-of-office delegation) or who transferred it; null when it is their own.
+ * The item shows it ("代 <name>").
+ */
+export const DelegatedFrom = Type.Union([MemberRef, Type.Null()]);
+
 /** Spec §3 to-do item (panel). */
 export const TodoPanelItem = Type.Object({
   workItemId: Type.String(),
   workflowName: Type.String(),
   originator: MemberRef,
+  delegatedFrom: DelegatedFrom,
   createTime: Type.Number(),
   appCode: Type.String(),
   schemaCode: Type.String(),
@@ -77,6 +107,10 @@ export const TodoPanelItem = Type.Object({
     activityCode: Type.String(),
     instanceState: Type.Integer(),
   }),
+  /** The table's name ("<applicant>提交的<table>") and the node the item waits at. */
+  schemaName: Type.String(),
+  activityName: Type.String(),
+  about: Type.Union([TodoAbout, Type.Null()]),
 });
 export type TodoPanelItem = Static<typeof TodoPanelItem>;
 export const TodoPage = Type.Object({ resultList: Type.Array(TodoPanelItem), total: Type.Integer() });
@@ -141,6 +175,8 @@ export const TodoListItem = Type.Object({
   schemaName: Type.String(),
   workflowName: Type.String(),
   originator: MemberRef,
+  /** For the asker's own item (todo, done lists); null in what I started and in copies. */
+  delegatedFrom: DelegatedFrom,
   createTime: Type.Number(),
   todos: Type.Array(TodoActivity),
   /**
@@ -153,6 +189,16 @@ export const TodoListItem = Type.Object({
     Type.Literal('notApproval'),
     Type.Literal('handled'),
   ]),
+  /** Batch rejection: `ok`, or why not (`commentRequired` means with a comment it may). */
+  batchReject: Type.Union([
+    Type.Literal('ok'),
+    Type.Literal('commentRequired'),
+    Type.Literal('notApproval'),
+    Type.Literal('handled'),
+  ]),
+  /** The node's comment rules for my open approval (a batch dialog asks for a comment where required). */
+  comments: Type.Union([TodoCommentRules, Type.Null()]),
+  about: Type.Union([TodoAbout, Type.Null()]),
 });
 export type TodoListItem = Static<typeof TodoListItem>;
 export const TodoList = Type.Object({ resultList: Type.Array(TodoListItem), total: Type.Integer() });
@@ -173,14 +219,19 @@ export const TodoSummary = Type.Object({
 });
 export type TodoSummary = Static<typeof TodoSummary>;
 
+/**
+ * Batch approval or rejection. `comment` goes to every item whose node takes comments (a node
+ * requiring one refuses its item without it; a node taking none gets its item without it).
+ */
 export const TodoBatchApproveBody = Type.Object(
   {
     workItemIds: Type.Array(Code, { minItems: 1, maxItems: TodoBatchMax }),
+    comment: Type.Optional(Type.String({ maxLength: 2000 })),
   },
   { additionalProperties: false },
 );
 export type TodoBatchApproveBody = Static<typeof TodoBatchApproveBody>;
-/** Each item's outcome: approved, or the error it met (nothing of it written). */
+/** Each item's outcome: approved (or rejected), or the error it met (nothing of it written). */
 export const TodoBatchApproveResult = Type.Object({
   results: Type.Array(
     Type.Object({

@@ -25,6 +25,8 @@ export const FilterOperator = [
   'isFalse',
   'isMe',
   'isMine',
+  /** A people field naming a department I head (or one under it), or a member of one (issue 27). */
+  'isHeadedByMe',
 ] as const;
 export type FilterOperator = (typeof FilterOperator)[number];
 
@@ -71,7 +73,7 @@ export const FILTER_OPERATORS: Record<FilterFamily, FilterOperator[]> = {
   moment: ['eq', 'before', 'after', 'between', 'empty', 'notEmpty'],
   flag: ['isTrue', 'isFalse'],
   list: ['contains', 'notContains', 'empty', 'notEmpty'],
-  people: ['contains', 'notContains', 'empty', 'notEmpty', 'isMe', 'isMine'],
+  people: ['contains', 'notContains', 'empty', 'notEmpty', 'isMe', 'isMine', 'isHeadedByMe'],
   member: ['eq', 'neq', 'in', 'isMe'],
   /** The flowState system column: an instance state number (spec §3); empty = never submitted. */
   flowState: ['eq', 'neq', 'in', 'notIn', 'empty', 'notEmpty'],
@@ -119,6 +121,7 @@ export const FilterCondition = Type.Object(
       Type.Literal('isFalse'),
       Type.Literal('isMe'),
       Type.Literal('isMine'),
+      Type.Literal('isHeadedByMe'),
     ]),
     value: Type.Optional(Type.Unknown()),
   },

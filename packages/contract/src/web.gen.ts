@@ -7,6 +7,7 @@ export const AccountEndpoints = {
   "logout": { method: "GET", path: "/v1/logout" },
   "basic": { method: "GET", path: "/v1/user/information/basic" },
   "checkAccount": { method: "GET", path: "/v1/user/check/account" },
+  "checkChallenge": { method: "POST", path: "/v1/user/check/challenge" },
   "terminalCheck": { method: "GET", path: "/v1/token/terminal/check" },
   "authorizationCode": { method: "POST", path: "/v1/user/information/authorizationCode" },
 } as const;
@@ -30,6 +31,10 @@ export * from './account-settings.js';
 // admin.endpoints.ts
 export const AdminEndpoints = {
   "outbox": { method: "GET", path: "/v1/admin/outbox" },
+  "announcements": { method: "GET", path: "/v1/admin/announcements" },
+  "createAnnouncement": { method: "POST", path: "/v1/admin/announcements" },
+  "updateAnnouncement": { method: "PUT", path: "/v1/admin/announcements/:id" },
+  "deleteAnnouncement": { method: "DELETE", path: "/v1/admin/announcements/:id" },
 } as const;
 // api-tokens.endpoints.ts
 export const ApiTokenEndpoints = {
@@ -38,6 +43,17 @@ export const ApiTokenEndpoints = {
   "revoke": { method: "DELETE", path: "/v1/user/api-tokens/:id" },
 } as const;
 export * from './api-tokens.js';
+// app-roles.endpoints.ts
+export const AppRoleEndpoints = {
+  "matrix": { method: "GET", path: "/v1/apps/:appCode/roles/matrix" },
+  "create": { method: "POST", path: "/v1/apps/:appCode/roles" },
+  "update": { method: "PUT", path: "/v1/apps/:appCode/roles/:roleKey" },
+  "copy": { method: "POST", path: "/v1/apps/:appCode/roles/:roleKey/copy" },
+  "remove": { method: "DELETE", path: "/v1/apps/:appCode/roles/:roleKey" },
+  "grants": { method: "PUT", path: "/v1/apps/:appCode/roles/:roleKey/grants" },
+  "tableRights": { method: "PUT", path: "/v1/apps/:appCode/roles/:roleKey/tables/:schemaCode" },
+} as const;
+export * from './app-roles.js';
 // applog.endpoints.ts
 export const AppLogEndpoints = {
   "list": { method: "GET", path: "/v1/applog" },
@@ -77,6 +93,35 @@ export const AppEndpoints = {
   "removeNode": { method: "DELETE", path: "/v1/apps/:appCode/nodes/:code" },
 } as const;
 export * from './apps.js';
+// automations.endpoints.ts
+export const AutomationEndpoints = {
+  "list": { method: "GET", path: "/v1/apps/:appCode/automations" },
+  "get": { method: "GET", path: "/v1/apps/:appCode/automations/:automationId" },
+  "create": { method: "POST", path: "/v1/apps/:appCode/automations" },
+  "update": { method: "PATCH", path: "/v1/apps/:appCode/automations/:automationId" },
+  "remove": { method: "DELETE", path: "/v1/apps/:appCode/automations/:automationId" },
+  "publish": { method: "POST", path: "/v1/apps/:appCode/automations/:automationId/publish" },
+  "setEnabled": { method: "PUT", path: "/v1/apps/:appCode/automations/:automationId/enabled" },
+  "test": { method: "POST", path: "/v1/apps/:appCode/automations/:automationId/test" },
+  "runs": { method: "GET", path: "/v1/apps/:appCode/automations/:automationId/runs" },
+  "run": { method: "GET", path: "/v1/apps/:appCode/automations/:automationId/runs/:runId" },
+  "rerun": { method: "POST", path: "/v1/apps/:appCode/automations/:automationId/runs/:runId/rerun" },
+  "buttons": { method: "GET", path: "/v1/apps/:appCode/schemas/:schemaCode/automation-buttons" },
+  "press": { method: "POST", path: "/v1/apps/:appCode/automations/:automationId/press" },
+  "pressed": { method: "GET", path: "/v1/apps/:appCode/automations/:automationId/presses/:runId" },
+  "incoming": { method: "POST", path: "/v1/automation-hooks/:automationId/:secret" },
+} as const;
+export * from './automations.js';
+// comments.endpoints.ts
+export const CommentEndpoints = {
+  "list": { method: "GET", path: "/v1/apps/:appCode/schemas/:schemaCode/records/:id/comments" },
+  "create": { method: "POST", path: "/v1/apps/:appCode/schemas/:schemaCode/records/:id/comments" },
+  "update": { method: "PATCH", path: "/v1/apps/:appCode/schemas/:schemaCode/records/:id/comments/:commentId" },
+  "remove": { method: "DELETE", path: "/v1/apps/:appCode/schemas/:schemaCode/records/:id/comments/:commentId" },
+  "follow": { method: "PUT", path: "/v1/apps/:appCode/schemas/:schemaCode/records/:id/follow" },
+  "counts": { method: "POST", path: "/v1/apps/:appCode/schemas/:schemaCode/records/comment-counts" },
+} as const;
+export * from './comments.js';
 // custom-pages.endpoints.ts
 export const CustomPageEndpoints = {
   "get": { method: "GET", path: "/v1/apps/:appCode/pages/:code" },
@@ -310,6 +355,7 @@ export const TodoEndpoints = {
   "count": { method: "GET", path: "/v1/todos/count" },
   "summary": { method: "GET", path: "/v1/todos/summary" },
   "batchApprove": { method: "POST", path: "/v1/todos/batch-approve" },
+  "batchReject": { method: "POST", path: "/v1/todos/batch-reject" },
 } as const;
 export * from './todo.js';
 // transfer.endpoints.ts
@@ -380,6 +426,8 @@ export const WorkflowEndpoints = {
   "comment": { method: "POST", path: "/v1/workflow/comment" },
   "viewContext": { method: "GET", path: "/v1/workflow/view/context" },
   "instance": { method: "GET", path: "/v1/workflow/instance" },
+  "instancePath": { method: "GET", path: "/v1/workflow/instance/path" },
+  "previewPath": { method: "POST", path: "/v1/workflow/path/preview" },
   "recordInstance": { method: "GET", path: "/v1/apps/:appCode/schemas/:schemaCode/records/:id/workflow" },
   "recordItems": { method: "GET", path: "/v1/apps/:appCode/schemas/:schemaCode/records/:id/workflow/my-items" },
 } as const;
@@ -388,6 +436,7 @@ export * from './workflow.js';
 export const WorkflowOpsEndpoints = {
   "myDelegation": { method: "GET", path: "/v1/workflow/delegation" },
   "setDelegation": { method: "PUT", path: "/v1/workflow/delegation" },
+  "delegationScopes": { method: "GET", path: "/v1/workflow/delegation/scopes" },
   "clearDelegation": { method: "DELETE", path: "/v1/workflow/delegation" },
   "analytics": { method: "GET", path: "/v1/apps/:appCode/schemas/:schemaCode/workflow/analytics" },
 } as const;

@@ -10,7 +10,9 @@ export const RecordWebhookEvents = ['record.created', 'record.updated', 'record.
  */
 export const FlowWebhookEvents = ['flow.submitted', 'flow.approved', 'flow.rejected', 'flow.finished'] as const;
 export type FlowWebhookEvent = (typeof FlowWebhookEvents)[number];
-export const WebhookEvents = [...RecordWebhookEvents, ...FlowWebhookEvents] as const;
+/** A comment was written on a record (issue 31): delivered when its record matches the hook's filter. */
+export const CommentWebhookEvents = ['comment.created'] as const;
+export const WebhookEvents = [...RecordWebhookEvents, ...FlowWebhookEvents, ...CommentWebhookEvents] as const;
 export type WebhookEvent = (typeof WebhookEvents)[number];
 
 export const WebhookLimits = {

@@ -7,6 +7,8 @@ import Type, { type Static } from 'typebox';
  */
 export const WECOM_START_PATH = '/v1/auth/wecom/start';
 export const WECOM_CALLBACK_PATH = '/v1/auth/wecom/callback';
+/** `WECOM_START_PATH?purpose=login&mode=qr`: 扫码登录 in a browser outside WeCom (WeCom's QR web login). */
+export const WECOM_QR_MODE = 'qr';
 
 /** What a started WeCom OAuth round is for: signing in, or binding the signed-in account. */
 export const WecomPurpose = { login: 'login', bind: 'bind' } as const;

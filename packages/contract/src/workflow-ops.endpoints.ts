@@ -1,6 +1,6 @@
 import { schemaPath, sessionEndpoints } from './endpoint.js';
 import { SchemaParams } from './schemas.js';
-import { MyDelegations, SetDelegationBody, WorkflowAnalytics } from './workflow-ops.js';
+import { DelegationScopes, MyDelegations, SetDelegationBody, WorkflowAnalytics } from './workflow-ops.js';
 
 const opsEndpoint = sessionEndpoints('workflow');
 const designEndpoint = sessionEndpoints('workflow-design');
@@ -19,6 +19,12 @@ export const WorkflowOpsEndpoints = {
     'While away (startsAt–endsAt), new work items go to this member of the team, acting for the asker',
     MyDelegations,
     { body: SetDelegationBody },
+  ),
+  delegationScopes: opsEndpoint(
+    'GET',
+    '/v1/workflow/delegation/scopes',
+    'The apps and flows the asker may delegate: their app list and the apps they have had tasks in',
+    DelegationScopes,
   ),
   clearDelegation: opsEndpoint(
     'DELETE',

@@ -15,6 +15,13 @@ import { MemberRef } from './workflow.js';
  * items the member already had stay theirs. One hop only: if the delegate is away too, items still
  * go to the delegate and no further, so delegations can never loop.
  */
+/** An app or a flow a delegation covers, with its name (as the member may read it now). */
+export const DelegationScopeRef = Type.Object({ code: Type.String(), name: Type.String() });
+export type DelegationScopeRef = Static<typeof DelegationScopeRef>;
+
+/** The longest note a member leaves for the delegate. */
+export const DelegationNoteMax = 200;
+
 export const Delegation = Type.Object({
   member: MemberRef,
   delegate: MemberRef,
@@ -24,6 +31,14 @@ export const Delegation = Type.Object({
   endsAt: Type.Integer(),
   /** In force right now. */
   active: Type.Boolean(),
+  /** For the delegate ('' when none). */
+  note: Type.String(),
+  /**
+   * What it covers: tasks of these apps and of these flows. Both empty: every flow. A code whose
+   * app or flow is gone keeps its place with the code as its name.
+   */
+  apps: Type.Array(DelegationScopeRef),
+  flows: Type.Array(DelegationScopeRef),
 });
 export type Delegation = Static<typeof Delegation>;
 
@@ -35,15 +50,37 @@ export const MyDelegations = Type.Object({
 });
 export type MyDelegations = Static<typeof MyDelegations>;
 
+const ScopeCodes = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 100 });
+
 export const SetDelegationBody = Type.Object(
   {
     delegateMemberId: Type.String({ minLength: 1, maxLength: 64 }),
     startsAt: Type.Integer({ minimum: 0 }),
     endsAt: Type.Integer({ minimum: 0 }),
+    note: Type.Optional(Type.String({ maxLength: DelegationNoteMax })),
+    /** `all` (the default): every flow; `chosen`: the apps and flows named (at least one). */
+    scope: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('chosen')])),
+    appCodes: Type.Optional(ScopeCodes),
+    workflowCodes: Type.Optional(ScopeCodes),
   },
   { additionalProperties: false },
 );
 export type SetDelegationBody = Static<typeof SetDelegationBody>;
+
+/**
+ * What a member may delegate: the apps in their app list and the apps where they have had tasks,
+ * each with its published flows (one per table).
+ */
+export const DelegationScopes = Type.Object({
+  apps: Type.Array(
+    Type.Object({
+      appCode: Type.String(),
+      appName: Type.String(),
+      flows: Type.Array(Type.Object({ workflowCode: Type.String(), name: Type.String() })),
+    }),
+  ),
+});
+export type DelegationScopes = Static<typeof DelegationScopes>;
 
 // ---------------------------------------------------------------------------------------------
 // Analytics of one table's flow (all its versions), for the designer.

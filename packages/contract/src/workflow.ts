@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { APP_ROLE_LIMIT } from './app-roles.js';
 import { FormLayout, RecordItem, SchemaInfo } from './schemas.js';
 import { FilterGroup } from './views.js';
 
@@ -11,7 +12,12 @@ import { FilterGroup } from './views.js';
  * start node. Numbers of states and item types are the spec's (§3).
  */
 
-/** Spec §3 "Workflow instance states". Starting and Finishing are passed through inside one action. */
+/**
+ * Spec §3 "Workflow instance states" with the spec's numbers. Starting and Finishing are passed
+ * through inside one action. Returned (6) is ours, in the number the spec leaves open: a submitted
+ * flow that waits only at its start node again (an approver sent it back to the originator, or
+ * rejected it to them), for the originator to correct and resubmit (已退回 / 待重新提交).
+ */
 export const InstanceState = {
   /** Saved as a draft: the originator's start item is open, nothing has been submitted. */
   Initiated: 0,
@@ -21,17 +27,25 @@ export const InstanceState = {
   Finished: 4,
   /** Ended because its record was deleted. */
   Canceled: 5,
+  /** Sent back to the originator: waits at the start node for resubmission. */
+  Returned: 6,
   /** Ended early: terminated by the originator or an app admin, or its app was deleted. */
   Terminate: 7,
 } as const;
 export type InstanceState = (typeof InstanceState)[keyof typeof InstanceState];
 
+/** Submitted and not ended, waiting somewhere (Running, or Returned to the originator). */
+export function flowRunning(state: number | null | undefined): boolean {
+  return state === InstanceState.Running || state === InstanceState.Returned;
+}
+
 /**
- * A flow owns its record while submitted and not yet ended (Starting, Running, Finishing): then the
- * record changes at the flow's nodes, and through the plain records API only for those who can design the app.
+ * A flow owns its record while submitted and not yet ended (Starting, Running, Returned, Finishing):
+ * then the record changes at the flow's nodes (a returned one at the start node, by the originator),
+ * and through the plain records API only for those who can design the app.
  */
 export function flowOwnsRecord(state: number | null | undefined): boolean {
-  return state === InstanceState.Starting || state === InstanceState.Running || state === InstanceState.Finishing;
+  return state === InstanceState.Starting || flowRunning(state) || state === InstanceState.Finishing;
 }
 
 /** Spec §3 "Work item types". */
@@ -72,7 +86,15 @@ export const FieldRules = Type.Record(Type.String({ maxLength: 130 }), Level, { 
 export type FieldRules = Static<typeof FieldRules>;
 
 const Ids = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 200 });
-const AppRole = Type.Union([Type.Literal('owner'), Type.Literal('manager'), Type.Literal('member')]);
+/**
+ * An app role of the flow's app by key (issue 27: any of its roles, 管理员 `manager` and 成员 `member`
+ * among them), or `owner` for the app's owner. A key of a role deleted since names nobody.
+ */
+export const FlowAppRole = Type.String({ minLength: 1, maxLength: 64 });
+/** The app's roles and its owner. */
+const FlowAppRoles = Type.Array(FlowAppRole, { maxItems: APP_ROLE_LIMIT + 1 });
+/** The app owner among a rule's roles (not a role of the app: the one member who owns it). */
+export const FLOW_OWNER_ROLE = 'owner';
 
 /** Who a node's work items go to. Several rules add up (duplicates removed, order kept). */
 export const ParticipantRule = Type.Union([
@@ -80,10 +102,7 @@ export const ParticipantRule = Type.Union([
   /** Everyone in these departments and their sub-departments. */
   Type.Object({ kind: Type.Literal('departments'), ids: Ids }, { additionalProperties: false }),
   /** Members holding these roles in the flow's app. */
-  Type.Object(
-    { kind: Type.Literal('roles'), roles: Type.Array(AppRole, { maxItems: 3 }) },
-    { additionalProperties: false },
-  ),
+  Type.Object({ kind: Type.Literal('roles'), roles: FlowAppRoles }, { additionalProperties: false }),
   /**
    * The originator's manager `level` steps up the department tree from the originator's main
    * department (1 = direct manager; a manager of their own department looks one level higher).
@@ -248,7 +267,7 @@ export type ActionSettings = Static<typeof ActionSettings>;
 
 /** "The originator is in one of these departments (or below) / holds one of these app roles". */
 export const OriginatorCondition = Type.Object(
-  { departments: Type.Optional(Ids), roles: Type.Optional(Type.Array(AppRole, { maxItems: 3 })) },
+  { departments: Type.Optional(Ids), roles: Type.Optional(FlowAppRoles) },
   { additionalProperties: false },
 );
 export type OriginatorCondition = Static<typeof OriginatorCondition>;
@@ -327,9 +346,25 @@ export type ParallelNode = Static<typeof ParallelNode>;
 /** Nodes whose work items people complete. */
 export type TaskNode = StartNode | ApproveNode | FillNode;
 
+/** The most fields a flow's to-dos show as their summary. */
+export const TodoSummaryFieldsMax = 3;
+/**
+ * The flow's own settings (beside its nodes): `summaryFields`, the fields its to-dos show as their
+ * summary (at most three, in this order; absent: the first three the reader may see in the form).
+ */
+export const WorkflowSettings = Type.Object(
+  {
+    summaryFields: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: TodoSummaryFieldsMax, uniqueItems: true }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type WorkflowSettings = Static<typeof WorkflowSettings>;
+
 /** A flow definition: exactly one start node; every other node reached by exactly one `next`. */
 export const WorkflowDefinition = Type.Object(
-  { nodes: Type.Array(WorkflowNode, { minItems: 1, maxItems: 300 }) },
+  { nodes: Type.Array(WorkflowNode, { minItems: 1, maxItems: 300 }), settings: Type.Optional(WorkflowSettings) },
   { additionalProperties: false },
 );
 export type WorkflowDefinition = Static<typeof WorkflowDefinition>;
@@ -346,15 +381,20 @@ const taskDefaults = {
   closeRevert: false,
   closeTerminate: false,
 };
-/** What a new table's flow starts as in the designer: start → one approval by the originator's manager. */
-export function defaultWorkflowDefinition(): WorkflowDefinition {
+/**
+ * What a new table's flow starts as in the designer: start → one approval by the originator's manager.
+ * The node names are stored as data: the server passes them in the designer's language.
+ */
+export function defaultWorkflowDefinition(
+  names: { start: string; approve: string } = { start: '发起', approve: '审批' },
+): WorkflowDefinition {
   return {
     nodes: [
-      { id: 'start', type: 'start', name: '发起', next: 'approve1', settings: { fieldRules: {} } },
+      { id: 'start', type: 'start', name: names.start, next: 'approve1', settings: { fieldRules: {} } },
       {
         id: 'approve1',
         type: 'approve',
-        name: '审批',
+        name: names.approve,
         settings: { ...taskDefaults, participants: [{ kind: 'manager', level: 1 }], rejectTo: 'end' },
       },
     ],
@@ -494,6 +534,35 @@ export const InstanceDetail = Type.Object({
 });
 export type InstanceDetail = Static<typeof InstanceDetail>;
 
+/**
+ * One step a request will still take: a task or copy node and who it goes to, as far as can be told
+ * now. `note` says why nobody is named: the submitter chooses them (`originatorChoice`), a field the
+ * asker cannot see names them (`hidden`), or the rules name nobody now (`nobody`: the node then
+ * passes by itself or goes to the app owner, as the node says).
+ */
+export const PathStep = Type.Object({
+  activityCode: Type.String(),
+  activityName: Type.String(),
+  nodeType: Type.Union([Type.Literal('approve'), Type.Literal('fill'), Type.Literal('cc')]),
+  /** The approval mode ('' for copies). */
+  mode: Type.String(),
+  participants: Type.Array(MemberRef),
+  note: Type.Union([
+    Type.Literal(''),
+    Type.Literal('originatorChoice'),
+    Type.Literal('hidden'),
+    Type.Literal('nobody'),
+  ]),
+});
+export type PathStep = Static<typeof PathStep>;
+
+/**
+ * The steps ahead, in order (parallel branches one after another). `undecided`: the path goes on past
+ * a condition decided by fields the asker cannot see, so the steps stop there.
+ */
+export const FlowPath = Type.Object({ steps: Type.Array(PathStep), undecided: Type.Boolean() });
+export type FlowPath = Static<typeof FlowPath>;
+
 /** Every action code a view context may offer. */
 export const WorkflowActionCode = [
   'submit',
@@ -613,6 +682,22 @@ export const StartWorkflowBody = Type.Object(
   { additionalProperties: false },
 );
 export type StartWorkflowBody = Static<typeof StartWorkflowBody>;
+
+/**
+ * The approver chain a new record would take with the values entered so far: computed from the
+ * published flow, nothing written. Values the start node does not let the asker write are ignored;
+ * values that do not parse count as empty.
+ */
+export const PathPreviewBody = Type.Object(
+  {
+    appCode: Type.String({ minLength: 1, maxLength: 64 }),
+    schemaCode: Type.String({ minLength: 1, maxLength: 64 }),
+    data: Type.Optional(RecordData),
+    chosenParticipants: Chosen,
+  },
+  { additionalProperties: false },
+);
+export type PathPreviewBody = Static<typeof PathPreviewBody>;
 
 /** Complete a fill item (the start node: submitting a draft or resubmitting; a fill node: done). */
 export const SubmitBody = Type.Object(

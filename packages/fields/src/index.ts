@@ -12,6 +12,7 @@ import { makeSubTable } from './types/subtable.js';
 import { autoNumber, createdAt, createdBy, modifiedAt, modifiedBy } from './types/system.js';
 import { email, phone, text, textarea, url } from './types/text.js';
 
+export * from './defaults.js';
 export * from './definition.js';
 export * from './formula/index.js';
 export type { SelectOption } from './types/choice.js';

@@ -16,6 +16,8 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** Human-readable location for logs (never includes a password). */
   location: string;
+  /** SQLite on a file: its path (a side connection opens it too, db/side-connection.ts). */
+  sqliteFile?: string;
   /** PostgreSQL: the server and database this handle uses (data sources may not connect to it). */
   server?: DatabaseServer;
   close(): Promise<void>;
@@ -446,5 +448,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const queue = new CommitQueue();
   const database = options.statementCache === false ? sqlite : new StatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }, queue) });
-  return { db, dialect: 'sqlite', location: file, close: () => db.destroy(), afterCommit: (fn) => queue.add(fn) };
+  return {
+    db,
+    dialect: 'sqlite',
+    location: file,
+    ...(file !== ':memory:' ? { sqliteFile: file } : {}),
+    close: () => db.destroy(),
+    afterCommit: (fn) => queue.add(fn),
+  };
 }

@@ -51,6 +51,17 @@ import * as applogTitlesBatched from './migrations/20261127T0700_applog_titles_b
 import * as importMoving from './migrations/20261127T1400_import_moving.js';
 import * as timerAttempts from './migrations/20261128T0100_timer_attempts.js';
 import * as shortcutsTableName from './migrations/20261128T0700_shortcuts_table_name.js';
+import * as appRoles from './migrations/20261128T1000_app_roles.js';
+import * as automations from './migrations/20261128T1100_automations.js';
+import * as delegationScopeNote from './migrations/20261128T1200_delegation_scope_note.js';
+import * as flowReturnedState from './migrations/20261128T1400_flow_returned_state.js';
+import * as approvalFiguresIndex from './migrations/20261128T1500_approval_figures_index.js';
+import * as announcements from './migrations/20261128T1600_announcements.js';
+import * as installTasksQueued from './migrations/20261128T1700_install_tasks_queued.js';
+import * as accountChecks from './migrations/20261128T1710_account_checks.js';
+import * as automationDatePlans from './migrations/20261128T2300_automation_date_plans.js';
+import * as plannerStatistics from './migrations/20261129T0300_planner_statistics.js';
+import * as recordComments from './migrations/20261129T0600_record_comments.js';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from source, from a
@@ -108,6 +119,17 @@ const migrations: Record<string, Migration> = {
   '20261127T1400_import_moving': importMoving,
   '20261128T0100_timer_attempts': timerAttempts,
   '20261128T0700_shortcuts_table_name': shortcutsTableName,
+  '20261128T1000_app_roles': appRoles,
+  '20261128T1100_automations': automations,
+  '20261128T1200_delegation_scope_note': delegationScopeNote,
+  '20261128T1400_flow_returned_state': flowReturnedState,
+  '20261128T1500_approval_figures_index': approvalFiguresIndex,
+  '20261128T1600_announcements': announcements,
+  '20261128T1700_install_tasks_queued': installTasksQueued,
+  '20261128T1710_account_checks': accountChecks,
+  '20261128T2300_automation_date_plans': automationDatePlans,
+  '20261129T0300_planner_statistics': plannerStatistics,
+  '20261129T0600_record_comments': recordComments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -43,6 +43,15 @@ export interface LoginThrottleTable {
   locked_until: number | null;
 }
 
+/** A started sign-up's account look-ups (issue 30; account/service.ts `startAccountCheck`). */
+export interface AccountChecksTable {
+  /** sha256 (hex) of the cookie's token. */
+  id: string;
+  ip: string;
+  lookups: number;
+  expires_at: number;
+}
+
 export interface EnginesTable {
   engine_code: string;
   corp_id: string;
@@ -258,6 +267,31 @@ export interface AppMembersTable {
   created_at: number;
 }
 
+/** An app's roles (issue 27); `manager` is the fixed 管理员. */
+export interface AppRolesTable {
+  app_code: string;
+  role_key: string;
+  engine_code: string;
+  name: string;
+  description: Generated<string>;
+  sort_key: Generated<number>;
+  /** JSON array of the menu node codes the role shows; null: all. */
+  nodes: string | null;
+  /** JSON array of the table codes whose flow the role may start; null: all. */
+  flows: string | null;
+  created_at: number;
+}
+
+/** Who holds an app role: kind member | department | departmentTree | teamRole | everyone. */
+export interface AppRoleGrantsTable {
+  app_code: string;
+  role_key: string;
+  engine_code: string;
+  kind: string;
+  target: string;
+  created_at: number;
+}
+
 export interface AppPreferencesTable {
   member_id: string;
   engine_code: string;
@@ -361,7 +395,7 @@ export interface SchemasTable {
   engine_code: string;
   table_name: string;
   title_field_code: string;
-  /** JSON: { add, view, edit, delete } → app roles allowed besides the owner. */
+  /** JSON `{ v: 2, roles: { <roleKey>: TableRoleRights } }` (contract app-roles.ts; older: the two-role shape). */
   permissions: string;
   /** JSON form design; '' until someone arranges the form (then all fields in order). */
   form_layout: Generated<string>;
@@ -625,6 +659,27 @@ export interface WorkflowDelegationsTable {
   starts_at: number;
   ends_at: number;
   updated_at: number;
+  /** For the delegate to read ('' when none). */
+  note: string;
+  /** JSON arrays of codes: the apps and flows delegated; both empty, every flow. */
+  app_codes: string;
+  workflow_codes: string;
+}
+
+/** 产品动态: the instance administrator's announcements for every workbench (modules/system). */
+export interface AnnouncementsTable {
+  id: string;
+  title: string;
+  /** Rich text, sanitized when saved. */
+  body: string;
+  /** '' for none. */
+  link: string;
+  starts_at: number;
+  /** null: shown until deleted. */
+  ends_at: number | null;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
 }
 
 /** A member's feedback and the instance administrator's answer (modules/feedback). */
@@ -695,6 +750,82 @@ export interface ApiTokensTable {
   expires_at: number;
   last_used_at: number | null;
   revoked_at: number | null;
+}
+
+/** An app's automation (issue 28): its draft, and the published version runs use. */
+/** One record's planned time of a date-relative automation, carried by one queued job. */
+export interface AutomationDatePlansTable {
+  automation_id: string;
+  engine_code: string;
+  schema_code: string;
+  record_id: string;
+  fire_at: number;
+  job_id: string;
+}
+
+export interface AutomationsTable {
+  id: string;
+  engine_code: string;
+  app_code: string;
+  name: string;
+  /** JSON AutomationDefinition being designed. */
+  draft: string;
+  enabled: number;
+  /** Published version (0: none). */
+  version: number;
+  /** The published trigger's kind and table (what writes look automations up by). */
+  trigger_kind: string | null;
+  schema_code: string | null;
+  /** A schedule's next time (epoch ms). */
+  next_fire_at: number | null;
+  webhook_secret: string;
+  /** Runs act in this member's name (an app designer when they published). */
+  published_by: string | null;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AutomationVersionsTable {
+  automation_id: string;
+  version: number;
+  definition: string;
+  published_by: string;
+  published_at: number;
+}
+
+/** One run of an automation: one per trigger event (unique event_key per automation). */
+export interface AutomationRunsTable {
+  id: string;
+  engine_code: string;
+  automation_id: string;
+  version: number;
+  event_key: string;
+  status: string;
+  /** JSON: the trigger's data. */
+  trigger: string;
+  depth: number;
+  actor_member_id: string | null;
+  error: string | null;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+}
+
+/** One step of one run; a done step is never executed again (its output is replayed). */
+export interface AutomationStepsTable {
+  run_id: string;
+  /** `s1`, or `loop.2.s3` inside a loop's third round. */
+  path: string;
+  seq: number;
+  step_id: string;
+  kind: string;
+  status: string;
+  input: string | null;
+  output: string | null;
+  error: string | null;
+  duration_ms: number;
+  started_at: number;
 }
 
 export interface WebhooksTable {
@@ -781,7 +912,7 @@ export interface AppOriginsTable {
   updated_at: number;
 }
 
-/** An app package install (issue 12; modules/packages). */
+/** An app package install (issue 12; modules/packages); the job queue's `packages.install` runs it. */
 export interface InstallTasksTable {
   id: string;
   engine_code: string;
@@ -794,7 +925,6 @@ export interface InstallTasksTable {
   progress: number;
   /** JSON { key, params } of a failure; '' otherwise. */
   message: string;
-  lease_until: number;
   /** JSON { packageCode: installedCode } once done; '' before. */
   code_map: string;
   created_at: number;
@@ -862,17 +992,51 @@ export interface JobSchedulesTable {
   last_runner: string | null;
 }
 
+/** A comment on a record (issue 31): plain text, soft-deleted. */
+export interface RecordCommentsTable {
+  id: string;
+  engine_code: string;
+  app_code: string;
+  schema_code: string;
+  record_id: string;
+  author_member_id: string;
+  body: string;
+  /** JSON array of member ids. */
+  mentions: string;
+  created_at: number;
+  edited_at: number | null;
+  deleted_at: number | null;
+}
+
+/** Who follows a record's comments; following = 0 is an explicit unfollow. */
+export interface RecordFollowersTable {
+  engine_code: string;
+  schema_code: string;
+  record_id: string;
+  member_id: string;
+  following: number;
+  updated_at: number;
+}
+
 export interface Database {
+  record_comments: RecordCommentsTable;
+  record_followers: RecordFollowersTable;
   install_tasks: InstallTasksTable;
   team_templates: TeamTemplatesTable;
   app_shares: AppSharesTable;
   app_origins: AppOriginsTable;
   api_tokens: ApiTokensTable;
   webhooks: WebhooksTable;
+  automations: AutomationsTable;
+  automation_versions: AutomationVersionsTable;
+  automation_runs: AutomationRunsTable;
+  automation_steps: AutomationStepsTable;
+  automation_date_plans: AutomationDatePlansTable;
   webhook_deliveries: WebhookDeliveriesTable;
   users: UsersTable;
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;
+  account_checks: AccountChecksTable;
   engines: EnginesTable;
   members: MembersTable;
   engine_features: EngineFeaturesTable;
@@ -893,6 +1057,8 @@ export interface Database {
   member_departments: MemberDepartmentsTable;
   apps: AppsTable;
   app_members: AppMembersTable;
+  app_roles: AppRolesTable;
+  app_role_grants: AppRoleGrantsTable;
   app_preferences: AppPreferencesTable;
   function_nodes: FunctionNodesTable;
   dashboards: DashboardsTable;
@@ -920,6 +1086,7 @@ export interface Database {
   workflow_timers: WorkflowTimersTable;
   workflow_delegations: WorkflowDelegationsTable;
   feedback: FeedbackTable;
+  announcements: AnnouncementsTable;
   shortcuts: ShortcutsTable;
   custom_pages: CustomPagesTable;
   data_sources: DataSourcesTable;

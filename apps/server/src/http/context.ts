@@ -36,6 +36,11 @@ export interface TenantContext {
   engineShard: string;
   /** The team's IANA time zone (its local days); absent: Asia/Shanghai. */
   timeZone?: string;
+  /**
+   * The app role this request previews an app as (the preview header). Asking grants nothing:
+   * resolveApp refuses it unless the member designs that app, and then only narrows their rights.
+   */
+  preview?: { appCode: string; roleKey: string };
 }
 
 /** What every module gets: configuration and the database. */

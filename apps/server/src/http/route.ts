@@ -37,6 +37,18 @@ export interface RouteOptions<E extends Endpoint> {
   serialize?: (data: ResponseOf<E>) => string;
 }
 
+/** One response schema object per endpoint: serializers are compiled once per schema object (compilers.ts). */
+const responses = new WeakMap<Endpoint, object>();
+
+export function responseOf(endpoint: Endpoint): object {
+  let schema = responses.get(endpoint);
+  if (!schema) {
+    schema = Type.Object({ data: endpoint.response });
+    responses.set(endpoint, schema);
+  }
+  return schema;
+}
+
 /**
  * Registers one contract endpoint: its schemas drive validation, serialization and the OpenAPI
  * document; an endpoint that needs a session is authenticated before anything is validated; the
@@ -63,7 +75,7 @@ export function route<E extends Endpoint>(
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
-      response: { 200: Type.Object({ data: endpoint.response }) },
+      response: { 200: responseOf(endpoint) },
     },
     ...(serialize
       ? {

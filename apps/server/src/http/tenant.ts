@@ -12,6 +12,12 @@ export function firstHeader(req: FastifyRequest, name: string): string | undefin
   return v?.trim() || undefined;
 }
 
+/** The preview header `<appCode>/<roleKey>`; anything else previews nothing. */
+export function previewOf(value: string | undefined): TenantContext['preview'] {
+  const match = value ? /^([^/\s]{1,64})\/([^/\s]{1,64})$/.exec(value) : null;
+  return match ? { appCode: match[1] as string, roleKey: match[2] as string } : undefined;
+}
+
 export function toTenant(m: Membership): TenantContext {
   const role = m.role === 'owner' || m.role === 'admin' ? m.role : 'member';
   const tenant: TenantContext = {
@@ -75,5 +81,7 @@ export function registerTenant(app: FastifyInstance, engines: EngineRepository):
     if (membership && shard && shard !== membership.engine_shard) throw Errors.tenantMismatch();
     if (!membership && shard) throw Errors.tenantMismatch();
     req.tenant = membership ? toTenant(membership) : null;
+    const preview = previewOf(firstHeader(req, Headers.previewRole));
+    if (req.tenant && preview) req.tenant.preview = preview;
   });
 }

@@ -41,3 +41,13 @@ export async function saveUpload(stream: Readable | NodeJS.ReadableStream, targe
     throw malformed();
   }
 }
+
+/**
+ * A text field of the form that came before the file (fields after it are not read yet); undefined
+ * when absent or not text.
+ */
+export function formField(upload: MultipartFile, name: string): string | undefined {
+  const field = upload.fields[name];
+  const one = Array.isArray(field) ? field[0] : field;
+  return one && one.type === 'field' && typeof one.value === 'string' ? one.value : undefined;
+}

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { DialectName } from '../db/dialect.js';
 import type { Database, JobsTable } from '../db/schema.js';
+import { sidePausedForTest } from '../db/side-connection.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,6 +24,11 @@ export interface JobRun {
    * stalled past its lease). A fence: the work commits at most once.
    */
   hold(trx: Kysely<Database>): Promise<void>;
+  /**
+   * `hold` as a statement, for a transaction of another connection (an import's side connection,
+   * db/side-connection.ts): it must change exactly one row, else the job is no longer this process's.
+   */
+  holdQuery(): CompiledQuery;
   /**
    * Whether this process is stopping (JobQueue.stop). A long handler that works in steps checks it
    * between them and throws `JobReleased`: the job goes back to the queue at once, for the next
@@ -70,6 +76,9 @@ interface Log {
   error: (o: object, m: string) => void;
 }
 
+/** How soon after a due job is added the queue looks for it (a transaction's commit comes first). */
+const NUDGE_MS = 25;
+
 const DEFAULTS: JobQueueOptions = { leaseMs: 30_000, pollMs: 1_000, concurrency: 2 };
 const RETRY_DELAY_MS = [5_000, 30_000, 120_000];
 
@@ -93,6 +102,10 @@ export class JobQueue {
   private readonly opts: JobQueueOptions;
   private timer: ReturnType<typeof setInterval> | undefined;
   private ticking = false;
+  /** A nudge is waiting to look for due jobs. */
+  private nudged = false;
+  /** A nudge came while a look was under way: look once more when it ends. */
+  private again = false;
   private stopped = false;
 
   constructor(
@@ -147,7 +160,23 @@ export class JobQueue {
       updated_at: now,
     };
     await (options.trx ?? this.db).insertInto('jobs').values(row).execute();
+    if (!options.here && row.run_at <= now) this.nudge();
     return row;
+  }
+
+  /**
+   * A job due now was added: look for it soon rather than at the next poll (up to `pollMs` later).
+   * The look waits its turn for the connection on SQLite, so it comes after the enqueuing transaction
+   * commits; on PostgreSQL a look before the commit finds nothing and the poll takes the job.
+   */
+  private nudge(): void {
+    if (!this.timer || this.stopped || this.nudged) return;
+    this.nudged = true;
+    setTimeout(() => {
+      this.nudged = false;
+      if (this.ticking) this.again = true;
+      else void this.tick();
+    }, NUDGE_MS).unref();
   }
 
   /** Runs a job this process holds (from `enqueue(…, { here: true })`) in the background. */
@@ -191,7 +220,7 @@ export class JobQueue {
 
   /** One look for due schedules and jobs (the interval calls it; tests may too). */
   async tick(): Promise<void> {
-    if (this.ticking || this.stopped) return;
+    if (this.ticking || this.stopped || sidePausedForTest()) return;
     this.ticking = true;
     try {
       await this.runDueSchedules();
@@ -204,6 +233,10 @@ export class JobQueue {
       this.log.warn({ err }, 'job queue tick failed');
     } finally {
       this.ticking = false;
+      if (this.again) {
+        this.again = false;
+        this.nudge();
+      }
     }
   }
 
@@ -305,6 +338,14 @@ export class JobQueue {
           .executeTakeFirst();
         if (Number(held.numUpdatedRows) !== 1) throw new LeaseLost(row.id);
       },
+      holdQuery: () =>
+        this.db
+          .updateTable('jobs')
+          .set({ lease_until: this.now() + this.opts.leaseMs })
+          .where('id', '=', row.id)
+          .where('locked_by', '=', this.workerId)
+          .where('state', '=', 'running')
+          .compile(),
       stopping: () => this.stopped,
     };
     if (job.attempt > job.maxAttempts) {
@@ -314,6 +355,7 @@ export class JobQueue {
     }
     // The lease is renewed while the job runs; a process that dies stops renewing it.
     const beat = setInterval(() => {
+      if (sidePausedForTest()) return;
       void this.db
         .updateTable('jobs')
         .set({ lease_until: this.now() + this.opts.leaseMs })

@@ -418,13 +418,13 @@ export interface operations {
                         op: "and" | "or";
                         conditions: ({
                             field: string;
-                            operator: "eq" | "neq" | "contains" | "notContains" | "startsWith" | "gt" | "gte" | "lt" | "lte" | "between" | "before" | "after" | "in" | "notIn" | "empty" | "notEmpty" | "isTrue" | "isFalse" | "isMe" | "isMine";
+                            operator: "eq" | "neq" | "contains" | "notContains" | "startsWith" | "gt" | "gte" | "lt" | "lte" | "between" | "before" | "after" | "in" | "notIn" | "empty" | "notEmpty" | "isTrue" | "isFalse" | "isMe" | "isMine" | "isHeadedByMe";
                             value?: unknown;
                         } | {
                             op: "and" | "or";
                             conditions: {
                                 field: string;
-                                operator: "eq" | "neq" | "contains" | "notContains" | "startsWith" | "gt" | "gte" | "lt" | "lte" | "between" | "before" | "after" | "in" | "notIn" | "empty" | "notEmpty" | "isTrue" | "isFalse" | "isMe" | "isMine";
+                                operator: "eq" | "neq" | "contains" | "notContains" | "startsWith" | "gt" | "gte" | "lt" | "lte" | "between" | "before" | "after" | "in" | "notIn" | "empty" | "notEmpty" | "isTrue" | "isFalse" | "isMe" | "isMine" | "isHeadedByMe";
                                 value?: unknown;
                             }[];
                         })[];
@@ -845,6 +845,10 @@ export interface operations {
                                     memberId: string;
                                     name: string;
                                 };
+                                delegatedFrom: {
+                                    memberId: string;
+                                    name: string;
+                                } | null;
                                 createTime: number;
                                 todos: {
                                     activityName: string;
@@ -860,6 +864,26 @@ export interface operations {
                                     finishTime: number;
                                 }[];
                                 batchApprove: "ok" | "commentRequired" | "notApproval" | "handled";
+                                batchReject: "ok" | "commentRequired" | "notApproval" | "handled";
+                                comments: {
+                                    approve: {
+                                        enabled: boolean;
+                                        required: boolean;
+                                    };
+                                    reject: {
+                                        enabled: boolean;
+                                        required: boolean;
+                                    };
+                                } | null;
+                                about: {
+                                    title: string;
+                                    summary: {
+                                        code: string;
+                                        label: string;
+                                        text: string;
+                                    }[];
+                                    deadline: number | null;
+                                } | null;
                             }[];
                             total: number;
                         };

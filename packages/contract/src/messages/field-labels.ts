@@ -3,6 +3,11 @@ import type { Language } from '../i18n.js';
 /** Field labels used inside validation messages. */
 export const FieldLabels: Record<string, Record<Language, string>> = {
   host: { zh: '主机', en: 'Host', jp: 'ホスト' },
+  title: { zh: '标题', en: 'Title', jp: 'タイトル' },
+  body: { zh: '正文', en: 'Body', jp: '本文' },
+  link: { zh: '链接', en: 'Link', jp: 'リンク' },
+  startsAt: { zh: '开始时间', en: 'Start', jp: '開始日時' },
+  endsAt: { zh: '结束时间', en: 'End', jp: '終了日時' },
   port: { zh: '端口', en: 'Port', jp: 'ポート' },
   database: { zh: '数据库', en: 'Database', jp: 'データベース' },
   user: { zh: '用户名', en: 'User name', jp: 'ユーザー名' },
@@ -41,6 +46,9 @@ export const FieldLabels: Record<string, Record<Language, string>> = {
   expiresInDays: { zh: '有效期', en: 'Expiry', jp: '有効期限' },
   url: { zh: '推送地址', en: 'URL', jp: '送信先 URL' },
   events: { zh: '事件', en: 'Events', jp: 'イベント' },
+  delegateMemberId: { zh: '代理人', en: 'Delegate', jp: '代理人' },
+  note: { zh: '备注', en: 'Note', jp: 'メモ' },
+  workflowCodes: { zh: '流程', en: 'Flows', jp: 'フロー' },
 };
 
 export function fieldLabel(field: string, lang: Language): string {

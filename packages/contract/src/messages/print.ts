@@ -33,6 +33,11 @@ export const PrintMessages = {
     en: 'The field of block {index} does not exist or was deleted',
     jp: '{index} 番目のブロックのフィールドが存在しないか削除されています',
   },
+  'print.blockAmount': {
+    zh: '第 {index} 个内容块的“{name}”不是数字或金额字段，不能打印为人民币大写',
+    en: 'Block {index}: “{name}” is not a number or money field, so it cannot be printed in Chinese capitals',
+    jp: '{index} 番目のブロックの「{name}」は数値・金額フィールドではないため、漢数字の大写で印刷できません',
+  },
   'print.blockSubTable': {
     zh: '第 {index} 个内容块要选择子表单字段，“{name}”不是子表单',
     en: 'Block {index} needs a sub-table field; “{name}” is not one',

@@ -186,9 +186,9 @@ export const TableMessages = {
     jp: 'データエクスポートの権限がありません',
   },
   'record.fieldReadonly': {
-    zh: '该字段只读，不能修改',
-    en: 'This field is read-only',
-    jp: 'このフィールドは読み取り専用です',
+    zh: '{field}为只读字段，不能修改',
+    en: '{field} is read-only and cannot be changed',
+    jp: '{field}は読み取り専用のため変更できません',
   },
   'formula.jobNotFound': {
     zh: '公式计算任务不存在',
@@ -199,5 +199,10 @@ export const TableMessages = {
     zh: '查询过于频繁，请{minutes}分钟后再试',
     en: 'Too many lookups; try again in {minutes} minutes',
     jp: '照会が多すぎます。{minutes}分後にもう一度お試しください',
+  },
+  'lookup.noChallenge': {
+    zh: '请在注册页面输入账号后再查询',
+    en: 'Accounts can be checked only from the sign-up page',
+    jp: 'アカウントの確認は登録ページからのみ行えます',
   },
 } as const satisfies Record<string, Record<Language, string>>;

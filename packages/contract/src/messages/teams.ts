@@ -74,6 +74,27 @@ export const TeamMessages = {
     en: '{inviter} invited you to join the team {corp}. Open this link, log in or register, and join (valid for 7 days, once):\n{link}',
     jp: '{inviter} さんがチーム「{corp}」に招待しています。次のリンクを開き、ログインまたは登録して参加してください（7日間有効、1回のみ）：\n{link}',
   },
+  'announcement.adminOnly': {
+    zh: '仅实例管理员可以管理产品动态',
+    en: 'Only the instance administrator can manage announcements',
+    jp: 'お知らせを管理できるのはインスタンス管理者のみです',
+  },
+  'announcement.notFound': { zh: '该动态不存在', en: 'No such announcement', jp: 'このお知らせは存在しません' },
+  'announcement.link': {
+    zh: '链接须以 http://、https:// 或 / 开头',
+    en: 'The link must start with http://, https:// or /',
+    jp: 'リンクは http://、https:// または / で始めてください',
+  },
+  'announcement.window': {
+    zh: '结束时间须晚于开始时间',
+    en: 'The end must be after the start',
+    jp: '終了日時は開始日時より後にしてください',
+  },
+  'announcement.tooMany': {
+    zh: '动态已达上限 {max} 条，请先删除旧的',
+    en: 'There are already {max} announcements; delete old ones first',
+    jp: 'お知らせは {max} 件までです。古いものを削除してください',
+  },
   'admin.only': {
     zh: '仅实例管理员可以查看',
     en: 'Only the instance administrator can see this',

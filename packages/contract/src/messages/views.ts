@@ -13,5 +13,7 @@ export const ViewMessages = {
     en: 'A table keeps at least one view',
     jp: 'ビューは少なくとも1つ必要です',
   },
+  /** A table's first view, made when someone first lists it: stored in that member's language. */
+  'view.defaultName': { zh: '全部数据', en: 'All records', jp: 'すべてのデータ' },
   'view.nameEmpty': { zh: '请输入视图名称', en: 'Enter the view name', jp: 'ビュー名を入力してください' },
 } as const satisfies Record<string, Record<Language, string>>;

@@ -2,6 +2,11 @@ import type { Language } from '../i18n.js';
 
 /** Server messages of approval flows. */
 export const WorkflowMessages = {
+  // A new flow's names, stored as data in the language of the member who makes it.
+  'workflow.default.name': { zh: '审批流程', en: 'Approval flow', jp: '承認フロー' },
+  'workflow.default.start': { zh: '发起', en: 'Submit', jp: '申請' },
+  'workflow.default.approve': { zh: '审批', en: 'Approval', jp: '承認' },
+
   'workflow.notPublished': {
     zh: '该表单尚未发布流程',
     en: 'This table has no published workflow',
@@ -151,6 +156,11 @@ export const WorkflowMessages = {
     en: 'Step "{node}" names a deleted or unknown field {field}',
     jp: 'ノード「{node}」が削除済みまたは存在しないフィールド {field} を参照しています',
   },
+  'workflow.check.deletedRole': {
+    zh: '节点「{node}」选择的应用角色已被删除，请重新选择',
+    en: 'Step "{node}" names an app role that was deleted: choose again',
+    jp: 'ノード「{node}」で選択したアプリロールは削除されています。選び直してください',
+  },
   'workflow.check.condition': {
     zh: '分支「{branch}」的条件不正确：{detail}',
     en: 'The condition of branch "{branch}" is not valid: {detail}',
@@ -175,6 +185,16 @@ export const WorkflowMessages = {
     zh: '委托的结束时间必须晚于开始时间和当前时间',
     en: 'The delegation must end after it starts and after now',
     jp: '委任の終了日時は開始日時と現在より後にしてください',
+  },
+  'workflow.delegation.scopeEmpty': {
+    zh: '请选择要委托的应用或流程',
+    en: 'Choose the apps or flows to delegate',
+    jp: '委任するアプリまたはフローを選択してください',
+  },
+  'workflow.delegation.scopeUnknown': {
+    zh: '所选的应用或流程不存在，或不能委托',
+    en: 'A chosen app or flow does not exist or cannot be delegated',
+    jp: '選択したアプリまたはフローが存在しないか、委任できません',
   },
   'workflow.deadlineNoTarget': {
     zh: '超时自动转交时没有找到可转交的人',

@@ -14,9 +14,11 @@ function MemberInput({ value, onChange, disabled, settings }: ValueInputProps) {
   const { MemberInput: Picker } = useFieldServices();
   return <Picker value={strings(value)} onChange={onChange} multiple={bool(settings.multiple)} disabled={disabled} />;
 }
-function DepartmentInput({ value, onChange, disabled, settings }: ValueInputProps) {
+function DepartmentInput({ id, value, onChange, disabled, settings }: ValueInputProps) {
   const { DepartmentInput: Picker } = useFieldServices();
-  return <Picker value={strings(value)} onChange={onChange} multiple={bool(settings.multiple)} disabled={disabled} />;
+  return (
+    <Picker id={id} value={strings(value)} onChange={onChange} multiple={bool(settings.multiple)} disabled={disabled} />
+  );
 }
 export const peopleWebs: Record<string, FieldEditing> = {
   member: { group: 'people', SettingsEditor: MultipleSetting, Input: MemberInput },

@@ -60,6 +60,8 @@ export interface FieldServices {
   }>;
   MemberNames: ComponentType<{ ids: string[] }>;
   DepartmentInput: ComponentType<{
+    /** The form item's id: its label names the picker (WCAG 1.3.1, 4.1.2). */
+    id?: string;
     value?: string[];
     onChange?: (v: string[]) => void;
     multiple: boolean;

@@ -94,25 +94,28 @@ function tint(color: string): string {
   return `#${hex(r1)}${hex(g1)}${hex(b1)}`;
 }
 
-/** antd's preset tag colors (filled): [background, text] — its `<color>1` and `<color>7` tokens. */
+/**
+ * antd's preset tag colors (filled): [background, text] — its `<color>1` token, and for the text its
+ * `<color>7`, or `<color>9` where the 7th shade reads under 4.5:1 on the tint (WCAG 1.4.3).
+ */
 const PRESET: Record<string, [string, string]> = {
   blue: ['#e6f4ff', '#0958d9'],
   purple: ['#f9f0ff', '#531dab'],
-  cyan: ['#e6fffb', '#08979c'],
-  green: ['#f6ffed', '#389e0d'],
+  cyan: ['#e6fffb', '#006d75'],
+  green: ['#f6ffed', '#135200'],
   magenta: ['#fff0f6', '#c41d7f'],
   pink: ['#fff0f6', '#c41d7f'],
   red: ['#fff1f0', '#cf1322'],
-  orange: ['#fff7e6', '#d46b08'],
-  yellow: ['#feffe6', '#d4b106'],
-  volcano: ['#fff2e8', '#d4380d'],
+  orange: ['#fff7e6', '#873800'],
+  yellow: ['#feffe6', '#614700'],
+  volcano: ['#fff2e8', '#ad2102'],
   geekblue: ['#f0f5ff', '#1d39c4'],
-  lime: ['#fcffe6', '#7cb305'],
-  gold: ['#fffbe6', '#d48806'],
-  success: ['#f6ffed', '#52c41a'],
-  processing: ['#e6f4ff', '#1677ff'],
-  error: ['#fff2f0', '#ff4d4f'],
-  warning: ['#fffbe6', '#faad14'],
+  lime: ['#fcffe6', '#3f6600'],
+  gold: ['#fffbe6', '#874d00'],
+  success: ['#f6ffed', '#135200'],
+  processing: ['#e6f4ff', '#0958d9'],
+  error: ['#fff2f0', '#cf1322'],
+  warning: ['#fffbe6', '#874d00'],
 };
 
 /**

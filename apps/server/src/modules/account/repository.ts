@@ -168,6 +168,26 @@ export class AccountRepository {
       .execute();
   }
 
+  async insertAccountCheck(id: string, ip: string, expiresAt: number): Promise<void> {
+    await this.db.insertInto('account_checks').values({ id, ip, lookups: 0, expires_at: expiresAt }).execute();
+  }
+
+  /**
+   * Spends one look-up of a sign-up's challenge, in one statement (two look-ups at once cannot both
+   * take the last one): only a live challenge of that address with look-ups left.
+   */
+  async spendAccountCheck(id: string, ip: string, now: number, max: number): Promise<boolean> {
+    const spent = await this.db
+      .updateTable('account_checks')
+      .set((eb) => ({ lookups: eb(eb.ref('lookups'), '+', 1) }))
+      .where('id', '=', id)
+      .where('ip', '=', ip)
+      .where('expires_at', '>', now)
+      .where('lookups', '<', max)
+      .executeTakeFirst();
+    return Number(spent.numUpdatedRows) === 1;
+  }
+
   async clearThrottle(key: string): Promise<void> {
     await this.db.deleteFrom('login_throttle').where('key', '=', key).execute();
   }

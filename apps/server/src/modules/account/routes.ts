@@ -1,4 +1,4 @@
-import { AccountEndpoints, SESSION_COOKIE } from '@canopy/contract';
+import { ACCOUNT_CHECK_COOKIE, ACCOUNT_CHECK_COOKIE_PATH, AccountEndpoints, SESSION_COOKIE } from '@canopy/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../../http/context.js';
 import { crossSiteCheck, crossSiteRefused } from '../../http/origin.js';
@@ -62,8 +62,23 @@ export function accountRoutes(app: FastifyInstance, services: Services, accounts
 
   route(app, AccountEndpoints.basic, async ({ auth }) => toBasicUser(auth.user));
 
+  // A sign-up's look-ups (issue 30): the challenge rides in an httpOnly cookie sent only to
+  // /v1/user/check, SameSite strict, so neither a script nor another site's page spends it.
+  route(app, AccountEndpoints.checkChallenge, async ({ req, reply }) => {
+    const { token, expiresIn, lookups } = await accounts.startAccountCheck(req.ip);
+    reply.setCookie(ACCOUNT_CHECK_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: services.config.secureCookies,
+      path: ACCOUNT_CHECK_COOKIE_PATH,
+      maxAge: expiresIn,
+      ...domain,
+    });
+    return { expiresIn, lookups };
+  });
+
   route(app, AccountEndpoints.checkAccount, async ({ req, query }) => ({
-    exists: await accounts.accountExists(query.account, req.ip),
+    exists: await accounts.accountExists(query.account, req.ip, req.cookies[ACCOUNT_CHECK_COOKIE]),
   }));
 
   route(app, AccountEndpoints.terminalCheck, async ({ req }) => req.auth !== null);

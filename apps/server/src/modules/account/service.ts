@@ -70,14 +70,45 @@ export class AccountService {
   }
 
   /**
-   * Whether an account exists (the registration form asks). Counted per client address, so the
-   * endpoint cannot be used to sweep through phone numbers.
+   * Starts a sign-up's account look-ups (issue 30): a token (kept only as its hash) good for
+   * `lookupsPerChallenge` look-ups from this address for `challengeTtlMs`. Counted per address like
+   * the look-ups themselves, so fresh challenges do not lift the look-ups' limit.
    */
-  async accountExists(raw: string, ip: string): Promise<boolean> {
+  async startAccountCheck(ip: string): Promise<{ token: string; expiresIn: number; lookups: number }> {
+    const key = `challenge:${ip}`;
+    const now = this.now();
+    const { lockedUntil } = await this.throttler.check([key], now);
+    if (lockedUntil) throw this.throttled(lockedUntil, 'lookup.throttled');
+    await this.throttler.recordFailure([{ key, lockAfter: LoginThrottle.challengesPerWindow }], now);
+    const token = randomBytes(32).toString('base64url');
+    await this.repo.insertAccountCheck(sessionIdOf(token), ip.slice(0, 64), now + LoginThrottle.challengeTtlMs);
+    return {
+      token,
+      expiresIn: LoginThrottle.challengeTtlMs / 1000,
+      lookups: LoginThrottle.lookupsPerChallenge,
+    };
+  }
+
+  /**
+   * Whether an account exists (the registration form asks). Only within a started sign-up — a live
+   * challenge of this address with look-ups left (`challenge`: its cookie's token) — else a 403 that
+   * says nothing of the account; and counted per client address, so the endpoint cannot be used to
+   * sweep through phone numbers.
+   */
+  async accountExists(raw: string, ip: string, challenge: string | undefined): Promise<boolean> {
     const key = `lookup:${ip}`;
     const now = this.now();
     const { lockedUntil } = await this.throttler.check([key], now);
     if (lockedUntil) throw this.throttled(lockedUntil, 'lookup.throttled');
+    const started =
+      Boolean(challenge) &&
+      (await this.repo.spendAccountCheck(
+        sessionIdOf(challenge as string),
+        ip.slice(0, 64),
+        now,
+        LoginThrottle.lookupsPerChallenge,
+      ));
+    if (!started) throw new AppError(403, ErrorCode.forbidden, 'lookup.noChallenge', {}, ErrorType.auth);
     // Counted as the login counts an address (throttle.ts), with its own key.
     await this.throttler.recordFailure([{ key, lockAfter: LoginThrottle.lookupsPerWindow }], now);
     const account = normalizeAccount(raw);

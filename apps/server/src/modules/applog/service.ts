@@ -12,9 +12,9 @@ import {
   FeatureCode,
   type Language,
 } from '@canopy/contract';
-import ExcelJS from 'exceljs';
 import { AppError, FieldValidationError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
+import { loadExcel } from '../../lazy-libraries.js';
 import type { AppLogFilter, AppLogRepository } from './repository.js';
 
 type Row = Awaited<ReturnType<AppLogRepository['list']>>[number];
@@ -121,6 +121,7 @@ export class AppLogService {
     const t = await this.require(tenant);
     const filter = this.filterOf(q);
     await this.repo.catchUp();
+    const ExcelJS = await loadExcel();
     const stream = new PassThrough();
     const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
     const sheet = book.addWorksheet('applog');

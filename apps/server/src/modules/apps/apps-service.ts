@@ -10,6 +10,7 @@ import { changesBetween, emitEvent, recordAudit, teamEntry } from '../audit/reco
 import { dropRollupsOf } from '../dashboards/rollup.js';
 import { type AppAccess, appError, isTeamManager, requireEdit, requireOwnerAction, resolveApp } from './access.js';
 import type { AppRepository, AppRow } from './repository.js';
+import { insertDefaultRoles } from './role-rows.js';
 import { sanitizeRichText } from './sanitize.js';
 
 function checkName(raw: string): string {
@@ -67,7 +68,8 @@ export class AppService {
       displayMode: r.display_mode,
       description: r.description,
       isStoreUp: starred.has(r.code),
-      roleName: roles.get(r.code) ?? (isTeamManager(tenant) ? 'teamAdmin' : ''),
+      // Not an owner or manager: the app reaches them through a role granted to them.
+      roleName: roles.get(r.code) ?? (isTeamManager(tenant) ? 'teamAdmin' : 'member'),
       ownerName: r.owner_name ?? '',
       ownerUserId: r.owner_user_id ?? '',
       schemas: schemas
@@ -87,7 +89,8 @@ export class AppService {
   /** Starred first, each group in the member's saved order; apps new to the member go last. */
   async list(tenant: TenantContext | null): Promise<AppItem[]> {
     if (!tenant) throw appError(403, 'org.noTeam');
-    const rows = await this.repo.listActive(tenant.engineCode, isTeamManager(tenant) ? null : tenant.memberId);
+    const facts = isTeamManager(tenant) ? null : await this.repo.facts(tenant);
+    const rows = await this.repo.listActive(tenant.engineCode, facts);
     const preference = await this.repo.preference(tenant.memberId);
     const items = await this.toItems(tenant, rows, preference);
     const position = new Map(preference.appSorts.map((c, i) => [c, i]));
@@ -102,7 +105,7 @@ export class AppService {
 
   async create(
     tenant: TenantContext | null,
-    input: { displayName: string; color?: number; icon?: string },
+    input: { displayName: string; color?: number; icon?: string; grantEveryone?: boolean },
   ): Promise<AppItem> {
     if (!tenant) throw appError(403, 'org.noTeam');
     const name = checkName(input.displayName);
@@ -129,6 +132,7 @@ export class AppService {
         .insertInto('app_members')
         .values({ app_code: code, member_id: tenant.memberId, role: 'owner', created_at: now })
         .execute();
+      await insertDefaultRoles(trx, tenant.engineCode, code, now, input.grantEveryone === true);
       await recordAudit(
         trx,
         {
@@ -204,7 +208,8 @@ export class AppService {
     const access = await this.resolve(tenant, appCode, adminHeader);
     return {
       isAppOwner: access.isOwner,
-      roleName: access.role ?? '',
+      // Holding app roles (and not owning or managing) is being one of the app's members.
+      roleName: access.role ?? (access.roles.length ? 'member' : ''),
       app: { edit: access.canEdit },
       adminMode: access.adminMode,
     };
@@ -293,9 +298,9 @@ export class AppService {
         for (const kept of ['record_imports', 'record_indexes'] as const)
           await trx.deleteFrom(kept).where('engine_code', '=', engineCode).where('schema_code', 'in', codes).execute();
       await trx.deleteFrom('apps').where('engine_code', '=', engineCode).where('code', '=', appCode).execute();
-      // Not tied to the app by a foreign key: its data sources (their sync tables went with its nodes)
-      // and where it was installed from.
-      for (const owned of ['data_sources', 'app_origins'] as const)
+      // Not tied to the app by a foreign key: its data sources (their sync tables went with its nodes),
+      // where it was installed from, and its roles and their grants.
+      for (const owned of ['data_sources', 'app_origins', 'app_roles', 'app_role_grants'] as const)
         await trx.deleteFrom(owned).where('engine_code', '=', engineCode).where('app_code', '=', appCode).execute();
       await recordAudit(
         trx,

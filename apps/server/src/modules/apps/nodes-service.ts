@@ -7,7 +7,7 @@ import type { TenantContext } from '../../http/context.js';
 import { moveHistoryEntries } from '../audit/history-entries.js';
 import { recordAudit } from '../audit/record.js';
 import { dropRollupsOf } from '../dashboards/rollup.js';
-import { appError, requireEdit, resolveApp } from './access.js';
+import { appError, nodeVisible, requireEdit, resolveApp, visibleTo } from './access.js';
 import { nodeTree, toNode } from './node-tree.js';
 import type { AppRepository } from './repository.js';
 
@@ -33,7 +33,21 @@ export class NodeService {
 
   async list(tenant: TenantContext | null, appCode: string, adminHeader: boolean): Promise<FunctionNode[]> {
     const access = await resolveApp(this.repo, tenant, appCode, adminHeader);
-    return nodeTree(await this.repo.listNodes(access.app.code), access.canEdit);
+    let nodes = await this.repo.listNodes(access.app.code);
+    // A custom page limited to other roles is refused to this member (403 page.noAccess): no menu item.
+    if (!access.canEdit && nodes.some((r) => r.type === 'UserModule')) {
+      const roles = await this.repo.pageRoles(access.tenant.engineCode, access.app.code);
+      nodes = nodes.filter((r) => r.type !== 'UserModule' || visibleTo(roles.get(r.code) ?? [], access));
+    }
+    // Items the member's roles do not show are left out, like hidden ones (a group: with what it holds).
+    if (access.nodes === null) return nodeTree(nodes, access.canEdit);
+    // A group shows when it or something in it is shown.
+    const shown = new Set(nodes.filter((n) => nodeVisible(access, n.code)).map((n) => n.code));
+    for (const n of nodes) if (shown.has(n.code) && n.parent_code) shown.add(n.parent_code);
+    return nodeTree(
+      nodes.filter((n) => shown.has(n.code)),
+      access.canEdit,
+    );
   }
 
   private checkParent(nodes: FunctionNodesTable[], type: string, parentCode: string): void {

@@ -1,6 +1,10 @@
-import type { Kysely } from 'kysely';
+import { MEMBER_ROLE } from '@canopy/contract';
+import { type Kysely, sql } from 'kysely';
 import { APP_COLUMNS, FIXED, qualified } from '../../db/fixed.js';
 import type { AppsTable, Database, FunctionNodesTable } from '../../db/schema.js';
+import type { TenantContext } from '../../http/context.js';
+import { factsOf } from './role-holders.js';
+import { type GrantRow, grantedApp, type HeldRoles, heldRoles, type MemberFacts, type RoleRow } from './role-reach.js';
 
 export interface AppRow extends AppsTable {
   owner_name: string | null;
@@ -26,18 +30,30 @@ export class AppRepository {
     return this.apps(engineCode).modifyFront(FIXED).where('apps.code', '=', code).executeTakeFirst();
   }
 
-  /** Active apps: all of the team's (for its owner and admins) or those the member has a role in. */
-  listActive(engineCode: string, memberId: string | null): Promise<AppRow[]> {
+  /** These apps of the team, in one query (as `find` answers each). */
+  findMany(engineCode: string, codes: string[]): Promise<AppRow[]> {
+    if (!codes.length) return Promise.resolve([]);
+    return this.apps(engineCode).where('apps.code', 'in', codes).execute();
+  }
+
+  /**
+   * Active apps: all of the team's (for its owner and admins, `facts` null) or those the member
+   * owns, manages or holds a role in through a grant.
+   */
+  listActive(engineCode: string, facts: MemberFacts | null): Promise<AppRow[]> {
     let q = this.apps(engineCode).where('apps.state', '=', 'ACTIVE');
-    if (memberId) {
+    if (facts) {
       q = q.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('app_members as m')
-            .select('m.app_code')
-            .whereRef('m.app_code', '=', 'apps.code')
-            .where('m.member_id', '=', memberId),
-        ),
+        eb.or([
+          eb.exists(
+            eb
+              .selectFrom('app_members as m')
+              .select('m.app_code')
+              .whereRef('m.app_code', '=', 'apps.code')
+              .where('m.member_id', '=', facts.memberId),
+          ),
+          grantedApp(eb.ref('apps.code'), facts),
+        ]),
       );
     }
     return q.orderBy('apps.created_at').execute();
@@ -59,6 +75,40 @@ export class AppRepository {
       .where('app_code', '=', appCode)
       .executeTakeFirst();
     return row?.role ?? null;
+  }
+
+  /** The app's roles in their order. */
+  appRoles(appCode: string): Promise<RoleRow[]> {
+    return this.db
+      .selectFrom('app_roles')
+      .select(['role_key', 'name', 'nodes', 'flows'])
+      .where('app_code', '=', appCode)
+      .orderBy('sort_key')
+      .orderBy('created_at')
+      .execute();
+  }
+
+  grants(appCode: string): Promise<GrantRow[]> {
+    return this.db
+      .selectFrom('app_role_grants')
+      .select(['role_key', 'kind', 'target'])
+      .where('app_code', '=', appCode)
+      .execute();
+  }
+
+  /** The member's team role and departments, as grants and row rules read them. */
+  facts(tenant: TenantContext): Promise<MemberFacts> {
+    return factsOf(this.db, tenant);
+  }
+
+  /** The roles this member holds in the app (`appRole`: their app_members role). */
+  async held(tenant: TenantContext, appCode: string, appRole: string | null): Promise<HeldRoles> {
+    const [facts, roles, grants] = await Promise.all([
+      this.facts(tenant),
+      this.appRoles(appCode),
+      this.grants(appCode),
+    ]);
+    return heldRoles(facts, appRole, roles, grants);
   }
 
   /** The member's role in each of these apps, in one query. */
@@ -86,21 +136,41 @@ export class AppRepository {
       .execute();
   }
 
-  listRoles(appCode: string) {
-    return this.db
-      .selectFrom('app_members')
-      .innerJoin('members', 'members.member_id', 'app_members.member_id')
-      .innerJoin('users', 'users.id', 'members.user_id')
-      .select([
-        'app_members.role',
-        'app_members.member_id',
-        'users.id as user_id',
-        'users.user_name',
-        'users.avatar_url',
-      ])
-      .where('app_members.app_code', '=', appCode)
-      .orderBy('app_members.created_at')
-      .execute();
+  /** The owner and managers (app_members), then the members granted 成员 by name, in the order they came. */
+  async listRoles(appCode: string) {
+    const people = (q: 'app_members' | 'app_role_grants') =>
+      q === 'app_members'
+        ? this.db
+            .selectFrom('app_members')
+            .innerJoin('members', 'members.member_id', 'app_members.member_id')
+            .innerJoin('users', 'users.id', 'members.user_id')
+            .select([
+              'app_members.role',
+              'app_members.member_id',
+              'users.id as user_id',
+              'users.user_name',
+              'users.avatar_url',
+              'app_members.created_at',
+            ])
+            .where('app_members.app_code', '=', appCode)
+        : this.db
+            .selectFrom('app_role_grants as g')
+            .innerJoin('members', 'members.member_id', 'g.target')
+            .innerJoin('users', 'users.id', 'members.user_id')
+            .select([
+              sql<string>`'member'`.as('role'),
+              'members.member_id',
+              'users.id as user_id',
+              'users.user_name',
+              'users.avatar_url',
+              'g.created_at',
+            ])
+            .where('g.app_code', '=', appCode)
+            .where('g.role_key', '=', MEMBER_ROLE)
+            .where('g.kind', '=', 'member');
+    const [fixed, members] = await Promise.all([people('app_members').execute(), people('app_role_grants').execute()]);
+    const placed = new Set(fixed.map((r) => r.member_id));
+    return [...fixed, ...members.filter((m) => !placed.has(m.member_id))].sort((a, b) => a.created_at - b.created_at);
   }
 
   /** Members of this team for the given user ids (ids from elsewhere simply do not match). */
@@ -145,6 +215,18 @@ export class AppRepository {
           .doUpdateSet({ app_sorts: values.app_sorts, collected_apps: values.collected_apps, updated_at: now }),
       )
       .execute();
+  }
+
+  /** The app roles each saved custom page of this app is limited to ('[]': everyone), by node code. */
+  async pageRoles(engineCode: string, appCode: string): Promise<Map<string, string[]>> {
+    const rows = await this.db
+      .selectFrom('custom_pages')
+      .innerJoin('function_nodes', 'function_nodes.code', 'custom_pages.node_code')
+      .select(['custom_pages.node_code', 'custom_pages.roles'])
+      .where('custom_pages.engine_code', '=', engineCode)
+      .where('function_nodes.app_code', '=', appCode)
+      .execute();
+    return new Map(rows.map((r) => [r.node_code, JSON.parse(r.roles) as string[]]));
   }
 
   listNodes(appCode: string, deleted = false): Promise<FunctionNodesTable[]> {

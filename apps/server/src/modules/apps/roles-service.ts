@@ -5,6 +5,7 @@ import type { TenantContext } from '../../http/context.js';
 import { recordAudit } from '../audit/record.js';
 import { appError, requireEdit, requireOwnerAction, resolveApp } from './access.js';
 import type { AppRepository } from './repository.js';
+import { grantMemberRole, removeFromApp } from './role-rows.js';
 
 /** Who works in an app: owner (exactly one), managers and members; transfer and exit. */
 export class AppRoleService {
@@ -14,6 +15,7 @@ export class AppRoleService {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** The owner, the managers and the members granted 成员 by name (the app members' page). */
   async list(tenant: TenantContext | null, appCode: string, adminHeader: boolean) {
     const access = await resolveApp(this.repo, tenant, appCode, adminHeader);
     const rows = await this.repo.listRoles(access.app.code);
@@ -45,11 +47,21 @@ export class AppRoleService {
     const now = this.now();
     await this.db.transaction().execute(async (trx) => {
       for (const m of members) {
+        if (role === 'manager') {
+          await trx
+            .insertInto('app_members')
+            .values({ app_code: appCode, member_id: m.member_id, role, created_at: now })
+            .onConflict((oc) => oc.columns(['app_code', 'member_id']).doUpdateSet({ role }))
+            .execute();
+          continue;
+        }
+        // 成员 is a role granted by name (issue 27); a manager made a member stops managing.
         await trx
-          .insertInto('app_members')
-          .values({ app_code: appCode, member_id: m.member_id, role, created_at: now })
-          .onConflict((oc) => oc.columns(['app_code', 'member_id']).doUpdateSet({ role }))
+          .deleteFrom('app_members')
+          .where('app_code', '=', appCode)
+          .where('member_id', '=', m.member_id)
           .execute();
+        await grantMemberRole(trx, access.tenant.engineCode, appCode, m.member_id, now);
       }
       await recordAudit(
         trx,
@@ -76,17 +88,11 @@ export class AppRoleService {
     if (members.some((m) => current.get(m.member_id) === 'manager')) requireOwnerAction(access);
     const now = this.now();
     await this.db.transaction().execute(async (trx) => {
-      if (members.length) {
-        await trx
-          .deleteFrom('app_members')
-          .where('app_code', '=', appCode)
-          .where(
-            'member_id',
-            'in',
-            members.map((m) => m.member_id),
-          )
-          .execute();
-      }
+      await removeFromApp(
+        trx,
+        appCode,
+        members.map((m) => m.member_id),
+      );
       await recordAudit(
         trx,
         {
@@ -147,15 +153,15 @@ export class AppRoleService {
     });
   }
 
-  /** Leaving an app; the owner must hand it over first. */
+  /**
+   * Leaving an app: the owner must hand it over first. What leaves is the member's own place (manager,
+   * roles granted by name); roles reaching them through a department or everyone stay.
+   */
   async exit(tenant: TenantContext | null, appCode: string) {
     const access = await resolveApp(this.repo, tenant, appCode, false);
     if (access.isOwner) throw appError(400, 'app.ownerMustTransfer');
-    if (!access.role) throw appError(404, 'app.notFound');
-    await this.db
-      .deleteFrom('app_members')
-      .where('app_code', '=', appCode)
-      .where('member_id', '=', access.tenant.memberId)
-      .execute();
+    if (!access.role && !access.roles.length) throw appError(404, 'app.notFound');
+    const memberId = access.tenant.memberId;
+    await this.db.transaction().execute((trx) => removeFromApp(trx, appCode, [memberId]));
   }
 }

@@ -10,17 +10,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { type FieldProblem, FieldValidationError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
-import { type AppAccess, appError, requireEdit, resolveApp } from '../apps/access.js';
+import { type AppAccess, appError, requireEdit, requireNodeVisible, resolveApp, visibleTo } from '../apps/access.js';
 import type { AppRepository } from '../apps/repository.js';
 import { sanitizeRichText } from '../apps/sanitize.js';
 import { DashboardRepository } from '../dashboards/repository.js';
 import { CustomPageRepository } from './repository.js';
-
-/** Whether a viewer with this app role sees something limited to `roles` (empty: everyone). */
-function visibleTo(roles: readonly string[], access: AppAccess): boolean {
-  if (access.canEdit || roles.length === 0) return true;
-  return access.role !== null && roles.includes(access.role);
-}
 
 /** The settings each kind needs (the others are dropped on save). */
 const SETTINGS: Record<PageBlock['kind'], (keyof PageBlock)[]> = {
@@ -80,6 +74,7 @@ export class CustomPageService {
     const access = await resolveApp(this.apps, tenant, appCode, adminHeader);
     const node = await this.repo.node(access.tenant.engineCode, appCode, code);
     if (!node) throw appError(404, 'node.notFound');
+    requireNodeVisible(access, node.code);
     return { access, node };
   }
 

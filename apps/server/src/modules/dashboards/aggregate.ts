@@ -6,7 +6,8 @@ import type { Database } from '../../db/schema.js';
 import { columnOf } from '../records/query.js';
 import { type RecordWhere, ruleContext } from '../records/row-scope.js';
 import type { SchemaContext } from '../schema-context/context.js';
-import { type DimensionPlan, filterFields, invalidField, planDimension } from './dimension.js';
+import { approvalMeasureSql, approvalsBase, planApprovalDimension } from './approvals.js';
+import { type DimensionPlan, filterFields, invalidField, numberAggregate, planDimension } from './dimension.js';
 import { dayNumberSql, offsetSql } from './local-day.js';
 import { dayColumn, filledColumn, type Rollup, sumColumn } from './rollup.js';
 
@@ -28,16 +29,7 @@ function measureSql(ctx: SchemaContext, m: WidgetMeasure): RawBuilder<unknown> {
     return sql`count(distinct ${ref})`;
   }
   if (!NUMERIC.has(column.family)) throw invalidField(column.label);
-  switch (m.aggregate) {
-    case 'sum':
-      return sql`sum(${ref})`;
-    case 'avg':
-      return sql`avg(${ref})`;
-    case 'min':
-      return sql`min(${ref})`;
-    case 'max':
-      return sql`max(${ref})`;
-  }
+  return numberAggregate(m.aggregate, ref);
 }
 
 /**
@@ -135,6 +127,8 @@ function keyPart(
     case 'select':
     case 'member':
       return { key: sql`nullif(${ref}, '')`, join: null };
+    case 'state':
+      return { key: sql`cast(${ref} as text)`, join: null };
     case 'date':
       return { key: dateBucket(dialect, plan, ref, zone), join: null };
     case 'list':
@@ -197,14 +191,16 @@ export async function aggregate(
   measures: WidgetMeasure[],
   zone: string,
   rollup?: Rollup,
+  /** The approvals of the selected records instead of the records (approvals.ts). */
+  approvals = false,
 ): Promise<AggregateAnswer> {
   const dialect = dialectOf(db as unknown as Kysely<unknown>);
-  const plan = dimension ? planDimension(ctx, dimension) : null;
-  const values = measures.map((m) => measureSql(ctx, m));
-  const base = baseOf(ctx, where);
+  const plan = dimension ? (approvals ? planApprovalDimension(dimension) : planDimension(ctx, dimension)) : null;
+  const values = measures.map((m) => (approvals ? approvalMeasureSql(m) : measureSql(ctx, m)));
+  const base = approvals ? approvalsBase(ctx, where) : baseOf(ctx, where);
   const measureList = sql.join(values.map((v, i) => sql`${v} as ${sql.ref(`m${i}`)}`));
   const cap = DashboardLimits.groups;
-  const additive = additiveParts(ctx, measures, 'raw', rollup);
+  const additive = approvals ? null : additiveParts(ctx, measures, 'raw', rollup);
   // A roll-up serves only measures with additive parts (findRollup): otherwise the records.
   const kept = additive ? rollup : undefined;
 
@@ -435,7 +431,15 @@ export function checkWidget(
   dimension: WidgetDimension | undefined,
   measures: WidgetMeasure[],
   pivotDims: WidgetDimension[] = [],
+  approvals = false,
 ): void {
+  if (approvals) {
+    // Approval figures are charts and numbers: a pivot of them is not offered.
+    if (pivotDims.length) throw invalidField('pivot');
+    if (dimension) planApprovalDimension(dimension);
+    for (const m of measures) approvalMeasureSql(m);
+    return;
+  }
   if (dimension) planDimension(ctx, dimension);
   for (const d of pivotDims) planDimension(ctx, d);
   for (const m of measures) measureSql(ctx, m);
@@ -450,12 +454,14 @@ export function checkWidget(
  * indexes), once per set of columns; at most 16 columns (PostgreSQL allows 32).
  */
 export async function indexWidget(db: Kysely<Database>, ctx: SchemaContext, q: WidgetQuery): Promise<void> {
+  // Approval figures read work_items_approvals_idx, and the records only by id after their filter.
+  if (q.source === 'approvals') return;
   const dims = [...(q.dimension ? [q.dimension] : []), ...(q.pivot ? [...q.pivot.rows, ...q.pivot.columns] : [])];
-  const rules = Object.values(ctx.permissions.rows);
+  const rules = Object.values(ctx.permissions.roles).map((r) => r.rows);
   const ruleContextOf = ruleContext(ctx);
   const narrowing = [
     ...filterFields(q.filter).map((f) => columnOf(ctx, f).name),
-    ...(rules.some((r) => r.scope === 'mine' || r.scope === 'myDepartments') ? ['created_by'] : []),
+    ...(rules.some((r) => r.scope !== 'all' && r.scope !== 'filter') ? ['created_by'] : []),
     ...rules.flatMap((r) =>
       r.scope === 'filter'
         ? filterFields(r.filter).flatMap((f) => {

@@ -1,4 +1,5 @@
 import { type DateGranularity, ErrorCode, type FilterGroup, type WidgetDimension } from '@canopy/contract';
+import { type RawBuilder, sql } from 'kysely';
 import { AppError } from '../../http/app-error.js';
 import { columnOf } from '../records/query.js';
 import type { SchemaContext } from '../schema-context/context.js';
@@ -9,7 +10,8 @@ import type { SchemaContext } from '../schema-context/context.js';
  */
 
 /** How a widget's dimension groups the rows. */
-export type DimensionKind = 'text' | 'select' | 'list' | 'people' | 'member' | 'date';
+/** state: 流程状态, a small integer kept on the record row by the workflow engine (its group key is its text). */
+export type DimensionKind = 'text' | 'select' | 'list' | 'people' | 'member' | 'date' | 'state';
 
 export interface DimensionPlan {
   kind: DimensionKind;
@@ -50,6 +52,8 @@ export function planDimension(ctx: SchemaContext, d: WidgetDimension): Dimension
       return { ...base, kind: 'date', storage: 'date' };
     case 'moment':
       return { ...base, kind: 'date', storage: 'moment' };
+    case 'flowState':
+      return { ...base, kind: 'state', storage: 'value' };
     default:
       throw invalidField(column.label);
   }
@@ -61,4 +65,21 @@ export function filterFields(group: FilterGroup | undefined): string[] {
   return group.conditions.flatMap((c) =>
     'conditions' in c ? filterFields({ op: c.op, conditions: c.conditions }) : [c.field],
   );
+}
+
+/** A numeric column summed up: sum, average, minimum or maximum (records' numbers, approvals' durations). */
+export function numberAggregate(
+  aggregate: 'sum' | 'avg' | 'min' | 'max',
+  ref: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  switch (aggregate) {
+    case 'sum':
+      return sql`sum(${ref})`;
+    case 'avg':
+      return sql`avg(${ref})`;
+    case 'min':
+      return sql`min(${ref})`;
+    case 'max':
+      return sql`max(${ref})`;
+  }
 }

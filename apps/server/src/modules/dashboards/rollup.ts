@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.js';
 import { columnOf } from '../records/query.js';
 import { ruleContext } from '../records/row-scope.js';
 import type { SchemaContext } from '../schema-context/context.js';
+import { rulesOf } from '../schema-context/permissions.js';
 import { filterFields, planDimension } from './dimension.js';
 import { dayNumberSql } from './local-day.js';
 
@@ -76,11 +77,14 @@ interface Needs {
 
 /** The keys and sums a widget's dimensions and measures need; null when a roll-up cannot serve them. */
 function widgetNeeds(ctx: SchemaContext, q: WidgetQuery): Needs | null {
+  // Approval figures are read from the work items, never from a roll-up of the records.
+  if (q.source === 'approvals') return null;
   const needs: Needs = { raw: [], days: [], buckets: new Map(), sums: [] };
   const dims = [...(q.dimension ? [q.dimension] : []), ...(q.pivot ? [...q.pivot.rows, ...q.pivot.columns] : [])];
   for (const d of dims) {
     const plan = planDimension(ctx, d);
-    if (plan.kind === 'text') return null;
+    // Free text has too many values to keep groups of; a flow's state changes under the record.
+    if (plan.kind === 'text' || plan.kind === 'state') return null;
     (plan.storage === 'moment' ? needs.days : needs.raw).push(plan.column);
     if (plan.storage === 'moment')
       needs.buckets.set(plan.column, (needs.buckets.get(plan.column) ?? new Set()).add(plan.granularity));
@@ -129,10 +133,10 @@ export function rollupSpecFor(
   if (!needs) return null;
   const own = rawColumns(ctx, filterFields(q.filter));
   if (!own) return null;
-  const rules = Object.values(ctx.permissions.rows);
+  const rules = Object.values(ctx.permissions.roles).map((r) => r.rows);
   const optional = [
     ...dashboardFilterFields.flatMap((f) => rawColumns(ctx, [f]) ?? []),
-    ...(rules.some((r) => r.scope === 'mine' || r.scope === 'myDepartments') ? ['created_by'] : []),
+    ...(rules.some((r) => r.scope !== 'all' && r.scope !== 'filter') ? ['created_by'] : []),
     ...rules.flatMap((r) =>
       r.scope === 'filter' ? filterFields(r.filter).flatMap((f) => rawColumns(ruleContext(ctx), [f]) ?? []) : [],
     ),
@@ -175,14 +179,18 @@ export async function findRollup(
   const needs = widgetNeeds(ctx, q);
   if (!needs) return undefined;
   const filtered = rawColumns(ctx, filterFields(q.filter));
-  const rule = ctx.rights.rows;
-  const ruled =
-    rule.scope === 'mine' || rule.scope === 'myDepartments'
-      ? ['created_by']
+  // The columns the member's row rules read (several roles: every rule's).
+  const ruledEach = rulesOf(ctx.rights.rows).map((rule) =>
+    rule.scope === 'all'
+      ? []
       : rule.scope === 'filter'
         ? rawColumns(ruleContext(ctx), filterFields(rule.filter))
-        : [];
-  if (!filtered || !ruled) return undefined;
+        : rule.scope === 'mine' && rule.memberField
+          ? ((rawColumns(ruleContext(ctx), [rule.memberField]) ?? null)?.concat('created_by') ?? null)
+          : ['created_by'],
+  );
+  if (!filtered || ruledEach.some((r) => !r)) return undefined;
+  const ruled = [...new Set(ruledEach.flat() as string[])];
   const raw = [...needs.raw, ...filtered, ...ruled];
   const rows = await db
     .selectFrom('dashboard_rollups')

@@ -16,7 +16,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError, type FieldProblem, FieldValidationError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
 import type { JobQueue } from '../../jobs/queue.js';
-import { type AppAccess, appError, requireEdit, resolveApp } from '../apps/access.js';
+import { type AppAccess, appError, requireEdit, requireNodeVisible, resolveApp } from '../apps/access.js';
 import type { AppRepository } from '../apps/repository.js';
 import type { RecordQueryService } from '../records/query-service.js';
 import { DEFAULT_TIME_ZONE } from '../records/time-zone.js';
@@ -136,6 +136,7 @@ export class DashboardService {
     const access = await resolveApp(this.apps, tenant, appCode, adminHeader);
     const node = await this.repo.node(access.tenant.engineCode, appCode, code);
     if (!node) throw appError(404, 'node.notFound');
+    requireNodeVisible(access, node.code);
     return { access, node };
   }
 
@@ -270,7 +271,13 @@ export class DashboardService {
 
   /** A widget query's dimension, measures and filter, checked without running it. */
   private async check(ctx: SchemaContext, q: WidgetQuery): Promise<void> {
-    checkWidget(ctx, q.dimension, q.measures, q.pivot ? [...q.pivot.rows, ...q.pivot.columns] : []);
+    checkWidget(
+      ctx,
+      q.dimension,
+      q.measures,
+      q.pivot ? [...q.pivot.rows, ...q.pivot.columns] : [],
+      q.source === 'approvals',
+    );
     if (q.filter) await this.records.checkQuery(ctx, { filter: q.filter });
   }
 
@@ -290,11 +297,13 @@ export class DashboardService {
     const where = await this.records.whereOf(ctx, q.filter, undefined);
     const zone = zoneOf(access);
     const rollup = this.rollups ? await findRollup(this.db, ctx, q, zone) : undefined;
-    const answer = await aggregate(this.db, ctx, where, q.dimension, q.measures, zone, rollup);
+    const approvals = q.source === 'approvals';
+    const answer = await aggregate(this.db, ctx, where, q.dimension, q.measures, zone, rollup, approvals);
     const labels = q.dimension
       ? await this.labels(
           ctx,
-          q.dimension.field,
+          // An approval's approver is a member, named as a member field's value is.
+          approvals && q.dimension.field === 'approver' ? 'createdBy' : approvals ? '' : q.dimension.field,
           answer.rows.map((r) => r.key),
         )
       : null;
@@ -317,7 +326,8 @@ export class DashboardService {
     q: WidgetQuery,
   ): Promise<PivotResult> {
     const { access } = await this.node(tenant, appCode, adminHeader, code);
-    if (!q.pivot || q.dimension) throw new FieldValidationError([{ field: 'pivot', key: 'dashboard.widgetInvalid' }]);
+    if (!q.pivot || q.dimension || q.source === 'approvals')
+      throw new FieldValidationError([{ field: 'pivot', key: 'dashboard.widgetInvalid' }]);
     const ctx = await this.contexts.context(access.tenant, appCode, q.schemaCode, adminHeader);
     if (!allows(ctx, 'view')) return PIVOT_NO_PERMISSION;
     if (widgetFields(q).some((f) => ctx.rights.hidden.has(f))) return PIVOT_NO_PERMISSION;

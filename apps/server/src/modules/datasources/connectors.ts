@@ -1,9 +1,10 @@
 import http from 'node:http';
 import https from 'node:https';
 import { type DataSourceErrorCode, DataSourceLimits, type SyncSource } from '@canopy/contract';
-import mysql from 'mysql2';
+import type mysql from 'mysql2';
 import pg from 'pg';
 import type { DatabaseServer } from '../../db/database.js';
+import { loadMysql } from '../../lazy-libraries.js';
 import { guardedLookup, RefusedAddress, refusedLiteral } from '../../net/guard.js';
 import { type ColumnSpec, inferJsonColumns, mapDatabaseType } from './columns.js';
 import { OwnDatabase, resolveSourceHost, sourceReach } from './own-database.js';
@@ -322,7 +323,8 @@ class MysqlConnector implements Connector {
       const host = await resolveSourceHost(this.s.host, this.opts.allowPrivate).catch((e) =>
         Promise.reject(connectFailure(e)),
       );
-      conn = mysql.createConnection({
+      const { createConnection } = await loadMysql();
+      conn = createConnection({
         host,
         port: this.s.port,
         user: this.s.user,

@@ -34,6 +34,8 @@ const TEAM_TABLES = [
   'app_origins',
   'record_indexes',
   'app_preferences',
+  'app_role_grants',
+  'app_roles',
   'apps',
   'files',
   'member_departments',

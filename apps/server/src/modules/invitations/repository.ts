@@ -4,8 +4,19 @@ import type { Database, InvitationsTable } from '../../db/schema.js';
 export class InvitationRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(row: InvitationsTable): Promise<void> {
-    await this.db.insertInto('invitations').values(row).execute();
+  async insert(trx: Kysely<Database>, row: InvitationsTable): Promise<void> {
+    await trx.insertInto('invitations').values(row).execute();
+  }
+
+  /** The accounts an invitation to this mobile or email reaches (none for a link). */
+  async usersOfTarget(trx: Kysely<Database>, kind: string, target: string | null): Promise<string[]> {
+    if (!target || (kind !== 'mobile' && kind !== 'email')) return [];
+    const rows = await trx
+      .selectFrom('users')
+      .select('id')
+      .where(kind === 'email' ? 'email' : 'mobile', '=', target)
+      .execute();
+    return rows.map((r) => r.id);
   }
 
   /** An invitation with its team's public facts. */

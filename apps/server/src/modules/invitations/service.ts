@@ -14,6 +14,7 @@ import type { Database, UsersTable } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
 import type { Delivery } from '../delivery/delivery.js';
+import type { LiveBus } from '../live/bus.js';
 import type { Letters } from '../notices/letters.js';
 import { insertMember } from '../org/membership.js';
 import type { InvitationRepository } from './repository.js';
@@ -30,8 +31,16 @@ export class InvitationService {
     private readonly delivery: Delivery,
     private readonly baseUrl: string,
     private readonly letters: Letters | null = null,
+    private readonly live: LiveBus | null = null,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** The invited accounts' open tabs hear of it at commit (an open 创建团队 page shows it at once). */
+  private async tellInvitee(trx: Kysely<Database>, kind: string, target: string | null): Promise<void> {
+    if (!this.live) return;
+    const users = await this.repo.usersOfTarget(trx, kind, target);
+    await this.live.signalUsers(trx, users, 'invitation');
+  }
 
   /** The inviter hears how their invitation was answered, in the transaction of the answer. */
   private async tellInviter(trx: Kysely<Database>, row: InvitationRow, user: UsersTable, answer: string, now: number) {
@@ -92,7 +101,7 @@ export class InvitationService {
       .select('corp_name')
       .where('engine_code', '=', tenant.engineCode)
       .executeTakeFirstOrThrow();
-    await this.repo.insert({
+    const row = {
       id,
       engine_code: tenant.engineCode,
       inviter_member_id: tenant.memberId,
@@ -104,6 +113,10 @@ export class InvitationService {
       created_at: now,
       used_by_user_id: null,
       used_at: null,
+    };
+    await this.db.transaction().execute(async (trx) => {
+      await this.repo.insert(trx, row);
+      await this.tellInvitee(trx, targetKind, target);
     });
     const link = this.linkFor(id);
     if (target) {
@@ -139,7 +152,11 @@ export class InvitationService {
     const row = await this.repo.findWithTeam(id);
     // Another team's invitation is indistinguishable from a missing one.
     if (!row || row.engine_code !== t.engineCode) throw invalid();
-    if (!(await this.repo.finish(this.db, id, 'REVOKED', null, this.now()))) throw invalid();
+    await this.db.transaction().execute(async (trx) => {
+      if (!(await this.repo.finish(trx, id, 'REVOKED', null, this.now()))) throw invalid();
+      // A prompt on the invitee's screen goes away with the invitation.
+      await this.tellInvitee(trx, row.target_kind, row.target);
+    });
   }
 
   async mine(user: UsersTable): Promise<InvitationSummary[]> {

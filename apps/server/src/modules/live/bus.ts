@@ -3,31 +3,45 @@ import { type Kysely, sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 
-/** Something a member's open tabs should hear about: a new letter, or a change in their to-dos. */
+/**
+ * Something a member's open tabs should hear about: a new letter, or a change in their to-dos; or,
+ * for every member of the team (`memberId` EVERYONE), that a table's records changed (`schemaCode`).
+ */
 export interface LiveSignal {
   engineCode: string;
   memberId: string;
   type: LiveEventType;
+  schemaCode?: string;
 }
 
-type Listener = (type: LiveEventType) => void;
+/** The member id of a signal for the whole team. */
+export const EVERYONE = '*';
+
+type Listener = (type: LiveEventType, data?: { schemaCode: string }) => void;
+
+/**
+ * The team part of a user's own signals (invitations): no team has an empty code, so a user's key
+ * `\u0000<userId>` never meets a member's `<engineCode>\u0000<memberId>`.
+ */
+const USER_SCOPE = '';
 
 const CHANNEL = 'canopy_live';
 // NOTIFY payloads stop at 8000 bytes: member ids (36 characters) go in chunks well below that.
 const MEMBERS_PER_NOTIFY = 100;
 
-/** The wire form of signals of one team and one type: { e, t, m: [memberIds] }. */
+/** The wire form of signals of one team and one type (and table): { e, t, m: [memberIds], s? }. */
 interface Packet {
   e: string;
   t: LiveEventType;
   m: string[];
+  s?: string;
 }
 
 function packets(signals: LiveSignal[]): Packet[] {
   const groups = new Map<string, Packet>();
   for (const s of signals) {
-    const key = `${s.engineCode}\u0000${s.type}`;
-    const p = groups.get(key) ?? { e: s.engineCode, t: s.type, m: [] };
+    const key = `${s.engineCode}\u0000${s.type}\u0000${s.schemaCode ?? ''}`;
+    const p = groups.get(key) ?? { e: s.engineCode, t: s.type, m: [], ...(s.schemaCode ? { s: s.schemaCode } : {}) };
     groups.set(key, p);
     if (!p.m.includes(s.memberId)) p.m.push(s.memberId);
   }
@@ -92,6 +106,19 @@ export class LiveBus {
     else send();
   }
 
+  /** Signals about users rather than members (an invitation to their mobile or email), same rules as `signal`. */
+  async signalUsers(trx: Kysely<Database>, userIds: string[], type: LiveEventType): Promise<void> {
+    await this.signal(
+      trx,
+      userIds.map((memberId) => ({ engineCode: USER_SCOPE, memberId, type })),
+    );
+  }
+
+  /** A user's streams (every stream of theirs, with or without a team) listen to their own signals. */
+  subscribeUser(userId: string, listener: Listener): () => void {
+    return this.subscribe(USER_SCOPE, userId, listener);
+  }
+
   /** A member's stream listens; the answer stops listening. */
   subscribe(engineCode: string, memberId: string, listener: Listener): () => void {
     const key = `${engineCode}\u0000${memberId}`;
@@ -112,9 +139,16 @@ export class LiveBus {
   }
 
   private deliver(p: Packet): void {
+    const data = p.s ? { schemaCode: p.s } : undefined;
+    if (p.m.includes(EVERYONE)) {
+      const prefix = `${p.e}\u0000`;
+      for (const [key, set] of this.listeners)
+        if (key.startsWith(prefix)) for (const listener of [...set]) listener(p.t, data);
+      return;
+    }
     for (const memberId of p.m) {
       const set = this.listeners.get(`${p.e}\u0000${memberId}`);
-      if (set) for (const listener of [...set]) listener(p.t);
+      if (set) for (const listener of [...set]) listener(p.t, data);
     }
   }
 }

@@ -1,7 +1,7 @@
 import { InstanceState, ItemType } from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { LiveBus } from '../live/bus.js';
+import { EVERYONE, type LiveBus } from '../live/bus.js';
 import type { FlowActionEvent, FlowNotify, OpenedItem } from '../workflow/flow-hooks.js';
 import type { InstanceRow, WorkItemRow } from '../workflow/repository.js';
 import type { LetterInput, Letters } from './letters.js';
@@ -24,7 +24,8 @@ const approvalLink = (inst: InstanceRow, workItemId?: string, label: LetterLink[
 /**
  * The workflow's letters: new items to their participants (a to-do, handed over, delegated, a
  * copy), the originator told of approvals, rejections, send-backs, the end and termination,
- * mentions and deadline reminders; and the live `todo` signal to everyone whose items changed.
+ * mentions and deadline reminders; the live `todo` signal to everyone whose items changed, and the
+ * team's `records` signal for the table (its lists show the record's flow status).
  * Written in the action's transaction, so a rolled-back action leaves no letter.
  */
 export class FlowLetters implements FlowNotify {
@@ -61,8 +62,13 @@ export class FlowLetters implements FlowNotify {
     const inst = e.instance;
     const originator = inst.originator_member_id;
     // Items the actor opened for themselves (their own draft) need no letter.
-    const opened = e.opened.filter((o) => o.memberId !== e.actorMemberId);
-    const toOriginator = originator !== e.actorMemberId ? this.originatorKind(e) : null;
+    let opened = e.opened.filter((o) => o.memberId !== e.actorMemberId);
+    const toOriginator = originator !== e.actorMemberId ? await this.originatorKind(trx, e) : null;
+    // Sent back to the originator: the one letter says so and links to their start item (no "to-do"
+    // letter about their own request beside it).
+    const startItem =
+      toOriginator && inst.state === InstanceState.Returned ? opened.find((o) => o.memberId === originator) : undefined;
+    if (startItem) opened = opened.filter((o) => o !== startItem);
     const letters: LetterInput[] = [];
     if (opened.length || toOriginator) {
       const n = await this.names(trx, inst, [originator, e.actorMemberId, ...opened.map((o) => o.actingFor ?? '')]);
@@ -72,9 +78,9 @@ export class FlowLetters implements FlowNotify {
         letters.push({
           engineCode: inst.engine_code,
           memberId: originator,
-          kind: toOriginator,
-          params: { ...common, node: e.actedItem?.node_name ?? '' },
-          link: approvalLink(inst),
+          kind: toOriginator.kind,
+          params: { ...common, node: e.actedItem?.node_name ?? '', comment: toOriginator.comment },
+          link: startItem ? approvalLink(inst, startItem.id, 'handle') : approvalLink(inst),
           eventId: inst.id,
         });
     }
@@ -84,19 +90,33 @@ export class FlowLetters implements FlowNotify {
       inst,
       letters.filter((l) => l.kind === 'todo' || l.kind === 'transferred' || l.kind === 'delegated'),
     );
-    await this.live.signal(
-      trx,
-      e.touched.map((memberId) => ({ engineCode: inst.engine_code, memberId, type: 'todo' as const })),
-    );
+    await this.live.signal(trx, [
+      ...e.touched.map((memberId) => ({ engineCode: inst.engine_code, memberId, type: 'todo' as const })),
+      // The record's 流程状态/当前节点 may have changed: open lists of the table refresh, whoever has them.
+      { engineCode: inst.engine_code, memberId: EVERYONE, type: 'records' as const, schemaCode: inst.schema_code },
+    ]);
   }
 
-  private originatorKind(e: FlowActionEvent): LetterInput['kind'] | null {
+  private async originatorKind(
+    trx: Kysely<Database>,
+    e: FlowActionEvent,
+  ): Promise<{ kind: LetterInput['kind']; comment: string } | null> {
     const now = e.instance.state;
-    if (e.action === 'reject') return 'rejected';
-    if (e.action === 'revert') return 'reverted';
-    if (now === InstanceState.Terminate && e.previousState !== InstanceState.Terminate) return 'terminated';
-    if (now === InstanceState.Finished && e.previousState !== InstanceState.Finished) return 'finished';
-    if (e.action === 'approve') return 'approved';
+    const kind = (k: LetterInput['kind']) => ({ kind: k, comment: '' });
+    if (e.action === 'reject') return kind('rejected');
+    if (e.action === 'revert') {
+      if (now !== InstanceState.Returned) return kind('reverted');
+      // Back to the originator: "你的报销单被<approver>退回：<comment>", the comment as the approver wrote it.
+      const comment = e.actedItem
+        ? ((await trx.selectFrom('work_items').select('comment').where('id', '=', e.actedItem.id).executeTakeFirst())
+            ?.comment ?? '')
+        : '';
+      const excerpt = comment.length > 200 ? `${comment.slice(0, 200)}…` : comment;
+      return { kind: 'returned', comment: excerpt };
+    }
+    if (now === InstanceState.Terminate && e.previousState !== InstanceState.Terminate) return kind('terminated');
+    if (now === InstanceState.Finished && e.previousState !== InstanceState.Finished) return kind('finished');
+    if (e.action === 'approve') return kind('approved');
     return null;
   }
 

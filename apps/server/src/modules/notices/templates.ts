@@ -2,8 +2,11 @@ import { isSameOriginPath, type Language, type LetterKind } from '@canopy/contra
 
 type Texts = Record<Language, string>;
 
-/** Subject and sentence per kind; `{name}` is filled from the letter's params (escaped). */
-const templates: Record<LetterKind, { subject: Texts; text: Texts }> = {
+/**
+ * Subject and sentence per kind; `{name}` is filled from the letter's params (escaped). `bare` is
+ * the sentence when the letter has no `comment` (the comment ends the sentence otherwise).
+ */
+const templates: Record<LetterKind, { subject: Texts; text: Texts; bare?: Texts }> = {
   todo: {
     subject: { zh: '新的待办：{flow}', en: 'New to-do: {flow}', jp: '新しいToDo：{flow}' },
     text: {
@@ -70,6 +73,23 @@ const templates: Record<LetterKind, { subject: Texts; text: Texts }> = {
       zh: '{actor}在「{node}」退回了你发起的「{flow}」。',
       en: '{actor} sent your "{flow}" back at "{node}".',
       jp: '{actor}が「{node}」であなたの「{flow}」を差し戻しました。',
+    },
+  },
+  returned: {
+    subject: {
+      zh: '你的申请被退回：{flow}',
+      en: 'Your request was sent back: {flow}',
+      jp: '申請が差し戻されました：{flow}',
+    },
+    text: {
+      zh: '你的{flow}被{actor}退回：{comment}',
+      en: 'Your {flow} was sent back to you by {actor}: {comment}',
+      jp: 'あなたの{flow}は{actor}により差し戻されました：{comment}',
+    },
+    bare: {
+      zh: '你的{flow}被{actor}退回，请修改后重新提交。',
+      en: 'Your {flow} was sent back to you by {actor}. Please correct it and submit it again.',
+      jp: 'あなたの{flow}は{actor}により差し戻されました。修正して再提出してください。',
     },
   },
   finished: {
@@ -144,6 +164,22 @@ const templates: Record<LetterKind, { subject: Texts; text: Texts }> = {
       jp: '「{table}」の Webhook（{url}）は1日間送信に失敗したため、一時停止しました。受信先を確認し、データテーブルの Webhook 設定で再度オンにしてください。',
     },
   },
+  recordMention: {
+    subject: { zh: '{actor}在评论中提到了你', en: '{actor} mentioned you', jp: '{actor}があなたをメンションしました' },
+    text: {
+      zh: '{actor}在「{table}」的一条记录的评论中提到了你：{comment}',
+      en: '{actor} mentioned you in a comment on a record of "{table}": {comment}',
+      jp: '{actor}が「{table}」のレコードのコメントであなたをメンションしました：{comment}',
+    },
+  },
+  recordComment: {
+    subject: { zh: '你关注的记录有新评论：{table}', en: 'New comment: {table}', jp: '新しいコメント：{table}' },
+    text: {
+      zh: '{actor}评论了你关注的「{table}」记录：{comment}',
+      en: '{actor} commented on a record of "{table}" you follow: {comment}',
+      jp: '{actor}がフォロー中の「{table}」のレコードにコメントしました：{comment}',
+    },
+  },
   export: {
     subject: { zh: '导出已完成：{table}', en: 'Export finished: {table}', jp: 'エクスポート完了：{table}' },
     text: {
@@ -210,7 +246,7 @@ function fill(template: string, params: Record<string, string>, lang: Language):
 export function renderLetter(body: LetterBody, lang: Language): { subject: string; content: string } {
   const t = templates[body.kind];
   const subject = t.subject[lang].replace(/\{(\w+)\}/g, (_, key: string) => body.params[key] ?? '');
-  let content = fill(t.text[lang], body.params, lang);
+  let content = fill((t.bare && !body.params.comment ? t.bare : t.text)[lang], body.params, lang);
   const link = body.link;
   if (link) {
     const label = escapeHtml(linkLabels[link.label]?.[lang] ?? '');

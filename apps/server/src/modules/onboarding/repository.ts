@@ -26,6 +26,18 @@ export class OnboardingRepository {
   }
 
   /**
+   * Records steps without touching the action: a step check racing with 跳过引导 must not bring a
+   * skipped guide back (the skip's action stands whichever statement lands last).
+   */
+  async saveSteps(userId: string, steps: string, startedAt: number, now: number): Promise<void> {
+    await this.db
+      .insertInto('user_onboarding')
+      .values({ user_id: userId, action: null, steps, started_at: startedAt, updated_at: now })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ steps, updated_at: now }))
+      .execute();
+  }
+
+  /**
    * Whether the member has really done one guide step in the team since `since`: each check is one
    * indexed `exists` over the apps the member owns (the guide has them create their own app first).
    */

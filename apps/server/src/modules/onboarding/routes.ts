@@ -18,8 +18,8 @@ export function onboardingRoutes(
 ): void {
   const onboarding = new OnboardingService(new OnboardingRepository(services.db), baseUrl);
   const E = OnboardingEndpoints;
-  route(app, E.state, async ({ auth }) => onboarding.state(auth.user.id));
-  route(app, E.save, async ({ auth, body }) => onboarding.save(auth.user.id, body));
+  route(app, E.state, async ({ req, auth }) => onboarding.state(auth.user.id, req.tenant));
+  route(app, E.save, async ({ req, auth, body }) => onboarding.save(auth.user.id, req.tenant, body));
   route(app, E.step, async ({ req, auth, body }) => onboarding.step(auth.user.id, req.tenant, body.userTag));
 
   route(app, AccountEndpoints.authorizationCode, async ({ auth, query }) =>

@@ -17,11 +17,19 @@ export const AUTHORIZATION_CODE_TTL_MS = 60_000;
 
 const hashOf = (code: string) => createHash('sha256').update(code).digest('hex');
 
-function toState(row: UserOnboardingTable | undefined): OnboardingState {
+/**
+ * Who the guide opens for by itself: the members who build the team's apps (owner, administrators).
+ * Anyone who starts it from the help menu (started_at set) gets it too.
+ */
+const buildsApps = (tenant: TenantContext | null) => tenant?.role === 'owner' || tenant?.role === 'admin';
+
+function toState(row: UserOnboardingTable | undefined, tenant: TenantContext | null): OnboardingState {
   const done = new Set((row?.steps ?? '').split(','));
+  const action = row?.action === 'skipped' || row?.action === 'finished' ? row.action : null;
   return {
-    action: row?.action === 'skipped' || row?.action === 'finished' ? row.action : null,
+    action,
     steps: OnboardingSteps.filter((s) => done.has(s)),
+    due: action === null && tenant !== null && (buildsApps(tenant) || (row?.started_at ?? 0) > 0),
   };
 }
 
@@ -33,15 +41,15 @@ export class OnboardingService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async state(userId: string): Promise<OnboardingState> {
-    return toState(await this.repo.find(userId));
+  async state(userId: string, tenant: TenantContext | null): Promise<OnboardingState> {
+    return toState(await this.repo.find(userId), tenant);
   }
 
   /**
    * Skipping or finishing closes the guide for good; restart (help menu) runs it again from the
    * first step, where only what the user does from now on counts.
    */
-  async save(userId: string, body: OnboardingSaveBody): Promise<OnboardingState> {
+  async save(userId: string, tenant: TenantContext | null, body: OnboardingSaveBody): Promise<OnboardingState> {
     const current = await this.repo.find(userId);
     const row: UserOnboardingTable =
       body.action === 'restart'
@@ -54,7 +62,7 @@ export class OnboardingService {
             updated_at: this.now(),
           };
     await this.repo.save(row);
-    return toState(row);
+    return toState(row, tenant);
   }
 
   /**
@@ -63,20 +71,14 @@ export class OnboardingService {
    */
   async step(userId: string, tenant: TenantContext | null, step: OnboardingStep): Promise<OnboardingState> {
     const current = await this.repo.find(userId);
-    const state = toState(current);
+    const state = toState(current, tenant);
     if (state.steps.includes(step) || !tenant) return state;
     const since = current?.started_at ?? 0;
     if (!(await this.repo.stepDone(tenant.engineCode, tenant.memberId, step, since))) return state;
     const steps = OnboardingSteps.filter((s) => s === step || state.steps.includes(s));
-    const row: UserOnboardingTable = {
-      user_id: userId,
-      action: current?.action ?? null,
-      steps: steps.join(','),
-      started_at: since,
-      updated_at: this.now(),
-    };
-    await this.repo.save(row);
-    return toState(row);
+    await this.repo.saveSteps(userId, steps.join(','), since, this.now());
+    // Read again: a skip saved meanwhile is part of the answer.
+    return toState(await this.repo.find(userId), tenant);
   }
 
   /** A 60-second single-use code; only its hash is kept. */

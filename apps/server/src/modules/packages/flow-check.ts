@@ -1,8 +1,9 @@
-import { type ServerMessageKey, WorkflowDefinition } from '@canopy/contract';
+import { MANAGER_ROLE, MEMBER_ROLE, type ServerMessageKey, WorkflowDefinition } from '@canopy/contract';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { AppError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
+import { roleKeysOf } from '../apps/role-holders.js';
 import { WorkflowContexts } from '../workflow/contexts.js';
 import { structuralProblem } from '../workflow/definition.js';
 import { publishProblems } from '../workflow/publish-check.js';
@@ -68,6 +69,13 @@ export async function checkPackagedFlow(
   };
   const ctx = await table(flow.schemaCode);
   if (!ctx) throw new PackageRefused('package.invalid', { reason: 'workflows.schemaCode' });
-  const [problem] = await publishProblems(definition, ctx, table);
+  // A package from before roles brings none: the install gives the app 管理员 and 成员 after its parts.
+  const roles = await roleKeysOf(s.trx, s.appCode);
+  const [problem] = await publishProblems(
+    definition,
+    ctx,
+    table,
+    roles.size ? roles : new Set([MANAGER_ROLE, MEMBER_ROLE]),
+  );
   if (problem) throw refuse(name, problem.key, problem.params);
 }

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import type { TenantContext } from '../../http/context.js';
+import type { JobQueue } from '../../jobs/queue.js';
 import type { FileService } from '../files/service.js';
 import { type InstallOptions, type InstallSpec, InstallTasks } from './install-tasks.js';
 import { PackageUploads } from './package-uploads.js';
@@ -25,8 +26,8 @@ declare module 'fastify' {
  * records are written in ONE transaction that also marks the task done — PostgreSQL and SQLite both
  * roll DDL back — so a failure or a crash leaves no app and no table. Files wait in the staging
  * directory and move under the team's files only after the commit; a restart finishes the moves of
- * a committed task and removes the staging of one that never committed (its task is failed: at
- * start-up on SQLite, by lease expiry on PostgreSQL).
+ * a committed task and removes the staging of one that never committed (its task is failed when the
+ * job queue gives up the job of the process that died, install-tasks.ts).
  *
  * Here: the team's feature switch and uploads (package-uploads.ts); the task's lifecycle is
  * install-tasks.ts, the work it runs install-write.ts / upgrade-write.ts.
@@ -40,12 +41,13 @@ export class PackageInstallService {
     dialect: DialectName,
     dataDir: string,
     files: FileService,
+    jobs: JobQueue,
     options: InstallOptions,
     private readonly now: () => number = Date.now,
   ) {
     const root = path.join(dataDir, 'packages');
     this.uploads = new PackageUploads(root);
-    this.tasks = new InstallTasks(db, dialect, root, files, options, now);
+    this.tasks = new InstallTasks(db, dialect, root, files, jobs, options, now);
   }
 
   /** An uploaded package of the team on disk, or '' when there is none of that id. */
@@ -57,7 +59,7 @@ export class PackageInstallService {
   async upload(
     tenant: TenantContext | null,
     upload: { filename: string; file: NodeJS.ReadableStream & { truncated?: boolean } },
-  ): Promise<Omit<UploadedPackage, 'matches'>> {
+  ): Promise<Omit<UploadedPackage, 'matches' | 'filePath' | 'storageKey'>> {
     if (!tenant) throw refuse(403, 'org.noTeam');
     await this.requireFeature(tenant);
     return this.uploads.save(tenant.engineCode, upload);
@@ -106,19 +108,10 @@ export class PackageInstallService {
     return this.tasks.idle();
   }
 
-  /** Start-up: tasks of dead processes failed, committed tasks' files moved, old uploads removed. */
+  /** Start-up: committed tasks' files moved, ended tasks' staging and old uploads removed. */
   async recover(): Promise<void> {
     const now = this.now();
     await this.tasks.recover();
     await this.uploads.removeOld(now);
-  }
-
-  /** Every minute: tasks of other processes whose lease passed are failed (install-tasks.ts). */
-  startSweeping(everyMs?: number): () => void {
-    return this.tasks.startSweeping(everyMs);
-  }
-
-  sweep(): Promise<void> {
-    return this.tasks.sweep();
   }
 }

@@ -7,6 +7,7 @@ import type { DialectName } from '../../db/dialect.js';
 import type { Database, InstallTasksTable } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
+import { type JobQueue, type JobRun, LeaseLost } from '../../jobs/queue.js';
 import type { FileService } from '../files/service.js';
 import type { CrashPoint } from './crash-points.js';
 import type { InstallRun } from './install-work.js';
@@ -18,8 +19,6 @@ import { writeUpgrade } from './upgrade-write.js';
 import { PackageRefused } from './zip-read.js';
 
 export interface InstallOptions {
-  /** How long a running task's process holds it without renewing (PostgreSQL; SQLite has one process). */
-  leaseMs: number;
   /** Tests only (TestHooks.packageCrashAt): the step at which the process kills itself. */
   crashAt?: CrashPoint | undefined;
 }
@@ -37,6 +36,14 @@ export interface InstallSpec {
   upgradeOf?: string;
 }
 
+/** The queue's job kind that runs an install task (jobs/queue.ts). */
+export const INSTALL_JOB = 'packages.install';
+
+interface InstallPayload {
+  taskId: string;
+  spec: InstallSpec;
+}
+
 /** A task's message as stored: put into words in the reader's language when asked. */
 interface StoredMessage {
   key: ServerMessageKey;
@@ -45,12 +52,20 @@ interface StoredMessage {
   detail?: { key: ServerMessageKey; params?: Record<string, string | number> | undefined } | undefined;
 }
 
+const INTERRUPTED: StoredMessage = { key: 'package.interrupted' };
+/** A committed install's progress until its staged files are in place (then 100: complete). */
+const COMMITTED_PROGRESS = 99;
+
 /**
- * The lifecycle of install tasks (`install_tasks`): created running with a lease, run in the
- * background in this process (lease renewed on PostgreSQL, progress kept in memory), ended done by
- * the work's own transaction (install-work.ts `done`) or failed here, and failed when their process
- * died — at start-up on SQLite, once the lease passed on PostgreSQL (start-up, the minute's sweep or
- * a status read) — with their staging removed. The work (unpacking, writing the app) is in
+ * The lifecycle of install tasks (`install_tasks`) on the job queue (jobs/queue.ts, issue 36). A
+ * task is its row (state, message, code map: what the poll shows) and a queue job `packages.install`
+ * written with it, running in this process (`here`), in one transaction. The queue's lease says
+ * which process works on it and its heartbeat renews it; the work's transaction takes the job
+ * (`JobRun.hold`) as it marks the task done, so a process that stalled past its lease cannot commit
+ * once another took the job. The job has ONE attempt: a task is one transaction, so a takeover
+ * (its process died) never runs it again but gives it up — the task is failed as interrupted and
+ * its staging removed, or, when it had committed, its staged files are moved in. Progress is kept
+ * in memory (the row only changes at commit). The work (unpacking, writing the app) is in
  * package-unpack.ts, install-write.ts and upgrade-write.ts.
  */
 export class InstallTasks {
@@ -64,9 +79,16 @@ export class InstallTasks {
     /** `DATA_DIR/packages`: staging lives under it. */
     private readonly root: string,
     private readonly files: FileService,
+    private readonly jobs: JobQueue,
     private readonly options: InstallOptions,
     private readonly now: () => number,
-  ) {}
+  ) {
+    jobs.register<InstallPayload>(INSTALL_JOB, {
+      maxAttempts: 1,
+      run: (payload, job) => this.run(payload, job),
+      giveUp: ({ taskId }) => this.giveUp(taskId),
+    });
+  }
 
   /** Starts an install task (an upload's, or a template's later) and runs it in the background. */
   async start(tenant: TenantContext, spec: InstallSpec): Promise<{ taskId: string; appCode: string }> {
@@ -82,24 +104,22 @@ export class InstallTasks {
       state: 'running',
       progress: 0,
       message: '',
-      lease_until: now + this.leaseMs(),
       code_map: '',
       created_at: now,
       updated_at: now,
     };
-    await this.db.insertInto('install_tasks').values(task).execute();
+    // The task and the job that runs it commit together: neither is ever without the other.
+    const queued = await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('install_tasks').values(task).execute();
+      return this.jobs.enqueue<InstallPayload>(INSTALL_JOB, { taskId: task.id, spec }, { trx, here: true });
+    });
     this.progress.set(task.id, 1);
-    const run = this.run(task, spec).finally(() => {
+    const run = this.jobs.runHere(queued).finally(() => {
       this.progress.delete(task.id);
       this.runs.delete(run);
     });
     this.runs.add(run);
     return { taskId: task.id, appCode: task.app_code };
-  }
-
-  /** SQLite is one process: a lease only has to outlast it. PostgreSQL tasks renew theirs. */
-  private leaseMs(): number {
-    return this.dialect === 'sqlite' ? 24 * 60 * 60 * 1000 : this.options.leaseMs;
   }
 
   /** Waits for the installs this process runs (tests, graceful shutdown). */
@@ -109,7 +129,7 @@ export class InstallTasks {
 
   async task(tenant: TenantContext | null, taskId: string, lang: Language): Promise<InstallTask> {
     if (!tenant) throw refuse(403, 'org.noTeam');
-    let row = await this.db
+    const row = await this.db
       .selectFrom('install_tasks')
       .selectAll()
       .where('engine_code', '=', tenant.engineCode)
@@ -117,18 +137,19 @@ export class InstallTasks {
       .where('id', '=', taskId)
       .executeTakeFirst();
     if (!row) throw refuse(404, 'package.taskNotFound');
-    // A task nobody runs any more (its process died and its lease passed) is failed now.
-    if (row.state === 'running' && !this.progress.has(row.id) && row.lease_until < this.now()) {
-      await this.abandon(row);
-      row = { ...row, state: 'failed', message: JSON.stringify({ key: 'package.interrupted' }) };
-    }
     const message = row.message ? (JSON.parse(row.message) as StoredMessage) : null;
     return {
       taskId: row.id,
       appCode: row.app_code,
-      isCompleted: row.state !== 'running',
+      // A committed install is complete once its files are in place too (progress 100, filesMoved).
+      isCompleted: row.state === 'failed' || (row.state === 'done' && row.progress >= 100),
       state: row.state,
-      progress: row.state === 'running' ? (this.progress.get(row.id) ?? row.progress) : 100,
+      progress:
+        row.state === 'running'
+          ? (this.progress.get(row.id) ?? row.progress)
+          : row.state === 'done'
+            ? row.progress
+            : 100,
       message: message
         ? formatMessage(message.key, lang, {
             ...message.params,
@@ -139,55 +160,53 @@ export class InstallTasks {
   }
 
   /**
-   * Start-up: tasks cut off by a dead process are failed and their staging removed (nothing of them
-   * committed); committed tasks whose files were still staged get them moved.
+   * Start-up, before the queue runs: committed tasks whose files were still staged get them moved,
+   * and the staging of ended tasks goes. A task still running is its job's: the queue gives it up
+   * once its lease has passed (giveUp below).
    */
   async recover(): Promise<void> {
-    const now = this.now();
-    const stale = await this.db
-      .selectFrom('install_tasks')
-      .selectAll()
-      .where('state', '=', 'running')
-      .$if(this.dialect !== 'sqlite', (q) => q.where('lease_until', '<', now))
-      .execute();
-    for (const task of stale) await this.abandon(task);
     const staging = path.join(this.root, 'staging');
     for (const id of fs.existsSync(staging) ? await fs.promises.readdir(staging) : []) {
       const task = await this.db.selectFrom('install_tasks').selectAll().where('id', '=', id).executeTakeFirst();
-      if (task?.state === 'done') await moveFiles(this.files, task, stagingPath(this.root, task.id));
+      if (task?.state === 'done') await this.moveFilesOf(task, stagingPath(this.root, task.id));
       if (task?.state !== 'running') await fs.promises.rm(path.join(staging, id), { recursive: true, force: true });
     }
   }
 
   /**
-   * Every minute: running tasks of other processes whose lease passed (the process died and nobody
-   * restarted it or asked for the task) are failed and their staging removed.
+   * The queue took the job of a process that died (its lease passed) and gives it up (one attempt):
+   * a task that committed gets the files its process did not move; any other is failed as
+   * interrupted — nothing of it committed — and its staging removed first, so a failed task never
+   * shows while its staged files are still there.
    */
-  startSweeping(everyMs = 60_000): () => void {
-    const timer = setInterval(() => void this.sweep().catch(() => undefined), everyMs);
-    timer.unref();
-    return () => clearInterval(timer);
+  private async giveUp(taskId: string): Promise<void> {
+    const task = await this.db.selectFrom('install_tasks').selectAll().where('id', '=', taskId).executeTakeFirst();
+    if (!task) return;
+    const staging = stagingPath(this.root, task.id);
+    if (task.state === 'done') await this.moveFilesOf(task, staging);
+    await fs.promises.rm(staging, { recursive: true, force: true });
+    if (task.state === 'running') await this.fail(task.id, INTERRUPTED);
   }
 
-  async sweep(): Promise<void> {
-    const stale = await this.db
-      .selectFrom('install_tasks')
-      .selectAll()
-      .where('state', '=', 'running')
-      .where('lease_until', '<', this.now())
-      .execute();
-    for (const task of stale) if (!this.progress.has(task.id)) await this.abandon(task);
-  }
-
-  /** A task whose process died: failed (only if still running), its staging removed. */
-  private async abandon(task: InstallTasksTable): Promise<void> {
+  /** A committed task's staged files moved into the store: only then is the task complete (progress 100). */
+  private async moveFilesOf(task: InstallTasksTable, staging: string): Promise<void> {
+    await moveFiles(this.files, task, staging);
     await this.db
       .updateTable('install_tasks')
-      .set({ state: 'failed', message: JSON.stringify({ key: 'package.interrupted' }), updated_at: this.now() })
+      .set({ progress: 100, updated_at: this.now() })
       .where('id', '=', task.id)
+      .where('state', '=', 'done')
+      .execute();
+  }
+
+  /** The task failed with its reason (only if still running: a done task stays done). */
+  private async fail(taskId: string, message: StoredMessage): Promise<void> {
+    await this.db
+      .updateTable('install_tasks')
+      .set({ state: 'failed', message: JSON.stringify(message), updated_at: this.now() })
+      .where('id', '=', taskId)
       .where('state', '=', 'running')
       .execute();
-    await fs.promises.rm(stagingPath(this.root, task.id), { recursive: true, force: true });
   }
 
   private crash(point: CrashPoint): void {
@@ -195,36 +214,28 @@ export class InstallTasks {
     if (this.options.crashAt === point) process.kill(process.pid, 'SIGKILL');
   }
 
-  /** The task's end inside the work's transaction: done only if still running, else nothing of it may stay. */
-  private async done(trx: Kysely<Database>, task: InstallTasksTable, codeMap: string): Promise<void> {
+  /**
+   * The task's end inside the work's transaction: the queue's job held (LeaseLost when another
+   * process took it over: then the whole transaction rolls back), then the task done only if it is
+   * still running.
+   */
+  private async done(trx: Kysely<Database>, job: JobRun, taskId: string, codeMap: string): Promise<void> {
+    await job.hold(trx);
     const done = await trx
       .updateTable('install_tasks')
-      .set({ state: 'done', progress: 100, code_map: codeMap, updated_at: this.now() })
-      .where('id', '=', task.id)
+      .set({ state: 'done', progress: COMMITTED_PROGRESS, code_map: codeMap, updated_at: this.now() })
+      .where('id', '=', taskId)
       .where('state', '=', 'running')
       .executeTakeFirst();
-    // Failed meanwhile (its lease ran out): nothing of it may stay.
+    // Failed meanwhile: nothing of it may stay.
     if (Number(done.numUpdatedRows) !== 1) throw new PackageRefused('package.interrupted');
   }
 
-  /** One task in this process: lease renewed while it runs, the work, then its files and clean-up — or failed. */
-  private async run(task: InstallTasksTable, spec: InstallSpec): Promise<void> {
+  /** The queue's job: the work, then its files and clean-up — or the task failed with its reason. */
+  private async run({ taskId, spec }: InstallPayload, job: JobRun): Promise<void> {
+    const task = await this.db.selectFrom('install_tasks').selectAll().where('id', '=', taskId).executeTakeFirst();
+    if (task?.state !== 'running') return;
     const staging = stagingPath(this.root, task.id);
-    const heartbeat =
-      this.dialect === 'sqlite'
-        ? null
-        : setInterval(
-            () => {
-              void this.db
-                .updateTable('install_tasks')
-                .set({ lease_until: this.now() + this.options.leaseMs })
-                .where('id', '=', task.id)
-                .where('state', '=', 'running')
-                .execute()
-                .catch(() => undefined);
-            },
-            Math.max(this.options.leaseMs / 3, 200),
-          );
     const work: InstallRun = {
       db: this.db,
       dialect: this.dialect,
@@ -233,7 +244,7 @@ export class InstallTasks {
       staging,
       progress: (percent) => this.progress.set(task.id, percent),
       crash: (point) => this.crash(point),
-      done: (trx, codeMap) => this.done(trx, task, codeMap),
+      done: (trx, codeMap) => this.done(trx, job, task.id, codeMap),
     };
     try {
       await unpackPackage(spec.zipPath, staging);
@@ -243,26 +254,20 @@ export class InstallTasks {
       if (spec.upgradeOf) await writeUpgrade(work, text);
       else await writeNewApp(work, spec.withBizData, text);
       this.crash('committed');
-      await moveFiles(this.files, task, staging);
+      await this.moveFilesOf(task, staging);
       await fs.promises.rm(staging, { recursive: true, force: true });
       if (spec.removeZip) await fs.promises.rm(spec.zipPath, { force: true });
     } catch (error) {
+      await fs.promises.rm(staging, { recursive: true, force: true }).catch(() => undefined);
+      // Another process took the job over (this one stalled past its lease) and gave the task up.
+      if (error instanceof LeaseLost) throw error;
       const message: StoredMessage =
         error instanceof PackageRefused
           ? { key: error.key, params: error.params, detail: error.detail }
           : error instanceof AppError
             ? { key: error.messageKey, params: error.params }
             : { key: 'package.failed' };
-      await fs.promises.rm(staging, { recursive: true, force: true }).catch(() => undefined);
-      await this.db
-        .updateTable('install_tasks')
-        .set({ state: 'failed', message: JSON.stringify(message), updated_at: this.now() })
-        .where('id', '=', task.id)
-        .where('state', '=', 'running')
-        .execute()
-        .catch(() => undefined);
-    } finally {
-      if (heartbeat) clearInterval(heartbeat);
+      await this.fail(task.id, message).catch(() => undefined);
     }
   }
 }

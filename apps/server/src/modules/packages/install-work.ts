@@ -21,8 +21,9 @@ export interface InstallRun {
   /** Tests only: the process dies here as in a power cut (TestHooks.packageCrashAt). */
   crash: (point: CrashPoint) => void;
   /**
-   * Last in the install's transaction: marks the task done with its code map, or throws when the
-   * task failed meanwhile (its lease ran out) so that nothing of it stays.
+   * Last in the install's transaction: holds the task's queue job and marks the task done with its
+   * code map, or throws when another process took the job over (this one stalled past its lease) or
+   * the task failed meanwhile, so that nothing of it stays.
    */
   done: (trx: Kysely<Database>, codeMap: string) => Promise<void>;
 }

@@ -1,6 +1,7 @@
 import { APP_ICONS, APP_NAME_MAX } from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { insertDefaultRoles } from '../apps/role-rows.js';
 import { recordAudit } from '../audit/record.js';
 import type { InstallRun } from './install-work.js';
 import { originOf, parseManifest } from './manifest.js';
@@ -91,6 +92,8 @@ export async function writeNewApp(run: InstallRun, withBizData: boolean, text: s
       fileId: (old) => (staged.has(old) ? derivedId(task.id, old) : null),
     };
     for (const part of PACKAGE_PARTS) await part.install(scope, manifest.parts[part.key] ?? []);
+    // A package made before app roles (issue 27): its tables name 管理员 and 成员, which it does not bring.
+    if (!(manifest.parts.roles ?? []).length) await insertDefaultRoles(trx, task.engine_code, task.app_code, now);
     run.progress(40);
     run.crash('tables');
     if (withData) await writeRecords(run, trx, original, manifest, staged);

@@ -31,7 +31,7 @@ export class PackageUploads {
   async save(
     engineCode: string,
     upload: { filename: string; file: NodeJS.ReadableStream & { truncated?: boolean } },
-  ): Promise<Omit<UploadedPackage, 'matches'>> {
+  ): Promise<Omit<UploadedPackage, 'matches' | 'filePath' | 'storageKey'>> {
     if (!/\.zip$/i.test(upload.filename)) {
       upload.file.resume();
       throw refuse(400, 'package.notZip');

@@ -649,9 +649,93 @@ const shortcutsPart: PackagePart<ShortcutItem> = {
   },
 };
 
+/**
+ * The app's roles (issue 27) with what they show and may start, and their grants to everyone or to
+ * team administrators. Grants to members and departments stay home: those are another team's people.
+ * Role keys belong to the app (its tables' permissions name them), so they travel unchanged; the
+ * menu and table codes their lists name are rewritten like every code. A package made before roles
+ * brings none: the install gives the app 管理员 and 成员 (install-write.ts), whose keys the
+ * two-role permissions of its tables name.
+ */
+export interface RoleItem {
+  key: string;
+  name: string;
+  description: string;
+  sortKey: number;
+  nodes: string | null;
+  flows: string | null;
+  grants: { kind: string; target: string }[];
+}
+const PORTABLE_GRANTS = ['everyone', 'teamRole'];
+export const rolesPart: PackagePart<RoleItem> = {
+  key: 'roles',
+  async export({ db, appCode }) {
+    const [roles, grants] = await Promise.all([
+      db
+        .selectFrom('app_roles')
+        .select(['role_key', 'name', 'description', 'sort_key', 'nodes', 'flows'])
+        .where('app_code', '=', appCode)
+        .orderBy('sort_key')
+        .orderBy('role_key')
+        .execute(),
+      db
+        .selectFrom('app_role_grants')
+        .select(['role_key', 'kind', 'target'])
+        .where('app_code', '=', appCode)
+        .where('kind', 'in', PORTABLE_GRANTS)
+        .orderBy('kind')
+        .execute(),
+    ]);
+    return roles.map((r) => ({
+      key: r.role_key,
+      name: r.name,
+      description: r.description,
+      sortKey: r.sort_key,
+      nodes: r.nodes,
+      flows: r.flows,
+      grants: grants.filter((g) => g.role_key === r.role_key).map((g) => ({ kind: g.kind, target: g.target })),
+    }));
+  },
+  codes: () => [],
+  async install(s, items) {
+    if (!items.length) return;
+    const list = (value: unknown, what: string) => (value === null || value === undefined ? null : str(value, what));
+    await s.trx
+      .insertInto('app_roles')
+      .values(
+        items.map((r) => ({
+          app_code: s.appCode,
+          role_key: code(r.key, 'roles.key'),
+          engine_code: s.engineCode,
+          name: str(r.name, 'roles.name').slice(0, 30),
+          description: str(r.description ?? '', 'roles.description'),
+          sort_key: num(r.sortKey, 'roles.sortKey'),
+          nodes: list(r.nodes, 'roles.nodes'),
+          flows: list(r.flows, 'roles.flows'),
+          created_at: s.now,
+        })),
+      )
+      .execute();
+    const grants = items.flatMap((r) =>
+      (r.grants ?? [])
+        .filter((g) => PORTABLE_GRANTS.includes(g.kind))
+        .map((g) => ({
+          app_code: s.appCode,
+          role_key: r.key,
+          engine_code: s.engineCode,
+          kind: g.kind,
+          target: str(g.target, 'roles.grants.target'),
+          created_at: s.now,
+        })),
+    );
+    if (grants.length) await s.trx.insertInto('app_role_grants').values(grants).execute();
+  },
+};
+
 /** Every part, in install order (tables before what refers to them). */
 // biome-ignore lint/suspicious/noExplicitAny: parts carry their own item types
 export const PACKAGE_PARTS: PackagePart<any>[] = [
+  rolesPart,
   nodesPart,
   tablesPart,
   viewsPart,

@@ -1,10 +1,10 @@
-import { Headers, PackageEndpoints, PackageLimits } from '@canopy/contract';
+import { Headers, PACKAGE_STORAGE_KEY, PackageEndpoints, PackageLimits } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import { adminHeader } from '../../http/admin-mode.js';
-import { Errors } from '../../http/app-error.js';
+import { Errors, FieldValidationError } from '../../http/app-error.js';
 import { requestLanguage } from '../../http/language.js';
 import { requireSession, route } from '../../http/route.js';
-import { uploadedFile } from '../../http/upload.js';
+import { formField, uploadedFile } from '../../http/upload.js';
 import type { PackageExportService } from './export-service.js';
 import type { PackageInstallService } from './install-service.js';
 import type { PackageUpgradeService } from './upgrade-service.js';
@@ -38,9 +38,20 @@ export function packageRoutes(
     // A form on another site cannot set this header, so it cannot upload with the user's cookie.
     if (!req.headers[Headers.appName]) throw Errors.forbidden();
     const upload = await uploadedFile(req, { files: 1, fileSize: PackageLimits.uploadMaxBytes });
+    // Spec §7 file upload: the storage key, when sent, is the template zips' one; nothing is kept otherwise.
+    const storageKey = formField(upload, 'storageKey');
+    if (storageKey !== undefined && storageKey !== PACKAGE_STORAGE_KEY) {
+      upload.file.resume();
+      throw new FieldValidationError([{ field: 'storageKey', key: 'validate.pattern' }]);
+    }
     const uploaded = await installs.upload(req.tenant, upload);
     // Apps of the same origin the uploader designs: the dialog offers to upgrade one of them.
-    return { ...uploaded, matches: req.tenant ? await upgrades.matches(req.tenant, uploaded.packagePath) : [] };
+    return {
+      ...uploaded,
+      filePath: uploaded.packagePath,
+      storageKey: PACKAGE_STORAGE_KEY,
+      matches: req.tenant ? await upgrades.matches(req.tenant, uploaded.packagePath) : [],
+    };
   });
   route(app, PackageEndpoints.upgradePreview, async ({ req, body }) =>
     upgrades.preview(req.tenant, body, adminHeader(req), requestLanguage(req)),

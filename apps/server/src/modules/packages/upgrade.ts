@@ -19,6 +19,8 @@ import {
   PACKAGE_PARTS,
   type PrintTemplateItem,
   printTemplatesPart,
+  type RoleItem,
+  rolesPart,
   type TableItem,
   tablesPart,
   type ViewItem,
@@ -343,6 +345,17 @@ export async function applyUpgrade(s: InstallScope, plan: UpgradePlan, current: 
   const { trx, engineCode, appCode, now } = s;
   if (plan.refusal) throw new PackageRefused('package.upgradeTypeChange', plan.refusal);
   const parts = plan.manifest.parts;
+
+  // Roles: those the package brings and the app lacks are added; the app's own stay as its team set them.
+  const have = new Set(
+    (await trx.selectFrom('app_roles').select('role_key').where('app_code', '=', appCode).execute()).map(
+      (r) => r.role_key,
+    ),
+  );
+  await rolesPart.install(
+    s,
+    ((parts.roles ?? []) as RoleItem[]).filter((r) => !have.has(r.key)),
+  );
 
   // Menu items: every item of the package is there as it says (a trashed one comes back); the rest go to the trash.
   const nodes = (parts.nodes ?? []) as NodeItem[];

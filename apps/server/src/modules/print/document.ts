@@ -12,6 +12,7 @@ import type { FieldsTable } from '../../db/schema.js';
 import { settingsOf } from '../records/validation.js';
 import type { SchemaContext } from '../schema-context/context.js';
 import { exportCell, formatMoment, type NameBook } from '../transfer/cells.js';
+import { amountInWords } from './amount-words.js';
 import { ACTION_WORDS, PRINT_WORDS } from './words.js';
 
 /** What a record's blocks are filled from, read once for the whole print. */
@@ -64,10 +65,13 @@ function itemOf(ctx: SchemaContext, block: PrintBlock, record: RecordItem, src: 
           url: x.url,
           isImage: x.isImage,
         }));
-        return { kind: 'field', label: f.name, text: files.map((x) => x.name).join('、'), width: block.width, files };
+        // Pictures show as themselves; only the other files are named.
+        const named = files.filter((x) => !x.isImage).map((x) => x.name);
+        return { kind: 'field', label: f.name, text: named.join('、'), width: block.width, files };
       }
       if (f.type === 'subTable') return subTableItem(f, value, src);
-      return { kind: 'field', label: f.name, text: valueText(f, value, src), width: block.width };
+      const text = block.amountInWords && typeof value === 'number' ? amountInWords(value) : valueText(f, value, src);
+      return { kind: 'field', label: f.name, text, width: block.width };
     }
     case 'subTable': {
       const f = liveField(ctx, block.field);

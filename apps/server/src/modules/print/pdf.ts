@@ -1,6 +1,6 @@
 import { fillPageText, type Language, type PrintDocument, type PrintItem, pageSizeMm } from '@canopy/contract';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { loadPdfKit } from '../../lazy-libraries.js';
 import { formatMoment } from '../transfer/cells.js';
 import { printFonts } from './fonts.js';
 import { PRINT_WORDS } from './words.js';
@@ -11,6 +11,9 @@ const LABEL_BG = '#f5f5f5';
 const MUTED = '#595959';
 const PAD = 4;
 const SIZES = { title: 18, heading: 13, body: 10.5, note: 9 } as const;
+/** A picture in a field cell: at most this tall (points); pixels count at 96 dpi. */
+const THUMB = 22 * MM;
+const PX = 72 / 96;
 
 /** The bytes of an image a print shows (PNG or JPEG of the team), by its /v1/files address. */
 export type ImageLoader = (url: string) => Promise<Buffer | null>;
@@ -27,6 +30,7 @@ export async function renderPdf(printDoc: PrintDocument, loadImage: ImageLoader,
   const { width, height } = pageSizeMm(printDoc.page);
   const m = printDoc.page.margins;
   const margins = { top: m.top * MM, right: m.right * MM, bottom: m.bottom * MM, left: m.left * MM };
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     autoFirstPage: false,
     bufferPages: true,
@@ -159,6 +163,53 @@ class Layout {
       .text(item.text, this.left, this.doc.y, { width: this.width, align: item.align });
   }
 
+  /** A picture opened once (pdfkit's openImage, not in its type declarations); null when unreadable. */
+  private open(bytes: Buffer): { width: number; height: number } | null {
+    try {
+      return (this.doc as unknown as { openImage(b: Buffer): { width: number; height: number } }).openImage(bytes);
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * A field's pictures placed in its value cell, left to right and wrapping: each at its own size
+   * (pixels at 96 dpi) shrunk to fit a THUMB box, so the row is as tall as its pictures are, never
+   * a fixed tall box around a small one. Pictures that cannot be read are named instead.
+   */
+  private async pictures(
+    f: Extract<PrintItem, { kind: 'field' }>,
+    width: number,
+    image: (url: string) => Promise<Buffer | null>,
+  ) {
+    const placed: { pic: { width: number; height: number }; x: number; y: number; w: number; h: number }[] = [];
+    const unread: string[] = [];
+    let x = 0;
+    let y = 0;
+    let line = 0;
+    for (const file of (f.files ?? []).filter((v) => v.isImage)) {
+      const bytes = await image(file.url);
+      const pic = bytes && this.open(bytes);
+      if (!pic) {
+        unread.push(file.name);
+        continue;
+      }
+      const natural = { w: pic.width * PX, h: pic.height * PX };
+      const scale = Math.min(1, THUMB / natural.h, Math.min(THUMB * 2, width) / natural.w);
+      const w = natural.w * scale;
+      const h = natural.h * scale;
+      if (x > 0 && x + w > width) {
+        x = 0;
+        y += line + PAD;
+        line = 0;
+      }
+      placed.push({ pic, x, y, w, h });
+      x += w + PAD;
+      line = Math.max(line, h);
+    }
+    return { placed, unread, height: placed.length ? y + line : 0 };
+  }
+
   private async fieldRow(
     fields: Extract<PrintItem, { kind: 'field' }>[],
     image: (url: string) => Promise<Buffer | null>,
@@ -166,19 +217,14 @@ class Layout {
     const cell = this.width / fields.length;
     const labelW = Math.min(cell * 0.35, 30 * MM);
     const valueW = cell - labelW;
-    const pictures = await Promise.all(
-      fields.map(async (f) =>
-        (await Promise.all((f.files ?? []).filter((x) => x.isImage).map((x) => image(x.url)))).filter(
-          (b): b is Buffer => b !== null,
-        ),
-      ),
-    );
-    const thumb = 22 * MM;
+    const inner = valueW - 2 * PAD;
+    const pictures = await Promise.all(fields.map((f) => this.pictures(f, inner, image)));
+    const texts = fields.map((f, i) => [f.text, ...(pictures[i]?.unread ?? [])].filter(Boolean).join('、'));
     const heights = fields.map((f, i) => {
       const label = this.textHeight(f.label, 'bold', SIZES.note, labelW - 2 * PAD);
-      const value = this.textHeight(f.text, 'regular', SIZES.body, valueW - 2 * PAD);
-      const pics = pictures[i]?.length ? thumb + PAD : 0;
-      return Math.max(label, value + pics);
+      const pics = pictures[i]?.height ?? 0;
+      const text = texts[i] || !pics ? this.textHeight(texts[i] ?? '', 'regular', SIZES.body, inner) : 0;
+      return Math.max(label, text + (text && pics ? PAD : 0) + pics);
     });
     const h = Math.max(...heights) + 2 * PAD;
     this.ensure(h);
@@ -192,22 +238,17 @@ class Layout {
         .fontSize(SIZES.note)
         .fillColor(MUTED)
         .text(f.label, x + PAD, y + PAD, { width: labelW - 2 * PAD });
-      this.doc
-        .font('regular')
-        .fontSize(SIZES.body)
-        .fillColor('#000000')
-        .text(f.text, x + labelW + PAD, y + PAD, { width: valueW - 2 * PAD });
-      let px = x + labelW + PAD;
-      const py = this.doc.y + PAD / 2;
-      for (const pic of pictures[i] ?? []) {
-        if (px + thumb > x + cell) break;
-        try {
-          this.doc.image(pic, px, py, { fit: [thumb, thumb] });
-        } catch {
-          // A picture pdfkit cannot read is left out; its name is in the text above.
-        }
-        px += thumb + PAD;
+      let top = y + PAD;
+      if (texts[i]) {
+        this.doc
+          .font('regular')
+          .fontSize(SIZES.body)
+          .fillColor('#000000')
+          .text(texts[i] ?? '', x + labelW + PAD, top, { width: inner });
+        top = this.doc.y + PAD;
       }
+      for (const p of pictures[i]?.placed ?? [])
+        this.doc.image(p.pic as never, x + labelW + PAD + p.x, top + p.y, { width: p.w, height: p.h });
     });
     this.doc.x = this.left;
     this.doc.y = y + h;
@@ -272,14 +313,8 @@ class Layout {
     const bytes = await image(item.url);
     if (!bytes) return;
     const w = Math.min(item.width * MM, this.width);
-    // pdfkit's openImage (not in its type declarations) reads the picture's size once.
-    const doc = this.doc as unknown as { openImage(b: Buffer): { width: number; height: number } };
-    let opened: { width: number; height: number };
-    try {
-      opened = doc.openImage(bytes);
-    } catch {
-      return;
-    }
+    const opened = this.open(bytes);
+    if (!opened) return;
     const h = (opened.height / opened.width) * w;
     this.ensure(h);
     this.doc.image(opened as never, this.x(item.align, w), this.doc.y, { width: w });

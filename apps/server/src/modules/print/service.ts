@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  AMOUNT_IN_WORDS_TYPES,
   DEFAULT_PRINT_PAGE,
   ErrorCode,
   type FormLayout,
@@ -149,6 +150,16 @@ export class PrintService {
         if (!f) problems.push({ field: `blocks[${i}].field`, key: 'print.blockField', params: { index } });
         else if (b.kind === 'subTable' && f.type !== 'subTable')
           problems.push({ field: `blocks[${i}].field`, key: 'print.blockSubTable', params: { index, name: f.name } });
+        else if (
+          b.kind === 'field' &&
+          b.amountInWords &&
+          !(AMOUNT_IN_WORDS_TYPES as readonly string[]).includes(f.type)
+        )
+          problems.push({
+            field: `blocks[${i}].amountInWords`,
+            key: 'print.blockAmount',
+            params: { index, name: f.name },
+          });
       }
       if (b.kind === 'text' && !b.text.trim())
         problems.push({ field: `blocks[${i}].text`, key: 'print.blockText', params: { index } });
@@ -180,7 +191,9 @@ export class PrintService {
 
   /** The records to print, laid out: the template's (or the default) blocks within the viewer's rules. */
   async document(ctx: SchemaContext, body: PrintBody, lang: Language): Promise<PrintDocument> {
+    // Printing is a right of its own (issue 27); the records printed are those viewing reaches.
     requireRight(ctx, 'view');
+    requireRight(ctx, 'print');
     const ids = [...new Set(body.ids)];
     if (ids.length > PrintLimits.records)
       throw new AppError(400, ErrorCode.validationFailed, 'print.tooMany', {

@@ -1,4 +1,4 @@
-import { ErrorCode, type RecordAction, SchemaTag, type ServerMessageKey } from '@canopy/contract';
+import { ErrorCode, SchemaTag, type ServerMessageKey, type TableAction } from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
@@ -14,7 +14,8 @@ export const DENIED = {
   delete: 'record.noDelete',
   import: 'record.noImport',
   export: 'record.noExport',
-} as const satisfies Record<RecordAction, ServerMessageKey>;
+  print: 'record.noPrint',
+} as const satisfies Record<TableAction, ServerMessageKey>;
 
 /** 404 数据已被删除: the record is gone. */
 export const recordDeleted = () => new AppError(404, ErrorCode.notFound, 'record.deleted');
@@ -22,9 +23,9 @@ export const recordDeleted = () => new AppError(404, ErrorCode.notFound, 'record
 export const recordConflict = () => new AppError(409, ErrorCode.conflict, 'record.conflict');
 
 /** Refuses an action the member's app role does not grant on this table (403 with the action's message). */
-export function requireRight(ctx: SchemaContext, action: RecordAction): void {
+export function requireRight(ctx: SchemaContext, action: TableAction): void {
   // A sync table's records change only by syncing (datasources module): refused for everyone.
-  if (ctx.schema.tag === SchemaTag.sync && action !== 'view' && action !== 'export')
+  if (ctx.schema.tag === SchemaTag.sync && action !== 'view' && action !== 'export' && action !== 'print')
     throw new AppError(403, ErrorCode.forbidden, 'record.syncReadOnly');
   if (!allows(ctx, action)) throw new AppError(403, ErrorCode.forbidden, DENIED[action]);
 }
@@ -37,7 +38,7 @@ export async function reachableRow(
   repo: RecordRepository,
   ctx: SchemaContext,
   id: string,
-  action: RecordAction,
+  action: TableAction,
   scope: RecordWhere | undefined,
   trx?: Kysely<Database>,
 ): Promise<RecordRow> {

@@ -37,7 +37,7 @@ export async function updateRecords(
   plan: WritePlan,
   items: { id: string; version: number; data: Record<string, unknown> }[],
   options: { fromFlow: boolean },
-): Promise<RecordItem[]> {
+): Promise<{ updated: RecordItem[]; changed: Map<string, string[]> }> {
   const { repo, validator, toItem } = deps;
   const { table_name: table, engine_code: engine } = ctx.schema;
   const ids = items.map((i) => i.id);
@@ -91,6 +91,8 @@ export async function updateRecords(
   // Per history row, the record's title when its change goes into the log.
   const titles: (string | null)[] = [];
   const updated: RecordItem[] = [];
+  // Which fields each write really changed (the write hooks' "when any of these fields changes").
+  const changedFields = new Map<string, string[]>();
   for (const e of entries) {
     const row = after.get(e.id);
     if (!row) throw deleted();
@@ -110,6 +112,10 @@ export async function updateRecords(
     });
     titles.push(changes.length ? afterItem.title : null);
     updated.push(afterItem);
+    changedFields.set(
+      e.id,
+      changes.map((c) => c.field),
+    );
   }
   const batch = (await deps.markBatch?.(titles.filter((t) => t !== null).length)) ?? null;
   history.forEach((h, i) => {
@@ -117,5 +123,5 @@ export async function updateRecords(
     if (title != null) h.log = deps.historyTag?.(title, batch) ?? null;
   });
   await repo.addHistoryMany(trx, history);
-  return updated;
+  return { updated, changed: changedFields };
 }

@@ -1,7 +1,17 @@
 import type { RecordItem } from '@canopy/contract';
+import { type DefaultEnv, fieldType } from '@canopy/fields';
+import type { FieldsTable } from '../../db/schema.js';
 import { type FieldProblem, FieldValidationError } from '../../http/app-error.js';
 import type { SchemaContext } from '../schema-context/context.js';
 import { recordTitle } from './title.js';
+import { fieldDefault, settingsOf } from './validation.js';
+
+/** A new record's default of a field, as its type normalises it (what the form shows and sends back). */
+function parsedDefault(field: FieldsTable, env: DefaultEnv | null): unknown {
+  const input = fieldDefault(field, env);
+  const parsed = fieldType(field.type)?.parse(input, settingsOf(field));
+  return parsed?.ok ? parsed.value : input;
+}
 
 /**
  * A record as this member may see it: hidden fields are gone, and the title is worked out again
@@ -25,6 +35,8 @@ export function guardWrite(
   given: string[],
   parsed: Record<string, unknown>,
   current: Record<string, unknown> | null,
+  /** Who creates the record and when: its dynamic defaults (a new record only). */
+  env: DefaultEnv | null = null,
 ): void {
   const { hidden, readonly } = ctx.rights;
   if (!hidden.size && !readonly.size) return;
@@ -34,11 +46,7 @@ export function guardWrite(
     const field = ctx.fields.find((f) => f.code === code);
     if (hidden.has(code)) problems.push({ field: code, key: 'validate.unknown' });
     else if (readonly.has(code)) {
-      const before = current
-        ? current[code]
-        : field?.default_value
-          ? (JSON.parse(field.default_value) as unknown)
-          : null;
+      const before = current ? current[code] : field ? parsedDefault(field, env) : null;
       if (!same(parsed[code], before) && !(current === null && parsed[code] === null))
         problems.push({ field: code, key: 'record.fieldReadonly', ...(field ? { label: field.name } : {}) });
     }

@@ -11,6 +11,8 @@ export type WriteHook = (
   trx: Kysely<Database>,
   event: WriteEvent,
   items: RecordItem[],
+  /** For `record.updated`: the fields each record's write really changed (by record id). */
+  changed?: ReadonlyMap<string, string[]>,
 ) => Promise<void>;
 export type RemovalHook = (ctx: SchemaContext, trx: Kysely<Database>, id: string) => Promise<void>;
 
@@ -55,11 +57,17 @@ export class RecordHooks {
   }
 
   /** Tells the write hooks (creations are held while inside `inBatch`). */
-  async wrote(ctx: SchemaContext, trx: Kysely<Database>, event: WriteEvent, items: RecordItem[]): Promise<void> {
+  async wrote(
+    ctx: SchemaContext,
+    trx: Kysely<Database>,
+    event: WriteEvent,
+    items: RecordItem[],
+    changed?: ReadonlyMap<string, string[]>,
+  ): Promise<void> {
     if (!items.length) return;
     const held = event === 'record.created' ? this.heldCreates.get(ctx) : undefined;
     if (held) held.push(...items);
-    else for (const { hook } of this.writeHooks) await hook(ctx, trx, event, items);
+    else for (const { hook } of this.writeHooks) await hook(ctx, trx, event, items, changed);
   }
 
   /** Tells the removal hooks that a record was deleted (after its delete, in its transaction). */

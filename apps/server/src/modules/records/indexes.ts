@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DialectName } from '../../db/dialect.js';
 import type { Database, RecordIndexesTable } from '../../db/schema.js';
+import { analyzeTable } from '../../db/statistics.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { SortColumn } from './repository.js';
 
@@ -312,6 +313,7 @@ export class RecordIndexes {
   /** Builds what is not ready yet; a failure is tried again by the job's next attempt, then marked failed. */
   private async build(names: string[], canRetry: boolean, after = 0): Promise<void> {
     let failed = 0;
+    const built = new Set<string>();
     for (const name of names) {
       const row = await this.db.selectFrom('record_indexes').selectAll().where('name', '=', name).executeTakeFirst();
       if (!row || row.state === 'ready') continue;
@@ -321,6 +323,7 @@ export class RecordIndexes {
         if (spec.kind === 'text') await this.buildText(row.table_name, name, spec.column, after);
         else await this.create(name, row.table_name, spec);
         await this.mark(name, { state: 'ready', progress: 100, built_at: this.now() });
+        built.add(row.table_name);
       } catch (e) {
         // A failed index leaves the list as it was (a scan); a half-built one is dropped.
         await this.drop(name, spec.kind).catch(() => undefined);
@@ -329,6 +332,9 @@ export class RecordIndexes {
         failed++;
       }
     }
+    // The planner learns what the new indexes hold (statistics.ts): without it PostgreSQL guesses a
+    // trigram index's hits and SQLite guesses every index alike. A failure only leaves the guesses.
+    for (const table of built) await analyzeTable(this.db, table).catch(() => undefined);
     if (failed && canRetry) throw new Error(`${failed} of ${names.length} indexes failed; retrying`);
   }
 

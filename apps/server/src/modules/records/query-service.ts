@@ -6,7 +6,9 @@ import {
   type RecordItem,
   RecordLimits,
   type RecordQueryBody,
+  type SortSpec,
 } from '@canopy/contract';
+import { fieldType } from '@canopy/fields';
 import { expressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
@@ -16,11 +18,12 @@ import { groupValues, pickRecords } from './browse.js';
 import type { CountCache } from './count-cache.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { presentRecord, visibleChanges } from './field-guard.js';
+import { computeFormulas } from './formulas.js';
 import { indexName, type RecordIndexes } from './indexes.js';
 import { fillLookups, type TargetLoader } from './lookups.js';
 import { listIndexSpecs, orderIndexSpec } from './query.js';
 import { recordItem } from './record-item.js';
-import type { RecordRepository, RecordRow } from './repository.js';
+import { RecordRepository, type RecordRow } from './repository.js';
 import { queryEnv, type RecordWhere } from './row-scope.js';
 import { mergedSorts, type SavedQuery } from './saved-view.js';
 import { liveFields, settingsOf } from './validation.js';
@@ -33,6 +36,13 @@ import type { WherePlanner } from './where-planner.js';
  */
 const WALK_ROWS_PER_ROW = 40;
 const WALK_MIN_ROWS = 1_000;
+
+/**
+ * PostgreSQL: a text search the ordered walk found rare reads at most this many hits by the trigram
+ * index, then sorts them (repository.ts `hitsFirst`); past it, the plain plan walks the order. At a
+ * million rows that is 1 %: a needle as common fills a page within 5,000 rows of the order's index.
+ */
+const HITS_FIRST_CAP = 10_000;
 
 /**
  * Reads of a data table's records as one member may see them: one record, lists (filtered, searched,
@@ -110,6 +120,17 @@ export class RecordQueryService {
   }
 
   /**
+   * Records by id with no permission check (callers decide who may see them, as `findItem`), in one
+   * query, with lookups filled in (as `answer`) but every field still there: the caller presents them.
+   */
+  async findItems(ctx: SchemaContext, ids: string[]): Promise<RecordItem[]> {
+    const rows = await this.repo.findMany(ctx.schema.table_name, ctx.schema.engine_code, [...new Set(ids)]);
+    const items = rows.map((row) => recordItem(ctx, row));
+    await fillLookups(ctx, items, this.loadTarget, this.repo, recordItem, this.now());
+    return items;
+  }
+
+  /**
    * Whether a record matches a filter, evaluated by the same compiler as lists (`isMe` is the
    * context's member). A filter naming a field that no longer exists matches nothing.
    */
@@ -123,6 +144,72 @@ export class RecordQueryService {
       if (e instanceof AppError && e.statusCode === 400) return false;
       throw e;
     }
+  }
+
+  /**
+   * Whether a record that is not stored (a form being filled in) would match a filter: the lists'
+   * where-clause run on one row made of these parsed values (by field code; absent: empty), created
+   * by `createdBy` now. Nothing is written.
+   */
+  async matchesDraft(
+    ctx: SchemaContext,
+    values: Record<string, unknown>,
+    createdBy: string,
+    filter: FilterGroup,
+    trx?: Kysely<Database>,
+  ): Promise<boolean> {
+    const now = this.now();
+    const fields = liveFields(ctx);
+    const row: Record<string, unknown> = {
+      id: '',
+      engine_code: ctx.schema.engine_code,
+      version: 1,
+      created_by: createdBy,
+      created_at: now,
+      modified_by: createdBy,
+      modified_at: now,
+      deleted_at: null,
+      wf_state: null,
+      wf_node: null,
+    };
+    for (const f of fields) {
+      const value = values[f.code];
+      if (f.column_name)
+        row[f.column_name] =
+          value === undefined || value === null ? null : (fieldType(f.type)?.toStorage(value, settingsOf(f)) ?? null);
+    }
+    Object.assign(row, computeFormulas(fields, values, new Date(now)));
+    try {
+      const { plain } = await this.where.wherePlans(ctx, filter, undefined, trx);
+      return await this.repo.matchesRow(ctx.schema.table_name, row, plain, trx);
+    } catch (e) {
+      if (e instanceof AppError && e.statusCode === 400) return false;
+      throw e;
+    }
+  }
+
+  /**
+   * Records matching a filter in this order, at most `limit`, read in the caller's transaction
+   * within the context's row rule (an automation's find step reads with an unrestricted context).
+   */
+  async findIn(
+    ctx: SchemaContext,
+    trx: Kysely<Database>,
+    filter: FilterGroup | undefined,
+    sorts: SortSpec[],
+    limit: number,
+  ): Promise<RecordItem[]> {
+    const where = await this.where.whereOf(ctx, filter, undefined, trx);
+    const columns = mergedSorts(ctx, sorts, undefined);
+    const rows = await new RecordRepository(trx).query(
+      ctx.schema.table_name,
+      ctx.schema.engine_code,
+      where,
+      columns,
+      limit,
+      columns.length ? { keys: null } : { after: null },
+    );
+    return rows.map((r) => recordItem(ctx, r));
   }
 
   /**
@@ -224,7 +311,7 @@ export class RecordQueryService {
       sorts,
       limit + 1,
       position,
-      walkable ? { where: plans.plain, rows: budget } : undefined,
+      walkable ? { where: plans.plain, rows: budget, ...(plans.text ? { hits: HITS_FIRST_CAP } : {}) } : undefined,
     );
     // Rows before this page (an offset cursor's, or what a keyset carries): a keyset too long for
     // the API's cursor falls back to an offset.

@@ -51,6 +51,12 @@ export interface QueryEnv {
   departmentIds: string[];
   /** Members sharing a department with the asker ("is in my department" on a member field). */
   colleagueIds: string[];
+  /** My departments and their sub-departments (row rule myDepartmentsTree), when a rule needs them. */
+  departmentsDown?: string[];
+  /** The departments I head and their sub-departments (row rule headedDepartments, isHeadedByMe). */
+  headedDown?: string[];
+  /** The members of those departments (isHeadedByMe on a member field). */
+  headedMemberIds?: string[];
   now: number;
   /** The team's time zone: a day in a date-time filter and relative dates are its local days. */
   timeZone: string;
@@ -178,6 +184,12 @@ function condition(eb: AnyEB, ctx: QueryTable, c: FilterCondition, env: QueryEnv
       }
       if (!env.departmentIds.length) return sql<SqlBool>`1 = 0`;
       return eb.or(env.departmentIds.map((d) => listContains(ref, d, column.label)));
+    case 'isHeadedByMe': {
+      // Absent (a filter compiled without the asker's departments, e.g. a hook's): matches nothing.
+      const ids = column.type === 'member' ? (env.headedMemberIds ?? []) : (env.headedDown ?? []);
+      if (!ids.length) return sql<SqlBool>`1 = 0`;
+      return eb.or(ids.map((id) => listContains(ref, id, column.label)));
+    }
     case 'contains':
       if (column.family === 'list' || column.family === 'people') return listContains(ref, v, column.label);
       return containsIndexed(column.name, String(scalar(column, v)), env.fulltext);
@@ -412,12 +424,10 @@ export function listIndexSpecs(
 ): IndexSpec[] {
   const columns = new Set<string>();
   const texts = new Set<string>(search ? searchColumns(ctx) : []);
-  let filtered = false;
   const walk = (g: FilterGroup) => {
     for (const c of g.conditions) {
       if ('conditions' in c) walk({ op: c.op, conditions: c.conditions });
       else {
-        filtered = true;
         const column = columnOf(ctx, c.field);
         if (column.family === 'list' || column.family === 'people') continue;
         if (c.operator === 'contains') texts.add(column.name);
@@ -429,12 +439,14 @@ export function listIndexSpecs(
   for (const s of sorts) columns.add(s.name);
   // A sorted list that pins columns (status = open) reads its pages from the composite of those
   // columns and its order, as a saved view does; one that searches text or filters otherwise walks
-  // its order first (service.ts).
+  // its order first (service.ts), and one that only sorts reads its order's index.
   const equal = sorts.length ? pinnedColumns(ctx, group) : [];
   return [
     ...[...columns].filter((c) => !BUILT_IN.has(c)).map((column) => ({ kind: 'column' as const, column })),
     ...[...texts].map((column) => ({ kind: 'text' as const, column })),
     ...(equal.length ? [{ kind: 'view' as const, equal, sorts }] : []),
-    ...((texts.size || (filtered && !equal.length)) && sorts.length ? [orderIndexSpec(sorts)] : []),
+    // Any other sorted list reads its first page from its order's index: a sort alone read and sorted
+    // every row of the table for it (query-plans.test.ts found `SCAN` + a temporary B-tree).
+    ...(!equal.length && sorts.length ? [orderIndexSpec(sorts)] : []),
   ];
 }

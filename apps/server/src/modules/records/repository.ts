@@ -6,7 +6,10 @@ import {
   type SqlBool,
   sql,
 } from 'kysely';
+import { dialectOf } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
+import { departmentTreeOf } from '../apps/role-holders.js';
+import type { DepartmentNode } from '../apps/role-reach.js';
 import { importFirstId } from './import-ids.js';
 import type { RecordWhere } from './row-scope.js';
 
@@ -160,7 +163,12 @@ export class RecordRepository {
     return (trx as DynamicDb | undefined) ?? this.db;
   }
 
-  /** How these records' finished flows ended (one query, by the instances' (schema, record) index). */
+  /**
+   * How these records' finished flows ended: one query by the instances' unique (schema, record)
+   * index. The team's condition is written `engine_code || ''` so no index can serve it: SQLite
+   * without statistics took the team's engine_code-led index instead and read every flow of the
+   * team (202,002 rows, 366 ms; issue 37). The plan is asserted in test/query-plans.test.ts.
+   */
   async flowResults(engineCode: string, schemaCode: string, ids: string[]): Promise<Map<string, string>> {
     if (!ids.length) return new Map();
     const rows = await (this.db as unknown as Kysely<Database>)
@@ -168,7 +176,7 @@ export class RecordRepository {
       .select(['record_id', 'result'])
       .where('schema_code', '=', schemaCode)
       .where('record_id', 'in', ids)
-      .where('engine_code', '=', engineCode)
+      .where(sql<string>`engine_code || ''`, '=', engineCode)
       .execute();
     return new Map(rows.map((r) => [r.record_id, r.result]));
   }
@@ -185,6 +193,26 @@ export class RecordRepository {
     if (scope) q = q.where(scope);
     const row = await q.executeTakeFirst();
     return row as RecordRow | undefined;
+  }
+
+  /**
+   * Whether one row that is not stored passes a where-clause written for `table`: the row stands in
+   * for the table under its name (PostgreSQL: json_populate_record gives it the table's column types;
+   * SQLite: a one-row select of the values). Reads only.
+   */
+  async matchesRow(
+    table: string,
+    row: Record<string, unknown>,
+    where: RecordWhere,
+    trx?: Kysely<Database>,
+  ): Promise<boolean> {
+    const db = this.on(trx);
+    const source =
+      dialectOf(db) === 'postgres'
+        ? sql`json_populate_record(null::${sql.table(table)}, ${JSON.stringify(row)}::json)`
+        : sql`(select ${sql.join(Object.entries(row).map(([column, value]) => sql`${value} as ${sql.ref(column)}`))})`;
+    const hit = await db.selectFrom(source.as(table)).select(sql<number>`1`.as('hit')).where(where).executeTakeFirst();
+    return Boolean(hit);
   }
 
   async insert(trx: Kysely<Database>, table: string, row: Record<string, unknown>): Promise<void> {
@@ -460,11 +488,16 @@ export class RecordRepository {
     sorts: SortColumn[],
     limit: number,
     position: Position,
-    walk?: { where: RecordWhere; rows: number },
+    /** `hits`: a text search's cap for reading its hits first when the walk fails (PostgreSQL, `hitsFirst`). */
+    walk?: { where: RecordWhere; rows: number; hits?: number },
   ): Promise<RecordRow[]> {
     if (walk && !('offset' in position)) {
       const walked = await this.walk(table, engineCode, sorts, limit, position, walk);
       if (walked) return walked;
+      if (walk.hits && dialectOf(this.db) === 'postgres') {
+        const found = await this.hitsFirst(table, engineCode, where, sorts, limit, position, walk.hits);
+        if (found) return found;
+      }
     }
     // One statement: the page's narrow columns (the index walk or the sort carries only them) in a
     // CTE, then its rows joined by id, in the page's order again (50 rows, nothing to it).
@@ -517,6 +550,62 @@ export class RecordRepository {
     } else q = q.orderBy('page.created_at', 'desc').orderBy('page.id', 'desc');
     if (segmented) q = q.limit(limit);
     return (await q.execute()) as RecordRow[];
+  }
+
+  /**
+   * A selective text search's page on PostgreSQL (issue 37): its hits first — a MATERIALIZED CTE,
+   * which the planner plans alone, so the trigram index finds them (a Bitmap Index Scan) — then
+   * only those sorted. Left to itself with the ORDER BY … LIMIT, the planner expected thousands of
+   * hits where there were 280, walked the order's index and filtered 172,173 rows (2,961 ms). At
+   * most `cap` hits are taken: past that the needle is broad, and null sends the caller to the
+   * plain plan (the order's index, walked while testing rows, fills the page soon enough). The
+   * caller has tried the ordered walk first, so this runs only for needles it found rare.
+   */
+  private async hitsFirst(
+    table: string,
+    engineCode: string,
+    where: RecordWhere,
+    sorts: SortColumn[],
+    limit: number,
+    position: Position,
+    cap: number,
+  ): Promise<RecordRow[] | null> {
+    const narrow = [...new Set(['id', 'created_at', ...sorts.map((s) => s.name)])];
+    // biome-ignore lint/suspicious/noExplicitAny: physical tables are defined at run time
+    const db = this.db as Kysely<any>;
+    const hits = () =>
+      db
+        .selectFrom(table)
+        .select(narrow)
+        .where('engine_code', '=', engineCode)
+        .where(where)
+        .limit(cap + 1);
+    let q = db
+      .with((cte) => cte('hits').materialized(), hits)
+      .with('page', (qc) =>
+        this.ordered(
+          qc.selectFrom('hits').select(narrow).where(sql<SqlBool>`(select count(*) from hits) <= ${cap}`),
+          sorts,
+          position,
+        ).limit(limit),
+      )
+      .selectFrom('page')
+      .innerJoin(`${table} as r`, 'r.id', 'page.id')
+      .selectAll('r')
+      .where('r.engine_code', '=', engineCode);
+    if (sorts.length) {
+      for (const s of sorts)
+        q = q.orderBy(sql`${sql.ref(`page.${s.name}`)} is null`).orderBy(sql.ref(`page.${s.name}`), s.direction);
+      q = q.orderBy('page.id');
+    } else q = q.orderBy('page.created_at', 'desc').orderBy('page.id', 'desc');
+    const rows = (await q.execute()) as RecordRow[];
+    if (rows.length) return rows;
+    // Nothing: no hits past the position, or more hits than the cap (the page was not read).
+    const counted = await db
+      .selectFrom(hits().as('h'))
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
+    return Number((counted as { n: number | string } | undefined)?.n ?? 0) <= cap ? rows : null;
   }
 
   /** The list's order and keyset position on a query over the table (or over a walk of it). */
@@ -584,6 +673,11 @@ export class RecordRepository {
       .where('member_id', '=', memberId)
       .execute();
     return rows.map((r: { department_id: string }) => r.department_id);
+  }
+
+  /** The team's departments as a tree (row rules with sub-departments). */
+  departmentTree(engineCode: string, trx?: Kysely<Database>): Promise<DepartmentNode[]> {
+    return departmentTreeOf(this.on(trx) as unknown as Kysely<Database>, engineCode);
   }
 
   /** Members of these departments (at most a few hundred: a filter lists them one by one). */

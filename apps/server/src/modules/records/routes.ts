@@ -1,6 +1,7 @@
 import { RecordEndpoints } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.js';
+import { asFormSubmission } from '../automations/form-trigger.js';
 import type { SchemaContext } from '../schema-context/context.js';
 import type { SchemaContextOf } from '../schema-context/request.js';
 import type { RecordQueryService } from './query-service.js';
@@ -35,7 +36,11 @@ export function recordRoutes(
     },
     page,
   );
-  route(app, R.create, async ({ req, params, body }) => writes.create(await ctx(req, params), body.data));
+  // The record form's submission (the form trigger of automations).
+  route(app, R.create, async ({ req, params, body }) => {
+    const c = await ctx(req, params);
+    return asFormSubmission(() => writes.create(c, body.data));
+  });
   route(app, R.batch, async ({ req, params, body }) => writes.batch(await ctx(req, params), body));
   route(app, R.get, async ({ req, params }) => queries.get(await ctx(req, params), params.id));
   route(app, R.update, async ({ req, params, body }) =>

@@ -1,4 +1,5 @@
-import type { FilterGroup, RecordAction, RecordItem } from '@canopy/contract';
+import type { FilterGroup, RecordAction, RecordItem, SortSpec } from '@canopy/contract';
+import type { DefaultEnv } from '@canopy/fields';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { SchemaContext } from '../schema-context/context.js';
@@ -51,9 +52,25 @@ export class RecordService {
     return this.queries.answerOne(ctx, item);
   }
 
+  /** Whether values not stored (a form being filled in) would match a filter (query-service.ts). */
+  matchesDraft(...args: Parameters<RecordQueryService['matchesDraft']>): Promise<boolean> {
+    return this.queries.matchesDraft(...args);
+  }
+
   /** Whether a record matches a filter, evaluated by the same compiler as lists. */
   matches(ctx: SchemaContext, id: string, filter: FilterGroup, trx?: Kysely<Database>): Promise<boolean> {
     return this.queries.matches(ctx, id, filter, trx);
+  }
+
+  /** Records matching a filter, in the caller's transaction (automations' find step). */
+  findIn(
+    ctx: SchemaContext,
+    trx: Kysely<Database>,
+    filter: FilterGroup | undefined,
+    sorts: SortSpec[],
+    limit: number,
+  ): Promise<RecordItem[]> {
+    return this.queries.findIn(ctx, trx, filter, sorts, limit);
   }
 
   // Writes in the caller's transaction (write-service.ts).
@@ -74,14 +91,24 @@ export class RecordService {
     return this.writes.updateIn(ctx, trx, id, version, data, options);
   }
 
+  /** Deletes a record in the caller's transaction (its hooks told, its flow ended). */
+  removeIn(ctx: SchemaContext, trx: Kysely<Database>, id: string, version: number | undefined): Promise<void> {
+    return this.writes.removeIn(ctx, trx, id, version);
+  }
+
   /** Whether a table's rows need the database per row on import (write-service.ts). */
   needsRowByRow(ctx: SchemaContext): boolean {
     return this.writes.needsRowByRow(ctx);
   }
 
   /** A new record's values checked like createIn does, without touching the database. */
-  prepare(ctx: SchemaContext, data: Record<string, unknown>) {
-    return this.writes.prepare(ctx, data);
+  prepare(ctx: SchemaContext, data: Record<string, unknown>, env: DefaultEnv) {
+    return this.writes.prepare(ctx, data, env);
+  }
+
+  /** Who creates records in this context, and when: what dynamic defaults become. */
+  defaultEnv(ctx: SchemaContext): Promise<DefaultEnv> {
+    return this.writes.defaultEnv(ctx);
   }
 
   // Hooks and bulk loads (hooks.ts, bulk-load.ts).

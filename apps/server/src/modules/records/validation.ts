@@ -1,4 +1,4 @@
-import { fieldType } from '@canopy/fields';
+import { type DefaultEnv, defaultInput, fieldType } from '@canopy/fields';
 import type { Kysely } from 'kysely';
 import type { Database, FieldsTable } from '../../db/schema.js';
 import { type FieldProblem, FieldValidationError } from '../../http/app-error.js';
@@ -29,6 +29,14 @@ export function settingsOf(f: FieldsTable): object {
  */
 const live = new WeakMap<readonly FieldsTable[], FieldsTable[]>();
 
+/**
+ * A field's default as the input a new record without the value gets (null: none); a dynamic one
+ * (当前用户, 今天 …) worked out for `env` (defaults.ts), nothing without one.
+ */
+export function fieldDefault(f: FieldsTable, env: DefaultEnv | null): unknown {
+  return f.default_value ? defaultInput(JSON.parse(f.default_value) as unknown, f.type, env) : null;
+}
+
 export function liveFields(ctx: SchemaContext): FieldsTable[] {
   let fields = live.get(ctx.fields);
   if (!fields) {
@@ -50,7 +58,7 @@ export class RecordValidator {
    * Checks every value the client sent against its field type and the field's rules; unknown and
    * system fields are refused. All problems come back at once, one per field.
    */
-  parse(ctx: SchemaContext, data: Record<string, unknown>, creating: boolean) {
+  parse(ctx: SchemaContext, data: Record<string, unknown>, creating: boolean, env: DefaultEnv | null = null) {
     const problems: FieldProblem[] = [];
     const columns: Record<string, unknown> = {};
     const values: Record<string, unknown> = {};
@@ -66,7 +74,7 @@ export class RecordValidator {
       const given = Object.hasOwn(data, f.code);
       if (!given && !creating) continue;
       // A new record that leaves a field out gets the field's default.
-      const input = !given && f.default_value ? (JSON.parse(f.default_value) as unknown) : data[f.code];
+      const input = given ? data[f.code] : fieldDefault(f, env);
       const result = type.parse(input, settingsOf(f));
       if (!result.ok) {
         problems.push({ field: f.code, key: result.key, params: result.params, label: f.name });

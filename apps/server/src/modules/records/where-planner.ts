@@ -2,6 +2,7 @@ import type { FilterGroup } from '@canopy/contract';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { SchemaContext } from '../schema-context/context.js';
+import { rulesOf } from '../schema-context/permissions.js';
 import type { RecordIndexes } from './indexes.js';
 import { filterExpression, filteredWalkIndexes, mentionsContains, type QueryEnv, searchExpression } from './query.js';
 import type { RecordRepository, SortColumn } from './repository.js';
@@ -58,7 +59,9 @@ export class WherePlanner {
       conditions: [...(filter?.conditions ?? []), ...(saved?.filter?.conditions ?? [])],
     };
     const env = await queryEnv(ctx, this.repo, this.now(), both, trx);
-    const text = Boolean(search?.trim() || mentionsContains(both) || mentionsContains(ctx.rights.rows.filter));
+    const text = Boolean(
+      search?.trim() || mentionsContains(both) || rulesOf(ctx.rights.rows).some((r) => mentionsContains(r.filter)),
+    );
     let ready = new Set<string>();
     if (this.indexes && text) {
       const indexes = await this.indexes.ready(ctx.schema.table_name);
@@ -101,12 +104,12 @@ export class WherePlanner {
     where: RecordWhere,
     budget: number,
   ): Promise<boolean> {
-    const rule = ctx.rights.rows;
     const parts = [{ ctx, group: filter }];
     if (saved) parts.push({ ctx: savedContext(ctx, saved), group: saved.filter });
     // The creator rules (mine, my departments) have the creator's indexes already; a rule that
     // filters is a filter like the member's own.
-    if (rule.scope === 'filter') parts.push({ ctx: ruleContext(ctx), group: rule.filter ?? undefined });
+    for (const rule of rulesOf(ctx.rights.rows))
+      if (rule.scope === 'filter') parts.push({ ctx: ruleContext(ctx), group: rule.filter ?? undefined });
     if (!this.indexes || !parts.some((p) => p.group?.conditions.length)) return false;
     const table = ctx.schema.table_name;
     let plan: ReturnType<typeof filteredWalkIndexes>;

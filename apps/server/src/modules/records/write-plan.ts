@@ -2,6 +2,7 @@ import { fieldType } from '@canopy/fields';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { allows, type SchemaContext } from '../schema-context/context.js';
+import type { MemberRows } from '../schema-context/permissions.js';
 import type { TargetLoader } from './lookups.js';
 import type { RecordRepository } from './repository.js';
 import { queryEnv, type RecordWhere, scopeOnly } from './row-scope.js';
@@ -22,7 +23,10 @@ export interface RelationTarget {
  * connection, so a query beside it would wait forever.
  */
 export interface WritePlan {
+  /** The records the member may edit: the rules of their roles allowed to edit. */
   scope: RecordWhere | undefined;
+  /** The records the member may delete: the rules of their roles allowed to delete. */
+  deleteScope: RecordWhere | undefined;
   /** Per related schema code; null when the member cannot view that table at all (no link may point there). */
   targets: Map<string, RelationTarget | null>;
 }
@@ -32,9 +36,10 @@ async function scopeOf(
   repo: RecordRepository,
   now: number,
   trx: Kysely<Database> | undefined,
+  rows: MemberRows = ctx.rights.rows,
 ): Promise<RecordWhere | undefined> {
-  if (ctx.rights.rows.scope === 'all') return undefined;
-  return scopeOnly(ctx, await queryEnv(ctx, repo, now, undefined, trx));
+  if (rows.scope === 'all') return undefined;
+  return scopeOnly(ctx, await queryEnv(ctx, repo, now, undefined, trx, rows), rows);
 }
 
 /**
@@ -76,5 +81,9 @@ export async function buildWritePlan(
     const code = (settingsOf(f) as { schemaCode?: string }).schemaCode ?? '';
     if (!targets.has(code)) targets.set(code, await targetOf(ctx, code, repo, loadTarget, now, trx));
   }
-  return { scope: await scopeOf(ctx, repo, now, trx), targets };
+  return {
+    scope: await scopeOf(ctx, repo, now, trx, ctx.rights.editRows),
+    deleteScope: await scopeOf(ctx, repo, now, trx, ctx.rights.deleteRows),
+    targets,
+  };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RecordItem } from '@canopy/contract';
-import { fieldType } from '@canopy/fields';
+import { type DefaultEnv, fieldType } from '@canopy/fields';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { retriedTransaction } from '../../db/transaction.js';
@@ -9,6 +9,7 @@ import { reachableRow, recordConflict, requireRight } from './access.js';
 import type { RecordLog } from './app-log.js';
 import { updateRecords } from './batch-update.js';
 import type { CountCache } from './count-cache.js';
+import { defaultEnv } from './defaults.js';
 import { guardWrite, presentRecord } from './field-guard.js';
 import { computeFormulas } from './formulas.js';
 import type { RecordHooks } from './hooks.js';
@@ -85,8 +86,9 @@ export class RecordWriteService {
 
   async createIn(ctx: SchemaContext, trx: Kysely<Database>, data: Record<string, unknown>): Promise<RecordItem> {
     const plan = await this.planned(ctx, trx);
-    const { columns, values } = this.validator.parse(ctx, data, true);
-    guardWrite(ctx, Object.keys(data), values, null);
+    const env = await defaultEnv(ctx, trx, this.now());
+    const { columns, values } = this.validator.parse(ctx, data, true, env);
+    guardWrite(ctx, Object.keys(data), values, null, env);
     const id = randomUUID();
     await this.validator.checkReferences(ctx, trx, plan, [{ values }]);
     await this.validator.attachFiles(ctx, trx, [{ values, columns }]);
@@ -141,7 +143,7 @@ export class RecordWriteService {
     options: { fromFlow: boolean },
   ): Promise<RecordItem[]> {
     if (!items.length) return [];
-    const updated = await updateRecords(
+    const { updated, changed } = await updateRecords(
       {
         repo: this.repo,
         validator: this.validator,
@@ -157,12 +159,12 @@ export class RecordWriteService {
       items,
       options,
     );
-    await this.hooks.wrote(ctx, trx, 'record.updated', updated);
+    await this.hooks.wrote(ctx, trx, 'record.updated', updated, changed);
     return updated;
   }
 
   async removeIn(ctx: SchemaContext, trx: Kysely<Database>, id: string, version: number | undefined): Promise<void> {
-    const before = await reachableRow(this.repo, ctx, id, 'delete', (await this.planned(ctx, trx)).scope, trx);
+    const before = await reachableRow(this.repo, ctx, id, 'delete', (await this.planned(ctx, trx)).deleteScope, trx);
     const item = recordItem(ctx, before);
     // Told while the row is still there (a webhook's filter reads it as it was); a refused delete rolls back.
     await this.hooks.wrote(ctx, trx, 'record.deleted', [item]);
@@ -201,11 +203,16 @@ export class RecordWriteService {
     );
   }
 
-  /** A new record's values checked like createIn does, without touching the database. */
-  prepare(ctx: SchemaContext, data: Record<string, unknown>) {
-    const parsed = this.validator.parse(ctx, data, true);
-    guardWrite(ctx, Object.keys(data), parsed.values, null);
+  /** A new record's values checked like createIn does, without touching the database (`env`: defaultEnv). */
+  prepare(ctx: SchemaContext, data: Record<string, unknown>, env: DefaultEnv) {
+    const parsed = this.validator.parse(ctx, data, true, env);
+    guardWrite(ctx, Object.keys(data), parsed.values, null, env);
     return parsed;
+  }
+
+  /** Who creates records in this context, and when (the dynamic defaults of a new record). */
+  defaultEnv(ctx: SchemaContext): Promise<DefaultEnv> {
+    return defaultEnv(ctx, this.db, this.now());
   }
 
   async create(ctx: SchemaContext, data: Record<string, unknown>): Promise<RecordItem> {

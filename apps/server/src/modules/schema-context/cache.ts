@@ -1,7 +1,8 @@
-import type { SchemaPermissions } from '@canopy/contract';
+import type { TablePermissions } from '@canopy/contract';
 import type { FieldsTable } from '../../db/schema.js';
 import type { TenantContext } from '../../http/context.js';
 import type { AppRow } from '../apps/repository.js';
+import type { HeldRoles } from '../apps/role-reach.js';
 import type { SchemaRow } from './repository.js';
 
 /**
@@ -28,7 +29,7 @@ export function metaVersionOf(tenant: TenantContext | null, now = Date.now()): n
 export interface CachedSchema {
   schema: SchemaRow;
   fields: FieldsTable[];
-  permissions: SchemaPermissions;
+  permissions: TablePermissions;
 }
 
 /** One team's metadata at one version. */
@@ -36,6 +37,11 @@ export class TeamMetadata {
   readonly apps = new Map<string, AppRow | undefined>();
   /** `${appCode} ${memberId}` → the member's app role (null: none). */
   readonly roles = new Map<string, string | null>();
+  /**
+   * `${appCode} ${memberId}` → the app roles the member holds (grants through departments and team
+   * roles included: departments, department memberships and members bump the version too).
+   */
+  readonly held = new Map<string, HeldRoles>();
   /** `${appCode} ${schemaCode}` → the table. */
   readonly schemas = new Map<string, CachedSchema | undefined>();
   /** schemaCode → its app. */
@@ -44,7 +50,7 @@ export class TeamMetadata {
   constructor(readonly version: number) {}
 
   get size(): number {
-    return this.apps.size + this.roles.size + this.schemas.size + this.appOf.size;
+    return this.apps.size + this.roles.size + this.held.size + this.schemas.size + this.appOf.size;
   }
 
   /**
@@ -62,6 +68,7 @@ export class TeamMetadata {
   private clear(): void {
     this.apps.clear();
     this.roles.clear();
+    this.held.clear();
     this.schemas.clear();
     this.appOf.clear();
   }
@@ -75,8 +82,9 @@ const MAX_ENTRIES_PER_TEAM = 5000;
  * the session statement and its page query, nothing else. Safe by construction: an entry is used
  * only by a request that read the same version with its session, and the database bumps the version
  * in the transaction of every change (triggers, migration 20261127T0300), so the very next request
- * — in this process or any other — misses. Department membership (row rules "my departments") is
- * not kept: records/row-scope.ts reads it per request when a rule needs it.
+ * — in this process or any other — misses. The roles a member holds are kept too (their grants may go
+ * through departments: those tables bump the version as well). Department membership for row rules
+ * ("my departments") is not kept: records/row-scope.ts reads it per request when a rule needs it.
  */
 export class MetadataCache {
   private readonly teams = new Map<string, TeamMetadata>();

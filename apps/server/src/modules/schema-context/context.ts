@@ -1,4 +1,4 @@
-import { type RecordAction, type SchemaPermissions, SchemaTag } from '@canopy/contract';
+import { SchemaTag, type TableAction, type TablePermissions } from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database, FieldsTable } from '../../db/schema.js';
 import type { TenantContext } from '../../http/context.js';
@@ -16,7 +16,7 @@ export interface SchemaContext {
   access: AppAccess;
   schema: SchemaRow;
   fields: FieldsTable[];
-  permissions: SchemaPermissions;
+  permissions: TablePermissions;
   /** This member's actions, field and row rules on the table. */
   rights: MemberRights;
 }
@@ -26,7 +26,7 @@ export function contextOf(
   access: AppAccess,
   schema: SchemaRow,
   fields: FieldsTable[],
-  permissions: SchemaPermissions = parsePermissions(schema.permissions),
+  permissions: TablePermissions = parsePermissions(schema.permissions),
 ): SchemaContext {
   const rights = rightsOf(access, permissions, fields);
   // A sync table's records change only by syncing: nobody adds, edits, deletes or imports them.
@@ -36,7 +36,7 @@ export function contextOf(
 }
 
 /** May this member do this to the table's records? The owner and admin mode may do everything. */
-export function allows(ctx: SchemaContext, action: RecordAction): boolean {
+export function allows(ctx: SchemaContext, action: TableAction): boolean {
   return ctx.rights.actions[action];
 }
 
@@ -101,11 +101,15 @@ export class SchemaContexts {
   }
 
   /** App lookups answered from the team's entries. */
-  private cachedApps(team: TeamMetadata): Pick<AppRepository, 'find' | 'roleOf'> {
+  private cachedApps(team: TeamMetadata): Pick<AppRepository, 'find' | 'roleOf' | 'held' | 'appRoles'> {
     return {
       find: (engineCode, code) => team.get(team.apps, code, () => this.apps.find(engineCode, code)),
       roleOf: (memberId, appCode) =>
         team.get(team.roles, `${appCode} ${memberId}`, () => this.apps.roleOf(memberId, appCode)),
+      held: (tenant, appCode, appRole) =>
+        team.get(team.held, `${appCode} ${tenant.memberId}`, () => this.apps.held(tenant, appCode, appRole)),
+      // Only a designer's preview reads it: rare, so straight from the database.
+      appRoles: (appCode) => this.apps.appRoles(appCode),
     };
   }
 

@@ -21,9 +21,22 @@ export class SchemaContextRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   find(engineCode: string, appCode: string, schemaCode: string): Promise<SchemaRow | undefined> {
+    return this.rows(engineCode)
+      .modifyFront(FIXED)
+      .where('schemas.app_code', '=', appCode)
+      .where('schemas.code', '=', schemaCode)
+      .executeTakeFirst();
+  }
+
+  /** These tables of the team that are not in the table trash, in one query. */
+  findMany(engineCode: string, schemaCodes: string[]): Promise<SchemaRow[]> {
+    if (!schemaCodes.length) return Promise.resolve([]);
+    return this.rows(engineCode).where('schemas.code', 'in', schemaCodes).execute();
+  }
+
+  private rows(engineCode: string) {
     return this.db
       .selectFrom('schemas')
-      .modifyFront(FIXED)
       .innerJoin('function_nodes', 'function_nodes.code', 'schemas.code')
       .select([
         'schemas.code',
@@ -38,10 +51,7 @@ export class SchemaContextRepository {
         'function_nodes.tag',
       ])
       .where('schemas.engine_code', '=', engineCode)
-      .where('schemas.app_code', '=', appCode)
-      .where('schemas.code', '=', schemaCode)
-      .where('function_nodes.deleted_at', 'is', null)
-      .executeTakeFirst();
+      .where('function_nodes.deleted_at', 'is', null);
   }
 
   fields(schemaCode: string): Promise<FieldsTable[]> {
@@ -50,6 +60,18 @@ export class SchemaContextRepository {
       .modifyFront(FIXED)
       .select(FIELD_COLUMNS)
       .where('schema_code', '=', schemaCode)
+      .orderBy('sort_key')
+      .execute();
+  }
+
+  /** The fields of these tables, in one query, each table's in order. */
+  fieldsOfMany(schemaCodes: string[]): Promise<FieldsTable[]> {
+    if (!schemaCodes.length) return Promise.resolve([]);
+    return this.db
+      .selectFrom('fields')
+      .select(FIELD_COLUMNS)
+      .where('schema_code', 'in', schemaCodes)
+      .orderBy('schema_code')
       .orderBy('sort_key')
       .execute();
   }

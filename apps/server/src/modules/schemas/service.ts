@@ -1,27 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import {
   completePermissions,
-  DEFAULT_SCHEMA_PERMISSIONS,
+  defaultTablePermissions,
   ErrorCode,
   ErrorType,
   type FieldInfo,
   type FieldRemoval,
   type FieldSaved,
   type FormulaJob,
-  rowRulesNaming,
+  rowRuleNames,
   type SchemaInfo,
   type SchemaPermissions,
   type SchemaPermissionsInput,
+  toTwoRoles,
+  withTwoRoles,
 } from '@canopy/contract';
-import { fieldType } from '@canopy/fields';
+import { dynamicDefault, dynamicDefaultsOf, fieldType } from '@canopy/fields';
 import { type Kysely, sql } from 'kysely';
 import type { Database, FieldsTable } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../http/app-error.js';
 import { appError, requireEdit } from '../apps/access.js';
 import { changesBetween, recordAudit, tableEntry } from '../audit/record.js';
 import type { FormulaJobStart, FormulaJobs } from '../records/formula-jobs.js';
-import { validateFilter } from '../records/query.js';
-import { ruleContext } from '../records/row-scope.js';
+import { checkRowRule } from '../records/row-scope.js';
 import { allows, type SchemaContext, type SchemaContexts } from '../schema-context/context.js';
 import { fieldAccessOf } from '../schema-context/permissions.js';
 import { FieldRules } from './field-rules.js';
@@ -61,6 +62,8 @@ export class SchemaService {
     node: { code: string; app_code: string; engine_code: string },
   ): Promise<void> {
     const table = tableNameFor(node.code);
+    // Every role of the app starts with 成员's old default (管理员: everything); the matrix narrows it.
+    const roles = await trx.selectFrom('app_roles').select('role_key').where('app_code', '=', node.app_code).execute();
     await trx
       .insertInto('schemas')
       .values({
@@ -69,7 +72,7 @@ export class SchemaService {
         engine_code: node.engine_code,
         table_name: table,
         title_field_code: '',
-        permissions: JSON.stringify(DEFAULT_SCHEMA_PERMISSIONS),
+        permissions: JSON.stringify(defaultTablePermissions(roles.map((r) => r.role_key))),
         created_at: this.now(),
       })
       .execute();
@@ -96,7 +99,8 @@ export class SchemaService {
       displayName: ctx.schema.display_name,
       titleFieldCode: ctx.schema.title_field_code,
       titleFormat: ctx.schema.title_format,
-      permissions: ctx.permissions,
+      // The table designer's dialog edits roles 管理员 and 成员 in the old shape; the role matrix the rest.
+      permissions: toTwoRoles(ctx.permissions),
       fields: ctx.fields.map(toFieldInfo),
     };
   }
@@ -110,6 +114,7 @@ export class SchemaService {
         delete: allows(ctx, 'delete'),
         import: allows(ctx, 'import'),
         export: allows(ctx, 'export'),
+        print: allows(ctx, 'print'),
       },
       fieldAccess: fieldAccessOf(ctx.rights),
       rowScope: ctx.rights.rows.scope,
@@ -125,7 +130,9 @@ export class SchemaService {
     // An empty change would reach the database as an UPDATE without columns.
     if (input.titleFieldCode === undefined && input.titleFormat === undefined && input.permissions === undefined)
       throw new AppError(400, ErrorCode.validationFailed, 'schema.nothingToChange', {}, ErrorType.validation);
-    const permissions = input.permissions ? this.checkPermissions(ctx, input.permissions) : null;
+    const permissions = input.permissions
+      ? withTwoRoles(ctx.permissions, this.checkPermissions(ctx, input.permissions))
+      : null;
     if (input.titleFieldCode && !ctx.fields.some((f) => f.code === input.titleFieldCode && f.deleted_at === null)) {
       throw appError(404, 'field.notFound');
     }
@@ -139,9 +146,9 @@ export class SchemaService {
       const before = {
         title_field_code: ctx.schema.title_field_code,
         title_format: ctx.schema.title_format,
-        permissions: ctx.permissions,
+        permissions: toTwoRoles(ctx.permissions),
       };
-      const after = { ...set, ...(permissions ? { permissions } : {}) };
+      const after = { ...set, ...(permissions ? { permissions: toTwoRoles(permissions) } : {}) };
       const action = permissions ? 'permission.update' : 'table.update';
       await recordAudit(
         trx,
@@ -161,12 +168,7 @@ export class SchemaService {
     const known = new Set(ctx.fields.map((f) => f.code));
     for (const code of Object.keys(permissions.fields))
       if (!known.has(code)) throw new FieldValidationError([{ field: code, key: 'field.notFound' }]);
-    for (const rule of Object.values(permissions.rows)) {
-      if (rule.scope === 'filter') {
-        if (!rule.filter) throw new FieldValidationError([{ field: 'rows', key: 'filter.missing' }]);
-        validateFilter(ruleContext(ctx), rule.filter);
-      }
-    }
+    for (const rule of Object.values(permissions.rows)) checkRowRule(ctx, rule);
     return permissions;
   }
 
@@ -218,7 +220,7 @@ export class SchemaService {
       sort_key: ctx.fields.reduce((max, f) => Math.max(max, f.sort_key + 1), 0),
       created_at: this.now(),
       deleted_at: null,
-      default_value: type.references ? '' : this.defaultOf(type, checked.settings, input.defaultValue),
+      default_value: this.defaultOf(type, checked.settings, input.defaultValue),
     };
     const job = await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('fields').values(row).execute();
@@ -245,9 +247,18 @@ export class SchemaService {
     return job ? { ...toFieldInfo(field), recompute: await this.formulas.launch(job) } : toFieldInfo(field);
   }
 
-  /** A default must be a valid value of the field itself; stored as JSON, '' for none. */
+  /** A default must be a valid value of the field itself, or a dynamic one it offers; stored as JSON, '' for none. */
   private defaultOf(type: NonNullable<ReturnType<typeof fieldType>>, settings: object, value: unknown): string {
     if (value === undefined || value === null || value === '' || type.system) return '';
+    // 当前用户, 当前用户所在部门, 今天, 现在: kept as such, worked out when a record is created.
+    const dynamic = dynamicDefault(value);
+    if (dynamic) {
+      if (!dynamicDefaultsOf(type.type).includes(dynamic))
+        throw new FieldValidationError([{ field: 'defaultValue', key: 'validate.type' }]);
+      return JSON.stringify({ dynamic });
+    }
+    // Fixed members, departments, records or files are no default: they may go (a member's is 当前用户).
+    if (type.references) throw new FieldValidationError([{ field: 'defaultValue', key: 'validate.type' }]);
     const parsed = type.parse(value, settings);
     if (!parsed.ok) throw new FieldValidationError([{ field: 'defaultValue', key: parsed.key, params: parsed.params }]);
     return parsed.value === null ? '' : JSON.stringify(parsed.value);
@@ -287,7 +298,7 @@ export class SchemaService {
     }
     if (input.required !== undefined) patch.required = input.required && !type.system ? 1 : 0;
     if (input.description !== undefined) patch.description = input.description.trim();
-    if (input.defaultValue !== undefined && !type.references) {
+    if (input.defaultValue !== undefined) {
       patch.default_value = this.defaultOf(
         type,
         JSON.parse(patch.settings ?? field.settings) as object,
@@ -360,8 +371,21 @@ export class SchemaService {
   async removeField(ctx: SchemaContext, fieldCode: string, force: boolean): Promise<FieldRemoval> {
     requireEdit(ctx.access);
     const field = this.field(ctx, fieldCode);
-    const rowRules = rowRulesNaming(ctx.permissions, field.code);
-    if (rowRules.length && !force) return { removed: false, rowRules };
+    const roles = await this.db
+      .selectFrom('app_roles')
+      .select(['role_key', 'name'])
+      .where('app_code', '=', ctx.schema.app_code)
+      .orderBy('sort_key')
+      .orderBy('role_key')
+      .execute();
+    // Every role of the app whose rule on this table names the field (issue 27), in the matrix's order.
+    const naming = roles.filter((r) => {
+      const rule = ctx.permissions.roles[r.role_key]?.rows;
+      return rule !== undefined && rowRuleNames(rule, field.code);
+    });
+    const rowRules = naming.map((r) => r.role_key);
+    const namesOfRules = naming.map((r) => r.name);
+    if (rowRules.length && !force) return { removed: false, rowRules, rowRuleNames: namesOfRules };
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('fields').set({ deleted_at: this.now() }).where('code', '=', field.code).execute();
       if (ctx.schema.title_field_code === field.code) {
@@ -375,7 +399,7 @@ export class SchemaService {
       );
       await recordAudit(trx, entry, this.now());
     });
-    return { removed: true, rowRules };
+    return { removed: true, rowRules, rowRuleNames: namesOfRules };
   }
 
   async restoreField(ctx: SchemaContext, fieldCode: string): Promise<FieldSaved> {

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
   APP_COLORS,
-  APP_ICONS,
   type CreateShortcutsBody,
   type DashboardNode,
   DashboardNodeMode,
@@ -9,9 +8,12 @@ import {
   defaultShortcutName,
   ErrorCode,
   isShortcutName,
+  readFrontExtraData,
+  readShortcutProperties,
   SHORTCUT_MAX,
   type Shortcut,
   type ShortcutList,
+  type ShortcutProperties,
   type ShortcutTreeApp,
   type ShortcutType,
   type UpdateShortcutBody,
@@ -25,32 +27,18 @@ import type { AppRepository } from '../apps/repository.js';
 import { recordAudit } from '../audit/record.js';
 import { allows, type SchemaContexts } from '../schema-context/context.js';
 import type { ShortcutRepository } from './repository.js';
+import { shortcutLook } from './shortcut-look.js';
 import { allowsQuickAdd, isShortcutTarget, shortcutTree } from './tree.js';
-
-interface Properties {
-  color?: number;
-  icon?: string;
-  layout?: string[];
-}
-
-function parse<T extends object>(json: string): T {
-  try {
-    const value: unknown = JSON.parse(json);
-    return (value && typeof value === 'object' ? value : {}) as T;
-  } catch {
-    return {} as T;
-  }
-}
 
 const rootCode = (engineCode: string) => `root-${engineCode}`;
 
-function toNode(row: ShortcutsTable): DashboardNode {
-  const props = parse<Properties>(row.properties);
-  const extra = parse<{ type?: string; tag?: string }>(row.front_extra_data);
-  const properties: DashboardNode['properties'] = {};
-  if (typeof props.color === 'number') properties.color = props.color;
-  if (typeof props.icon === 'string') properties.icon = props.icon;
-  if (Array.isArray(props.layout)) properties.layout = props.layout.filter((c) => typeof c === 'string');
+/** The node as the spec shows it (§3): `properties` and `frontExtraData` are JSON text. */
+function toNode(row: ShortcutsTable, layout?: string[]): DashboardNode {
+  const props = readShortcutProperties(row.properties);
+  const properties: ShortcutProperties = {};
+  if (props.color !== undefined) properties.color = props.color;
+  if (props.icon !== undefined) properties.icon = props.icon;
+  if (layout ?? props.layout) properties.layout = layout ?? props.layout;
   return {
     code: row.code,
     parentCode: row.parent_code,
@@ -58,8 +46,8 @@ function toNode(row: ShortcutsTable): DashboardNode {
     displayName: row.display_name,
     type: row.type,
     mode: row.mode,
-    properties,
-    frontExtraData: { type: extra.type ?? '', tag: extra.tag ?? '' },
+    properties: JSON.stringify(properties),
+    frontExtraData: JSON.stringify(readFrontExtraData(row.front_extra_data)),
   };
 }
 
@@ -125,7 +113,7 @@ export class ShortcutService {
   private async reach(tenant: TenantContext, row: ShortcutsTable): Promise<Shortcut['reach']> {
     const app = await this.apps.find(tenant.engineCode, row.app_code);
     if (!app || app.state !== 'ACTIVE') return { app: false, add: false, view: false };
-    const kind = parse<{ type?: string }>(row.front_extra_data).type;
+    const kind = readFrontExtraData(row.front_extra_data).type;
     try {
       if (kind === 'Dashboard' || row.type === DashboardNodeType.app) {
         const access = await resolveApp(this.apps, tenant, row.app_code, false);
@@ -172,7 +160,7 @@ export class ShortcutService {
       team,
       rows.filter((r) => r.type !== DashboardNodeType.root),
     );
-    const layout = parse<Properties>(root.properties).layout ?? [];
+    const layout = readShortcutProperties(root.properties).layout ?? [];
     const position = new Map(layout.map((code, i) => [code, i]));
     // Locked ones first; codes missing from the layout (a concurrent add, private ones) go last, oldest first.
     const ordered = shortcuts
@@ -190,8 +178,10 @@ export class ShortcutService {
         canManage: this.mayManage(team, row),
       })),
     );
-    const rootNode = toNode(root);
-    rootNode.properties.layout = ordered.map((r) => r.code);
+    const rootNode = toNode(
+      root,
+      ordered.map((r) => r.code),
+    );
     return { root: rootNode, nodes, canManage: team.role === 'owner' };
   }
 
@@ -221,11 +211,11 @@ export class ShortcutService {
   private async visibleApps(team: TenantContext) {
     const apps = await this.repo.apps(team.engineCode);
     if (isTeamManager(team)) return apps;
-    const roles = await this.apps.rolesOf(
-      team.memberId,
-      apps.map((a) => a.code),
+    // Those they own, manage or hold a role in (as their app list: GET /v1/apps).
+    const listed = new Set(
+      (await this.apps.listActive(team.engineCode, await this.apps.facts(team))).map((a) => a.code),
     );
-    return apps.filter((a) => roles.has(a.code));
+    return apps.filter((a) => listed.has(a.code));
   }
 
   /**
@@ -254,11 +244,7 @@ export class ShortcutService {
     const nodes = await this.repo.nodesOf(team.engineCode, appCodes);
     const now = this.now();
     const rows: ShortcutsTable[] = input.nodes.map((item, i) => {
-      const look = item.properties;
-      if (look?.color !== undefined && look.color >= APP_COLORS.length)
-        throw new FieldValidationError([{ field: 'color', key: 'validate.pattern' }]);
-      if (look?.icon !== undefined && !APP_ICONS.includes(look.icon))
-        throw new FieldValidationError([{ field: 'icon', key: 'validate.pattern' }]);
+      const look = shortcutLook(item.properties);
       const app = apps.find((a) => a.code === item.appCode);
       if (!app) throw appError(404, 'app.notFound');
       // An app shortcut opens the app: the app's own name, colour and icon unless told otherwise.
@@ -273,10 +259,10 @@ export class ShortcutService {
         if (item.type === DashboardNodeType.linkQuery && !allowsQuickAdd(node))
           throw new AppError(400, ErrorCode.validationFailed, 'shortcut.target.noAdd');
       }
-      const properties: Properties = {
-        color: item.properties?.color ?? ('color' in target ? target.color : i % APP_COLORS.length),
+      const properties: ShortcutProperties = {
+        color: look.color ?? ('color' in target ? target.color : i % APP_COLORS.length),
         icon:
-          item.properties?.icon ??
+          look.icon ??
           ('icon' in target ? target.icon : item.type === DashboardNodeType.linkQuery ? 'file-text' : 'database'),
       };
       return {
@@ -320,7 +306,7 @@ export class ShortcutService {
         // The team's order holds the team's shortcuts; private ones follow it, oldest first.
         if (!owner) {
           const root = existing.find((r) => r.type === DashboardNodeType.root);
-          const layout = parse<Properties>(root?.properties ?? '{}').layout ?? [];
+          const layout = readShortcutProperties(root?.properties ?? '{}').layout ?? [];
           await repo.update(team.engineCode, rootCode(team.engineCode), {
             properties: JSON.stringify({ layout: [...layout, ...rows.map((r) => r.code)] }),
             updated_at: now,
@@ -357,13 +343,8 @@ export class ShortcutService {
       throw new FieldValidationError([{ field: 'mode', key: 'validate.pattern' }]);
     if (row.mode === DashboardNodeMode.lock && input.mode !== DashboardNodeMode.public) throw locked();
     if (input.displayName !== undefined && !isShortcutName(input.displayName)) throw nameProblem();
-    const props = parse<Properties>(row.properties);
-    const color = input.properties?.color;
-    if (color !== undefined && color >= APP_COLORS.length)
-      throw new FieldValidationError([{ field: 'color', key: 'validate.pattern' }]);
-    const icon = input.properties?.icon;
-    if (icon !== undefined && !APP_ICONS.includes(icon))
-      throw new FieldValidationError([{ field: 'icon', key: 'validate.pattern' }]);
+    const props = readShortcutProperties(row.properties);
+    const { color, icon } = shortcutLook(input.properties);
     const now = this.now();
     await this.db.transaction().execute(async (trx) => {
       await this.repo.with(trx).update(team.engineCode, code, {
@@ -403,7 +384,7 @@ export class ShortcutService {
       await repo.remove(team.engineCode, code);
       const root = await repo.find(team.engineCode, rootCode(team.engineCode));
       if (root) {
-        const layout = parse<Properties>(root.properties).layout ?? [];
+        const layout = readShortcutProperties(root.properties).layout ?? [];
         await repo.update(team.engineCode, root.code, {
           properties: JSON.stringify({ layout: layout.filter((c) => c !== code) }),
           updated_at: now,

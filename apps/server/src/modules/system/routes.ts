@@ -3,16 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { ListenerState } from '../../db/database.js';
 import type { Services } from '../../http/context.js';
-import { requestLanguage } from '../../http/language.js';
 import { route } from '../../http/route.js';
 import { PRODUCT_VERSION, webBuildVersion } from '../../version.js';
-import { announcementsIn, expiredAnnouncementIds } from './announcements.js';
+import type { AnnouncementService } from './announcements-service.js';
 
 /**
  * `listenerState`: PostgreSQL's LISTEN connection (live events, cache drops of other processes);
  * `/healthz` reports it as `listener` ('up', or 'reconnecting' while it is lost).
  */
-export function systemRoutes(app: FastifyInstance, services: Services, listenerState?: () => ListenerState): void {
+export function systemRoutes(
+  app: FastifyInstance,
+  services: Services,
+  announcements: AnnouncementService,
+  listenerState?: () => ListenerState,
+): void {
   const { config } = services;
 
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
@@ -41,9 +45,9 @@ export function systemRoutes(app: FastifyInstance, services: Services, listenerS
     cdnBase: config.cdnBase,
   }));
 
-  route(app, SystemEndpoints.announcements, async ({ req }) => announcementsIn(requestLanguage(req)));
+  route(app, SystemEndpoints.announcements, async () => announcements.published());
 
-  route(app, SystemEndpoints.expiredTags, async () => expiredAnnouncementIds());
+  route(app, SystemEndpoints.expiredTags, async () => announcements.expiredIds());
 
   route(app, SystemEndpoints.version, async () => webBuildVersion(config.webDist));
 }

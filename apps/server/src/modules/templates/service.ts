@@ -5,7 +5,6 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import {
-  APP_ICONS,
   type AppShareInfo,
   type CreatedShare,
   type CreateShareBody,
@@ -31,6 +30,7 @@ import type { PackageExportService } from '../packages/export-service.js';
 import type { PackageInstallService } from '../packages/install-service.js';
 import { BUILTIN_TEMPLATES, type BuiltinTemplate } from './builtin.js';
 import { contentsOf, readManifest } from './contents.js';
+import { templateIcon } from './template-icon.js';
 
 /** Where the built-in templates' packages and screenshots live (apps/server/templates). */
 export const BUILTIN_DIR = fileURLToPath(new URL('../../../templates/', import.meta.url));
@@ -140,7 +140,8 @@ export class TemplateService {
       kind: 'team',
       name: row.name,
       description: row.description,
-      icon: { icon: row.icon, color: row.color },
+      icon: JSON.stringify({ icon: row.icon, color: row.color }),
+      category: null,
       contents: JSON.parse(row.contents) as TemplateContents,
       previews: [],
       publisherName,
@@ -159,7 +160,8 @@ export class TemplateService {
         kind: 'builtin',
         name: b.name[lang],
         description: b.description[lang],
-        icon: b.icon,
+        icon: JSON.stringify(b.icon),
+        category: b.category,
         contents: b.contents,
         previews: b.previews,
         publisherName: '',
@@ -190,7 +192,10 @@ export class TemplateService {
     return path.join(this.builtinDir, id, 'previews', name);
   }
 
-  /** Spec §7 install template (id, externalLabel): an install task of a new app. */
+  /**
+   * Spec §7 install template (id, externalLabel): an install task of a new app. A built-in brings
+   * its sample records unless the installer drops them (withSampleData false).
+   */
   async install(tenant: TenantContext | null, body: InstallTemplateBody) {
     const t = await this.requireFeature(tenant, FeatureCode.templateCenterForAppInstall, 'template.featureOff');
     const builtin = (await this.loadBuiltins()).find((b) => b.id === body.id);
@@ -200,7 +205,7 @@ export class TemplateService {
         source: InstallSource.template,
         packageRef: builtin.externalLabel,
         zipPath: builtin.zipPath,
-        withBizData: true,
+        withBizData: body.withSampleData !== false,
         removeZip: false,
       });
     }
@@ -255,8 +260,7 @@ export class TemplateService {
   /** Feature templatePublish; the app's designers. */
   async publish(tenant: TenantContext | null, admin: boolean, body: PublishTemplateBody): Promise<TemplateSummary> {
     const t = await this.requireFeature(tenant, FeatureCode.templatePublish, 'template.publishOff');
-    if (!(APP_ICONS as readonly string[]).includes(body.icon.icon))
-      throw new FieldValidationError([{ field: 'icon.icon', key: 'template.badIcon' }]);
+    const icon = templateIcon(body.icon);
     if (!body.name.trim()) throw new FieldValidationError([{ field: 'name', key: 'template.nameRequired' }]);
     const access = await resolveApp(this.apps, t, body.appCode, admin);
     requireEdit(access);
@@ -269,8 +273,8 @@ export class TemplateService {
       app_code: body.appCode,
       name: body.name.trim(),
       description: body.description.trim(),
-      icon: body.icon.icon,
-      color: body.icon.color,
+      icon: icon.icon,
+      color: icon.color,
       contents: JSON.stringify(contents),
       storage_key: key,
       published_by: t.memberId,

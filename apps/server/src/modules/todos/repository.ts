@@ -1,7 +1,10 @@
-import type { TodoGroup, TodoTaskType } from '@canopy/contract';
+import type { TodoGroup, TodoTaskType, WorkflowDefinition, WorkflowSettings } from '@canopy/contract';
 import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { containsText } from '../../db/like.js';
 import type { Database } from '../../db/schema.js';
+import type { TenantContext } from '../../http/context.js';
+import { factsOf } from '../apps/role-holders.js';
+import { grantedApp, type MemberFacts } from '../apps/role-reach.js';
 
 type Db = Kysely<Database>;
 
@@ -44,6 +47,8 @@ export interface TodoRow {
   instance_created_at: number;
   workflow_name: string | null;
   originator_name: string | null;
+  /** The member the item was first meant for (delegation, transfer); null for instances and own items. */
+  acting_for_member_id: string | null;
 }
 
 export interface GroupCount {
@@ -56,8 +61,14 @@ export interface GroupCount {
   schema_name: string | null;
 }
 
-/** The instance state "我发起的" lists (state 0 of the originator's list: still running). */
-const RUNNING = 2;
+/** workflow_timers.state of a timer its item's closing canceled. */
+const CANCELED_TIMER = 2;
+
+/**
+ * The instance states "我发起的" lists (state 0 of the originator's list: still running): Running,
+ * and Returned to the originator for resubmission (contract InstanceState).
+ */
+const RUNNING = [2, 6];
 
 /**
  * Literal, never a parameter: both databases use a partial index only when the query repeats its
@@ -66,9 +77,9 @@ const RUNNING = 2;
 const notCopy = sql<SqlBool>`work_items.item_type <> 3`;
 const copy = sql<SqlBool>`work_items.item_type = 3`;
 
-/** The app is in this member's app list: they hold a role in it (as `GET /v1/apps` lists it). */
-const listedBy = (memberId: string) =>
-  sql<SqlBool>`exists (select 1 from app_members am where am.app_code = a.code and am.member_id = ${memberId})`;
+/** The app is in this member's app list: they own, manage or hold a role in it (as `GET /v1/apps` lists it). */
+const listedBy = (facts: MemberFacts) =>
+  sql<SqlBool>`(exists (select 1 from app_members am where am.app_code = a.code and am.member_id = ${facts.memberId}) or ${grantedApp(sql.ref('a.code'), facts)})`;
 
 type ItemQuery = SelectQueryBuilder<Database, 'work_items', object>;
 type InstanceQuery = SelectQueryBuilder<Database, 'workflow_instances', object>;
@@ -92,7 +103,7 @@ export class TodoRepository {
       .selectFrom('workflow_instances')
       .where('workflow_instances.engine_code', '=', who.engineCode)
       .where('workflow_instances.originator_member_id', '=', who.memberId)
-      .where('workflow_instances.state', '=', RUNNING);
+      .where('workflow_instances.state', 'in', RUNNING);
   }
 
   /**
@@ -120,7 +131,8 @@ export class TodoRepository {
    * tables that exist and are in the member's app list (`listedFor`; null: a manager, who lists every
    * app): one round trip, the grouping read from the index alone.
    */
-  async groups(who: Asker, type: TodoTaskType, listedFor: string | null): Promise<GroupCount[]> {
+  async groups(who: Asker, type: TodoTaskType, listedFor: TenantContext | null): Promise<GroupCount[]> {
+    const facts = listedFor ? await factsOf(this.db, listedFor) : null;
     const counted = (type === 'original'
       ? this.started(who)
           .select(['app_code', 'schema_code', (eb) => eb.fn.countAll<number | string>().as('count')])
@@ -135,7 +147,7 @@ export class TodoRepository {
     const rows = await this.db
       .selectFrom(counted.as('g'))
       .leftJoin('apps as a', (j) =>
-        (listedFor === null ? j : j.on(listedBy(listedFor)))
+        (facts === null ? j : j.on(listedBy(facts)))
           .onRef('a.code', '=', 'g.app_code')
           .on('a.engine_code', '=', who.engineCode)
           .on('a.state', '=', 'ACTIVE'),
@@ -191,7 +203,7 @@ export class TodoRepository {
             'workflow_instances.created_at as instance_created_at',
             'wf.name as workflow_name',
             'ou.user_name as originator_name',
-            'ou.user_name as originator_name',
+            sql<null>`null`.as('acting_for_member_id'),
           ])
           .orderBy('workflow_instances.created_at', dir)
           .limit(limit)
@@ -226,6 +238,7 @@ export class TodoRepository {
         'work_items.finished_at',
         'work_items.app_code',
         'work_items.schema_code',
+        'work_items.acting_for_member_id',
       ])
       .orderBy(byFinish ? 'work_items.finished_at' : 'work_items.created_at', dir)
       .limit(limit)
@@ -246,6 +259,7 @@ export class TodoRepository {
         'p.finished_at',
         'p.app_code',
         'p.schema_code',
+        'p.acting_for_member_id',
         'inst.workflow_code',
         'inst.workflow_version',
         'inst.state as instance_state',
@@ -342,6 +356,18 @@ export class TodoRepository {
       .execute();
   }
 
+  /** These items' nodes and flow versions (a batch reads their comment rules), in one query. */
+  itemNodes(engineCode: string, ids: string[]) {
+    if (!ids.length) return Promise.resolve([]);
+    return this.db
+      .selectFrom('work_items as wi')
+      .innerJoin('workflow_instances as inst', 'inst.id', 'wi.instance_id')
+      .select(['wi.id', 'wi.node_id', 'inst.workflow_code', 'inst.workflow_version'])
+      .where('wi.engine_code', '=', engineCode)
+      .where('wi.id', 'in', ids)
+      .execute();
+  }
+
   /** The definitions of these flow versions (for the node's comment rule), in one query. */
   definitions(engineCode: string, versions: { code: string; version: number }[]) {
     if (!versions.length) return Promise.resolve([]);
@@ -353,6 +379,56 @@ export class TodoRepository {
         eb.or(versions.map((v) => eb.and([eb('workflow_code', '=', v.code), eb('version', '=', v.version)]))),
       )
       .execute();
+  }
+
+  /**
+   * The summary settings of these flows' published versions (what the designer chose last), in one
+   * query; a flow never published has none.
+   */
+  async publishedSettings(engineCode: string, workflowCodes: string[]): Promise<Map<string, WorkflowSettings>> {
+    if (!workflowCodes.length) return new Map();
+    const rows = await this.db
+      .selectFrom('workflows as w')
+      .innerJoin('workflow_versions as v', (j) =>
+        j.onRef('v.workflow_code', '=', 'w.code').onRef('v.version', '=', 'w.published_version'),
+      )
+      .select(['w.code', 'v.definition'])
+      .where('w.engine_code', '=', engineCode)
+      .where('w.code', 'in', workflowCodes)
+      .execute();
+    return new Map(rows.map((r) => [r.code, (JSON.parse(r.definition) as WorkflowDefinition).settings ?? {}]));
+  }
+
+  /**
+   * Each open item's deadline (epoch ms), in one query: when its node's time limit acts, else when
+   * it reminds; items without timers are absent. A timer already fired still says when it was due.
+   */
+  async deadlines(engineCode: string, itemIds: string[]): Promise<Map<string, number>> {
+    if (!itemIds.length) return new Map();
+    const rows = await this.db
+      .selectFrom('workflow_timers')
+      .select(['work_item_id', 'kind', 'due_at'])
+      .where('engine_code', '=', engineCode)
+      .where('work_item_id', 'in', itemIds)
+      .where('state', '<>', CANCELED_TIMER)
+      .execute();
+    const out = new Map<string, number>();
+    for (const kind of ['remind', 'act'])
+      for (const r of rows) if (r.kind === kind) out.set(r.work_item_id, Number(r.due_at));
+    return out;
+  }
+
+  /** Names of these departments of the team. */
+  async departmentNames(engineCode: string, ids: string[]): Promise<Map<string, string>> {
+    const unique = [...new Set(ids)];
+    if (!unique.length) return new Map();
+    const rows = await this.db
+      .selectFrom('departments')
+      .select(['object_id', 'name'])
+      .where('engine_code', '=', engineCode)
+      .where('object_id', 'in', unique)
+      .execute();
+    return new Map(rows.map((r) => [r.object_id, r.name]));
   }
 
   /** Names of the apps that exist (not in the recycle bin). */

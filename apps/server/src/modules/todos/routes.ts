@@ -14,9 +14,10 @@ function tenantOf(req: FastifyRequest): TenantContext {
 /** The asker's to-dos (spec §7's unnamed to-do calls). */
 export function todoRoutes(app: FastifyInstance, s: TodoService): void {
   const T = TodoEndpoints;
-  route(app, T.page, async ({ req, body }) => s.page(tenantOf(req), body));
-  route(app, T.list, async ({ req, body }) => s.list(tenantOf(req), body));
+  route(app, T.page, async ({ req, body }) => s.page(tenantOf(req), requestLanguage(req), body));
+  route(app, T.list, async ({ req, body }) => s.list(tenantOf(req), requestLanguage(req), body));
   route(app, T.count, async ({ req }) => s.count(tenantOf(req)));
   route(app, T.summary, async ({ req, query }) => s.summary(tenantOf(req), query.taskType));
-  route(app, T.batchApprove, async ({ req, body }) => s.batchApprove(tenantOf(req), requestLanguage(req), body));
+  route(app, T.batchApprove, async ({ req, body }) => s.batch(tenantOf(req), requestLanguage(req), 'approve', body));
+  route(app, T.batchReject, async ({ req, body }) => s.batch(tenantOf(req), requestLanguage(req), 'reject', body));
 }

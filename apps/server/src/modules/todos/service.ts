@@ -20,9 +20,11 @@ import type { Database } from '../../db/schema.js';
 import { AppError, Errors } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
 import { isTeamManager } from '../apps/access.js';
+import { WorkflowContexts } from '../workflow/contexts.js';
 import type { ItemActions } from '../workflow/item-actions.js';
 import { offerOf } from '../workflow/offers.js';
 import { WorkflowRepository } from '../workflow/repository.js';
+import { type AboutDeps, aboutRows, type Definitions, versionKey } from './about.js';
 import { type Asker, TodoRepository, type TodoRow } from './repository.js';
 
 const asker = (t: TenantContext): Asker => ({ engineCode: t.engineCode, memberId: t.memberId });
@@ -52,6 +54,7 @@ export class TodoService {
     private readonly repo: TodoRepository,
     private readonly workflows: WorkflowRepository,
     private readonly items: ItemActions,
+    private readonly about: AboutDeps,
   ) {}
 
   count(tenant: TenantContext): Promise<number> {
@@ -59,7 +62,7 @@ export class TodoService {
   }
 
   /** The home panel's page (spec §7: state 0, pageSize 6, pageIndex 0, sortDirection 1). */
-  async page(tenant: TenantContext, body: TodoPageBody): Promise<TodoPage> {
+  async page(tenant: TenantContext, lang: Language, body: TodoPageBody): Promise<TodoPage> {
     askerOnly(tenant, body.participantId);
     const { rows, total } = await this.repo.page(
       asker(tenant),
@@ -68,12 +71,20 @@ export class TodoService {
       body.pageSize,
       body.pageIndex * body.pageSize,
     );
+    const defs = await this.definitionsOf(tenant.engineCode, rows);
+    const [about, schemas, from] = await Promise.all([
+      aboutRows(this.about, tenant, lang, rows, defs),
+      this.repo.schemas(tenant.engineCode, [...new Set(rows.map((r) => r.schema_code))]),
+      this.delegatedFrom(tenant.engineCode, rows),
+    ]);
+    const schemaName = new Map(schemas.map((s) => [s.code, s.display_name]));
     return {
       total,
       resultList: rows.map((r) => ({
         workItemId: r.item_id,
         workflowName: r.workflow_name ?? '',
         originator: { memberId: r.originator_member_id, name: r.originator_name ?? '' },
+        delegatedFrom: from(r),
         createTime: Number(r.received_at),
         appCode: r.app_code,
         schemaCode: r.schema_code,
@@ -87,12 +98,15 @@ export class TodoService {
           activityCode: r.node_id,
           instanceState: r.instance_state,
         },
+        schemaName: schemaName.get(r.schema_code) ?? '',
+        activityName: r.node_name,
+        about: about.get(r.item_id) ?? null,
       })),
     };
   }
 
   /** `/todos/:taskType`: one page of a list with its group, sort and search. */
-  async list(tenant: TenantContext, body: TodoListBody): Promise<TodoList> {
+  async list(tenant: TenantContext, lang: Language, body: TodoListBody): Promise<TodoList> {
     askerOnly(tenant, body.participantId, body.originator);
     const taskType = taskTypeOf(body);
     const { rows, total } = await this.repo.page(
@@ -110,14 +124,16 @@ export class TodoService {
       body.pageIndex * body.pageSize,
     );
     const instanceIds = [...new Set(rows.map((r) => r.instance_id))];
-    const [related, apps, schemas, comments] = await Promise.all([
+    const defs = await this.definitionsOf(tenant.engineCode, rows);
+    const [related, apps, schemas, about] = await Promise.all([
       this.repo.runItems(tenant.engineCode, instanceIds),
       this.repo.apps(tenant.engineCode, [...new Set(rows.map((r) => r.app_code))]),
       this.repo.schemas(tenant.engineCode, [...new Set(rows.map((r) => r.schema_code))]),
-      this.commentRequired(tenant.engineCode, rows),
+      aboutRows(this.about, tenant, lang, rows, defs),
     ]);
     const names = await this.workflows.memberNames(tenant.engineCode, [
       ...rows.map((r) => r.originator_member_id),
+      ...rows.map((r) => r.acting_for_member_id ?? ''),
       ...related.map((i) => i.participant_member_id),
     ]);
     const ref = (id: string): MemberRef => ({ memberId: id, name: names.get(id) ?? '' });
@@ -165,44 +181,47 @@ export class TodoService {
           schemaName: schemaName.get(r.schema_code) ?? '',
           workflowName: r.workflow_name ?? '',
           originator: ref(r.originator_member_id),
+          delegatedFrom: r.acting_for_member_id ? ref(r.acting_for_member_id) : null,
           createTime: Number(r.instance_created_at),
           todos: todosOf(r),
-          batchApprove:
-            taskType === 'original' || r.item_type !== ItemType.Approve
-              ? 'notApproval'
-              : r.item_state !== WorkItemState.Todo
-                ? 'handled'
-                : comments.has(r.item_id)
-                  ? 'commentRequired'
-                  : 'ok',
+          ...batchable(taskType, r, defs),
+          about: about.get(r.item_id) ?? null,
         }),
       ),
     };
   }
 
-  /** Ids of the rows whose node requires a comment to approve (one read of the flow versions). */
-  private async commentRequired(engineCode: string, rows: TodoRow[]): Promise<Set<string>> {
-    const open = rows.filter((r) => r.item_type === ItemType.Approve && r.item_state === WorkItemState.Todo);
-    const keys = new Map(open.map((r) => [`${r.workflow_code}@${r.workflow_version}`, r]));
+  /** Who each row's item was first meant for, named (one read of the names). */
+  private async delegatedFrom(engineCode: string, rows: TodoRow[]): Promise<(r: TodoRow) => MemberRef | null> {
+    const names = await this.workflows.memberNames(
+      engineCode,
+      rows.map((r) => r.acting_for_member_id ?? ''),
+    );
+    return (r) =>
+      r.acting_for_member_id
+        ? { memberId: r.acting_for_member_id, name: names.get(r.acting_for_member_id) ?? '' }
+        : null;
+  }
+
+  /** The flow versions the rows (or items) run, parsed, in one query. */
+  private async definitionsOf(
+    engineCode: string,
+    rows: { workflow_code: string; workflow_version: number }[],
+  ): Promise<Definitions> {
+    const keys = new Map(rows.map((r) => [versionKey(r.workflow_code, r.workflow_version), r]));
     const defs = await this.repo.definitions(
       engineCode,
       [...keys.values()].map((r) => ({ code: r.workflow_code, version: r.workflow_version })),
     );
-    const nodes = new Map(
-      defs.map((d) => [`${d.workflow_code}@${d.version}`, (JSON.parse(d.definition) as WorkflowDefinition).nodes]),
+    return new Map(
+      defs.map((d) => [versionKey(d.workflow_code, d.version), JSON.parse(d.definition) as WorkflowDefinition]),
     );
-    const out = new Set<string>();
-    for (const r of open) {
-      const node = nodes.get(`${r.workflow_code}@${r.workflow_version}`)?.find((n) => n.id === r.node_id);
-      if (offerOf(node).comment.approve.required) out.add(r.item_id);
-    }
-    return out;
   }
 
   /** Counts per app and table that exist in the member's app list; items of other codes are the "other" group. */
   async summary(tenant: TenantContext, taskType: TodoTaskType = 'todo'): Promise<TodoSummary> {
     // Apps (and their tables) outside the member's app list count under "other" (spec §4).
-    const groups = await this.repo.groups(asker(tenant), taskType, isTeamManager(tenant) ? null : tenant.memberId);
+    const groups = await this.repo.groups(asker(tenant), taskType, isTeamManager(tenant) ? null : tenant);
     const out: TodoSummary = { total: 0, apps: [] };
     const byApp = new Map<string, TodoSummary['apps'][number]>();
     for (const g of groups) {
@@ -221,16 +240,24 @@ export class TodoService {
     return out;
   }
 
-  /** Approves each item in its own transaction; one failing leaves the others done. */
-  async batchApprove(
+  /**
+   * Approves (or rejects) each item in its own transaction; one failing leaves the others done. The
+   * comment goes to the items whose node takes comments (the nodes are read once for the batch).
+   */
+  async batch(
     tenant: TenantContext,
     lang: Language,
+    action: 'approve' | 'reject',
     body: TodoBatchApproveBody,
   ): Promise<TodoBatchApproveResult> {
+    const ids = [...new Set(body.workItemIds)];
+    const comment = body.comment?.trim() ?? '';
+    const takes = comment ? await this.takesComment(tenant.engineCode, ids, action) : new Set<string>();
     const results: TodoBatchApproveResult['results'] = [];
-    for (const workItemId of [...new Set(body.workItemIds)]) {
+    for (const workItemId of ids) {
       try {
-        await this.items.approve(tenant, false, { workItem: { workItemId } });
+        const ref = { workItem: { workItemId }, ...(takes.has(workItemId) ? { comment } : {}) };
+        await (action === 'approve' ? this.items.approve(tenant, false, ref) : this.items.reject(tenant, false, ref));
         results.push({ workItemId, ok: true });
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
@@ -242,9 +269,55 @@ export class TodoService {
     }
     return { results };
   }
+
+  /** Which of these items' nodes take a comment for the action (items of other members or teams are not found). */
+  private async takesComment(engineCode: string, ids: string[], action: 'approve' | 'reject'): Promise<Set<string>> {
+    const items = await this.repo.itemNodes(engineCode, ids);
+    const byKey = await this.definitionsOf(engineCode, items);
+    const out = new Set<string>();
+    for (const i of items) {
+      const node = byKey.get(versionKey(i.workflow_code, i.workflow_version))?.nodes.find((n) => n.id === i.node_id);
+      if (offerOf(node).comment[action].enableComment) out.add(i.id);
+    }
+    return out;
+  }
+}
+
+/** Whether a row may be approved or rejected in a batch, and the comment rules of its node. */
+function batchable(
+  taskType: TodoTaskType,
+  r: TodoRow,
+  defs: Definitions,
+): Pick<TodoListItem, 'batchApprove' | 'batchReject' | 'comments'> {
+  if (taskType === 'original' || r.item_type !== ItemType.Approve)
+    return { batchApprove: 'notApproval', batchReject: 'notApproval', comments: null };
+  if (r.item_state !== WorkItemState.Todo) return { batchApprove: 'handled', batchReject: 'handled', comments: null };
+  const node = defs.get(versionKey(r.workflow_code, r.workflow_version))?.nodes.find((n) => n.id === r.node_id);
+  const { approve, reject } = offerOf(node).comment;
+  return {
+    batchApprove: approve.required ? 'commentRequired' : 'ok',
+    batchReject: reject.required ? 'commentRequired' : 'ok',
+    comments: {
+      approve: { enabled: approve.enableComment, required: approve.required },
+      reject: { enabled: reject.enableComment, required: reject.required },
+    },
+  };
 }
 
 /** The to-do service over the workflow's tables and its approve action. */
-export function createTodos(db: Kysely<Database>, items: ItemActions): TodoService {
-  return new TodoService(new TodoRepository(db), new WorkflowRepository(db), items);
+export function createTodos(
+  db: Kysely<Database>,
+  items: ItemActions,
+  records: AboutDeps['records'],
+  layoutOf: AboutDeps['layoutOf'],
+): TodoService {
+  const repo = new TodoRepository(db);
+  const workflows = new WorkflowRepository(db);
+  return new TodoService(repo, workflows, items, {
+    repo,
+    workflows,
+    contexts: new WorkflowContexts(db),
+    records,
+    layoutOf,
+  });
 }

@@ -42,7 +42,7 @@ export async function runBulkImport(
   names: NameBook,
 ): Promise<ImportOutcome> {
   const now = work.now();
-  const converter = compileConverter(ctx, plan, names, new Date(now));
+  const converter = compileConverter(ctx, plan, names, new Date(now), await work.records.defaultEnv(ctx));
   const ids = new ImportIds(now);
   const writer = new BulkWriter(
     work.db,
@@ -164,7 +164,7 @@ export async function runBulkImport(
       });
     if (!written) return rolledBack(processed, failed);
   } else {
-    await writer.openStage();
+    await writer.openStage(work.sqliteFile);
     try {
       await convert(async (good) => {
         if (failed || !good.length) return;
@@ -185,6 +185,10 @@ export async function runBulkImport(
         chunkRows: work.hooks.moveChunkRows ?? MOVE_CHUNK_ROWS,
         // Read at each chunk, like betweenChunks: a test may set or clear it meanwhile.
         between: async (moved) => work.hooks.betweenMoves?.(job, moved),
+        during: () => {
+          const look = work.hooks.duringMove;
+          return look ? (moved) => look(job, moved) : null;
+        },
         finish: commit,
       });
     } finally {

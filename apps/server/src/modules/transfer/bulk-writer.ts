@@ -3,6 +3,7 @@ import { CompiledQuery, type Kysely, sql } from 'kysely';
 import { type DialectName, dialectOf } from '../../db/dialect.js';
 import { COPY_MARK } from '../../db/fixed.js';
 import type { Database } from '../../db/schema.js';
+import { SideConnection } from '../../db/side-connection.js';
 import type { ImportIds } from '../records/import-ids.js';
 
 /** The bound values a SQLite statement may carry (its limit is 32,766). */
@@ -29,8 +30,10 @@ export interface BulkStamp {
  *   once a statement; either straight into the table ("skip bad rows", each chunk its own short
  *   transaction) or into a TEMP staging table then moved into the table in chunks of short
  *   transactions (`moveStage`, staged-move.ts) — "all or nothing" without holding the one
- *   connection for the whole load.
- *   A TEMP table lives in the connection's own temp file: a process that dies takes it along.
+ *   connection for the whole load. On a database file the staging table and the move live on a
+ *   side connection of the import's own, in a worker thread (db/side-connection.ts, issue 30), so
+ *   the main connection and its thread keep answering requests while rows are staged and moved.
+ *   A TEMP table lives in its connection's own temp file: a process that dies takes it along.
  * - PostgreSQL: `copy … from stdin` (text format, copyText) of each chunk's rows, inside the
  *   caller's transaction (other connections never wait on it); no bound value a row, no array.
  */
@@ -38,6 +41,8 @@ export class BulkWriter {
   readonly dialect: DialectName;
   /** The temp staging table (SQLite "all or nothing"), once created. */
   private stage: string | null = null;
+  /** The side connection the staging table lives on; none on an in-memory database (the main one). */
+  private sideConnection: SideConnection | null = null;
   private readonly texts = new Map<string, string>();
 
   constructor(
@@ -55,19 +60,39 @@ export class BulkWriter {
     return [...SYSTEM_COLUMNS, ...this.columns].map(ident).join(', ');
   }
 
-  /** Creates the staging table (SQLite): the row's id and its values, no constraints, no indexes. */
-  async openStage(): Promise<void> {
+  /**
+   * Creates the staging table (SQLite): the row's id and its values, no constraints, no indexes — on
+   * a side connection of its own when the database is a file (`sqliteFile`).
+   */
+  async openStage(sqliteFile?: string): Promise<void> {
     this.stage = `import_stage_${randomBytes(6).toString('hex')}`;
+    if (sqliteFile) this.sideConnection = new SideConnection(sqliteFile);
     const columns = ['id', ...this.columns.map((_, i) => `c${i}`)].map(ident).join(', ');
-    await sql.raw(`create temp table ${ident(this.stage)} (${columns})`).execute(this.db);
+    await this.onStage(CompiledQuery.raw(`create temp table ${ident(this.stage)} (${columns})`));
   }
 
-  /** Drops the staging table, whether or not its rows were moved. */
+  /** The staging table's side connection, where the move's chunks are written (staged-move.ts); null: the main one. */
+  get side(): SideConnection | null {
+    return this.sideConnection;
+  }
+
+  /** A statement on the staging table's connection. */
+  private async onStage(query: CompiledQuery): Promise<void> {
+    if (this.sideConnection) await this.sideConnection.run(query);
+    else await this.db.executeQuery(query);
+  }
+
+  /** Drops the staging table, whether or not its rows were moved, and closes its side connection. */
   async dropStage(): Promise<void> {
     if (!this.stage) return;
     const name = this.stage;
+    const side = this.sideConnection;
     this.stage = null;
-    await sql.raw(`drop table if exists temp.${ident(name)}`).execute(this.db);
+    // Closing the side connection takes its TEMP table along.
+    if (side) {
+      this.sideConnection = null;
+      await side.close();
+    } else await sql.raw(`drop table if exists temp.${ident(name)}`).execute(this.db);
   }
 
   /** The staging table's name (tests look for leftovers). */
@@ -94,17 +119,17 @@ export class BulkWriter {
         params.push(id);
         for (const v of values) params.push(v);
       }
-      await this.db.executeQuery(CompiledQuery.raw(text, params));
+      await this.onStage(CompiledQuery.raw(text, params));
     }
     return ids;
   }
 
   /**
-   * Moves staged rows `from` < rowid ≤ `to` (the staging table's rowids count its rows from 1, in the
-   * order staged: ids ascending) into the table, inside `trx` — one chunk of the move
-   * (staged-move.ts).
+   * The statement that moves staged rows `from` < rowid ≤ `to` (the staging table's rowids count its
+   * rows from 1, in the order staged: ids ascending) into the table — one chunk of the move
+   * (staged-move.ts), run in a transaction of the staging table's connection.
    */
-  async moveStage(trx: Kysely<Database>, from: number, to: number): Promise<void> {
+  moveStage(from: number, to: number): CompiledQuery {
     if (!this.stage) throw new Error('no staging table');
     const stage = this.stage;
     const text = this.text('move', () => {
@@ -114,7 +139,7 @@ export class BulkWriter {
       } from temp.${ident(stage)} where rowid > ? and rowid <= ? order by rowid`;
     });
     const { engineCode, memberId, now } = this.stamp;
-    await trx.executeQuery(CompiledQuery.raw(text, [engineCode, memberId, now, memberId, now, from, to]));
+    return CompiledQuery.raw(text, [engineCode, memberId, now, memberId, now, from, to]);
   }
 
   /** Rows straight into the table, inside `trx`; answers their ids. */

@@ -1,10 +1,10 @@
-import { fieldType } from '@canopy/fields';
+import { type DefaultEnv, fieldType } from '@canopy/fields';
 import type { FieldsTable } from '../../db/schema.js';
 import { type FieldProblem, FieldValidationError } from '../../http/app-error.js';
 import { sanitizeRichText } from '../apps/sanitize.js';
 import { guardWrite } from '../records/field-guard.js';
 import { compileFormulas } from '../records/formulas.js';
-import { liveFields, settingsOf } from '../records/validation.js';
+import { fieldDefault, liveFields, settingsOf } from '../records/validation.js';
 import type { SchemaContext } from '../schema-context/context.js';
 import { compileImportCell, type NameBook, UNKNOWN_NAME } from './cells.js';
 import { fastDay, fastMoment, fastNumber, MISS } from './fast-cells.js';
@@ -60,7 +60,14 @@ type FieldStep =
  * not fill gets its default, parsed once. Problems come back in the order the row-by-row path gave
  * them: unknown people first, then the fields' own checks in field order.
  */
-export function compileConverter(ctx: SchemaContext, plan: ColumnPlan[], names: NameBook, now: Date): RowConverter {
+export function compileConverter(
+  ctx: SchemaContext,
+  plan: ColumnPlan[],
+  names: NameBook,
+  now: Date,
+  /** The importer and the import's moment: the dynamic defaults (当前用户, 今天 …) of left-out fields. */
+  env: DefaultEnv,
+): RowConverter {
   const live = liveFields(ctx);
   const mapped = new Map(plan.map((p) => [p.field.code, p]));
   const steps: FieldStep[] = [];
@@ -68,7 +75,7 @@ export function compileConverter(ctx: SchemaContext, plan: ColumnPlan[], names: 
   /** The field left out of a new record: its default, checked once. */
   const absent = (f: FieldsTable, type: NonNullable<ReturnType<typeof fieldType>>) => {
     const settings = settingsOf(f);
-    const input = f.default_value ? (JSON.parse(f.default_value) as unknown) : undefined;
+    const input = fieldDefault(f, env) ?? undefined;
     const result = type.parse(input, settings);
     if (!result.ok)
       return {
@@ -182,7 +189,7 @@ export function compileConverter(ctx: SchemaContext, plan: ColumnPlan[], names: 
       if (problems || unknown) return { ok: false, problems: [...(unknown ?? []), ...(problems ?? [])] };
       if (guarded && values && given) {
         try {
-          guardWrite(ctx, given, values, null);
+          guardWrite(ctx, given, values, null, env);
         } catch (error) {
           if (error instanceof FieldValidationError) return { ok: false, problems: error.problems };
           throw error;

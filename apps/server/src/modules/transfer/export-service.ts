@@ -168,7 +168,7 @@ export class ExportService {
     const local = await this.exports.tmpFile(row.id, p.format);
     try {
       const out = fs.createWriteStream(local);
-      const sink = p.format === 'csv' ? csvSink(out) : xlsxSink(out, ctx.schema.display_name || 'export');
+      const sink = p.format === 'csv' ? csvSink(out) : await xlsxSink(out, ctx.schema.display_name || 'export');
       const search = p.search ? { search: p.search } : {};
       const rows = await this.pump(ctx, sink, out, plan, search, p.lang, (n) => this.exports.progress(row.id, n));
       await finished(out);

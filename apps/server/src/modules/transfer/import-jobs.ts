@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Language } from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database, ImportJobsTable } from '../../db/schema.js';
+import { analyzeTable, BIG_LOAD_ROWS } from '../../db/statistics.js';
 import type { TenantContext } from '../../http/context.js';
 import { type JobQueue, type JobRun, LeaseLost } from '../../jobs/queue.js';
 import type { FileStore } from '../../storage/store.js';
@@ -119,7 +120,12 @@ export class ImportJobs {
     if (!(await this.store.fetch(sheetKey(row), local).catch(() => false)))
       return this.fail(row, { key: 'import.failed' });
     await runImport(this.work, ctx, { ...row, file_path: local }, payload.lang, run)
-      .then((outcome) => this.finish(row, outcome))
+      .then(async (outcome) => {
+        await this.finish(row, outcome);
+        // A big load changes what the planner should expect of the table (statistics.ts).
+        if (outcome.counts.created >= BIG_LOAD_ROWS)
+          await analyzeTable(this.db, ctx.schema.table_name).catch(() => undefined);
+      })
       .finally(() => fs.promises.rm(local, { force: true }))
       .catch(async (error: unknown) => {
         // Another process took the job over while this one stalled: it is that one's now. A move

@@ -64,12 +64,22 @@ export class ImportService {
     private readonly now: () => number = Date.now,
     /** Tests' looks between chunks and the move's chunk size (test-hooks.ts); none in production. */
     hooks: ImportHooks = {},
+    /** SQLite on a file: its path (bulk imports stage and move on a side connection of their own). */
+    sqliteFile?: string,
   ) {
     this.repo = new ImportRepository(db);
     this.tmp = path.join(dataDir, 'tmp');
     const moves = new StagedMove(db, records, this.repo);
     // Registers the job kind with the queue; kept by the queue, not here.
-    new ImportJobs(db, { db, records, repo: this.repo, moves, hooks, now }, store, this.tmp, letters, jobs, contextOf);
+    new ImportJobs(
+      db,
+      { db, records, repo: this.repo, moves, hooks, now, sqliteFile },
+      store,
+      this.tmp,
+      letters,
+      jobs,
+      contextOf,
+    );
   }
 
   private requireImport(ctx: SchemaContext): void {

@@ -19,6 +19,8 @@ export interface ImportWork {
   records: RecordService;
   repo: ImportRepository;
   moves: StagedMove;
+  /** SQLite on a file: its path, for the side connection an "all or nothing" bulk import writes through. */
+  sqliteFile?: string | undefined;
   /** Tests' looks between chunks and the move's chunk size (test-hooks.ts); none in production. */
   hooks: ImportHooks;
   now: () => number;

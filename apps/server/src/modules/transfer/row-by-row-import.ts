@@ -74,12 +74,14 @@ export async function runRowByRowImport(
   let created = 0;
   let failed = 0;
   const report = problemReport(work.repo, job.id);
+  // The importer and the import's start: what dynamic defaults (当前用户, 今天 …) of left-out fields become.
+  const env = await work.records.defaultEnv(ctx);
 
   /** Checks one row in memory: its record data, or its problems. */
   const check = (row: unknown[], rowNumber: number): { data: Record<string, unknown> } | RowProblem[] => {
     const { data, problems } = rowData(row, plan, names);
     try {
-      work.records.prepare(ctx, data);
+      work.records.prepare(ctx, data, env);
     } catch (error) {
       const all =
         error instanceof FieldValidationError ? new FieldValidationError([...problems, ...error.problems]) : error;

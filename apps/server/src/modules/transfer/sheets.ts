@@ -1,5 +1,6 @@
 import { RecordLimits } from '@canopy/contract';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../lazy-libraries.js';
 import { ZipRefused, zipEntries } from '../../zip/reader.js';
 import { CsvRowTooBig, csvChunks } from './csv.js';
 
@@ -75,7 +76,8 @@ export async function* readSheet(path: string, format: SheetFormat): AsyncGenera
     for await (const rows of csvRows(path)) yield* rows;
     return;
   }
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
+  const Excel = await loadExcel();
+  const reader = new Excel.stream.xlsx.WorkbookReader(path, {
     entries: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',

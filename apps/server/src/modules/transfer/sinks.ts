@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../lazy-libraries.js';
 
 /** Sheets take rows one at a time; CSV and each xlsx sheet are written through this. */
 export interface RowSink {
@@ -47,7 +47,8 @@ export function sheetName(name: string, taken: Set<string>): string {
  * An xlsx book streamed into `out`, one sheet after another: a sheet is written out and committed
  * before the next is opened (sheets open at once would wait in memory for their turn in the zip).
  */
-export function xlsxBook(out: Writable) {
+export async function xlsxBook(out: Writable) {
+  const ExcelJS = await loadExcel();
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const names = new Set<string>();
   return {
@@ -69,8 +70,8 @@ export function xlsxBook(out: Writable) {
 }
 
 /** A one-sheet xlsx (a view's export). */
-export function xlsxSink(out: Writable, name: string): RowSink {
-  const book = xlsxBook(out);
+export async function xlsxSink(out: Writable, name: string): Promise<RowSink> {
+  const book = await xlsxBook(out);
   const sheet = book.sheet(name);
   return {
     write: (cells) => sheet.write(cells),

@@ -46,6 +46,8 @@ export interface MovePlan {
   chunkRows: number;
   /** A test's look after each chunk but the last. */
   between: (moved: number) => Promise<void>;
+  /** A test's look inside each chunk's transaction, its rows written but not committed (read at each chunk). */
+  during: () => ((moved: number) => Promise<void>) | null;
   /** The import's end, inside the last chunk's transaction: its entry, its hooks, `created`, the fence last. */
   finish: (trx: Kysely<Database>) => Promise<void>;
 }
@@ -53,12 +55,15 @@ export interface MovePlan {
 /**
  * Moves an SQLite "all or nothing" import's staged rows (bulk-writer.ts) into its table in chunks,
  * each its own short transaction fenced by the job's lease, so other requests run in between even at
- * a million rows (one statement moving them all held the one connection 3.8 s). The import's rows
- * are therefore seen chunk by chunk for the few seconds the move takes. What stays all or nothing is
- * the outcome: the first chunk's transaction marks the job (`moving`), the last one writes the
- * import's entry, `created` and its hooks and clears the mark — and a move that stops in between is
- * taken back out: here on a failure, by the process that takes the job over after a crash (or gives
- * it up) when it finds the mark. A lost lease leaves the undo to the new holder.
+ * a million rows (one statement moving them all held the one connection 3.8 s). On a database file
+ * the chunks are written by the staging table's side connection in its own thread (issue 30): the
+ * main connection and thread answer reads — the import's status poll — at once, even mid-chunk. The
+ * import's rows are therefore seen chunk by chunk for the few seconds the move takes. What stays all
+ * or nothing is the outcome: a first transaction marks the job (`moving`) and takes the full-text
+ * indexes off their triggers, each chunk moves the mark on, a last one writes the import's entry,
+ * `created` and its hooks and clears the mark — and a move that stops in between is taken back out:
+ * here on a failure, by the process that takes the job over after a crash (or gives it up) when it
+ * finds the mark. A lost lease leaves the undo to the new holder.
  */
 export class StagedMove {
   constructor(
@@ -68,33 +73,34 @@ export class StagedMove {
   ) {}
 
   async move(plan: MovePlan): Promise<void> {
-    const { marker, writer, held } = plan;
+    const { marker, held } = plan;
     let marked = false;
     try {
+      // The move's start: the full-text indexes off their triggers and the job marked, together.
+      await this.db.transaction().execute(async (trx) => {
+        marker.fts = await this.records.beginBulkLoad(trx, marker.table);
+        await this.mark(trx, plan.jobId, { ...marker, moved: 0 });
+        await held.hold(trx);
+      });
+      marked = true;
       let moved = 0;
-      for (;;) {
+      while (moved < plan.total) {
         const to = Math.min(plan.total, moved + plan.chunkRows);
-        const last = to >= plan.total;
-        await this.db.transaction().execute(async (trx) => {
-          if (!marked) marker.fts = await this.records.beginBulkLoad(trx, marker.table);
-          await writer.moveStage(trx, moved, to);
-          if (!last) {
-            await this.mark(trx, plan.jobId, { ...marker, moved: to });
-            return held.hold(trx);
-          }
-          await this.records.endBulkLoad(trx, marker.table, marker.fts);
-          await this.mark(trx, plan.jobId, null);
-          await plan.finish(trx);
-        });
-        marked = true;
+        await this.chunk(plan, moved, to);
         moved = to;
         this.records.changedTable(marker.schema);
-        if (last) return;
         // The queued requests' turn: a transaction's promises resolve without the event loop ever
         // reaching its I/O phase, so chunk after chunk would otherwise run as one long hold.
         await letOthersIn();
-        await plan.between(moved);
+        if (moved < plan.total) await plan.between(moved);
       }
+      // The end: triggers back, the mark cleared, the import's entry, hooks, `created` and the fence.
+      await this.db.transaction().execute(async (trx) => {
+        await this.records.endBulkLoad(trx, marker.table, marker.fts);
+        await this.mark(trx, plan.jobId, null);
+        await plan.finish(trx);
+      });
+      this.records.changedTable(marker.schema);
     } catch (error) {
       if (marked && !(error instanceof LeaseLost)) {
         try {
@@ -109,6 +115,38 @@ export class StagedMove {
       }
       throw error;
     }
+  }
+
+  /**
+   * One chunk's transaction: its rows into the table, the mark moved on, the job held (the fence).
+   * On a database file it runs on the staging table's side connection in its own thread
+   * (bulk-writer.ts), sent whole, so this thread answers requests — status polls — meanwhile.
+   */
+  private async chunk(plan: MovePlan, from: number, to: number): Promise<void> {
+    const { writer, held, marker } = plan;
+    const side = writer.side;
+    if (!side) {
+      // An in-memory database has no side: the main connection writes the chunk.
+      await this.db.transaction().execute(async (trx) => {
+        await trx.executeQuery(writer.moveStage(from, to));
+        await this.mark(trx, plan.jobId, { ...marker, moved: to });
+        await held.hold(trx);
+        await plan.during()?.(to);
+      });
+      return;
+    }
+    const mark = this.db
+      .updateTable('import_jobs')
+      .set({ moving: JSON.stringify({ ...marker, moved: to }) })
+      .where('id', '=', plan.jobId)
+      .compile();
+    const look = plan.during();
+    const refused = await side.batch(
+      [{ query: writer.moveStage(from, to) }, { query: mark }, { query: held.holdQuery(), expect: 1 }],
+      look ? { after: 2, reached: () => look(to) } : undefined,
+    );
+    // The hold changed no row: another process took the job over (this one stalled past its lease).
+    if (refused !== null) throw new LeaseLost(held.id);
   }
 
   /**

@@ -246,7 +246,7 @@ export class TeamExportService {
   ): Promise<void> {
     const fields = ctx.fields.filter((f) => f.deleted_at === null && !ctx.rights.hidden.has(f.code));
     const subTables = fields.filter((f) => f.type === 'subTable');
-    const book = xlsxBook(out);
+    const book = await xlsxBook(out);
     const main = book.sheet(ctx.schema.display_name || ctx.schema.code);
     await main.write([ID_COLUMN, ...fields.map((f) => escapeFormula(f.name))]);
     await this.pages(ctx, out, async (items) => {

@@ -4,7 +4,10 @@ import {
   AppRoleName,
   ErrorCode,
   type FilterGroup,
+  formatMessage,
+  type Language,
   type SavedViewInfo,
+  toTwoRoles,
   type ViewConfig,
   ViewFieldUse,
   type ViewInfo,
@@ -93,8 +96,10 @@ export function withheldFields(ctx: SchemaContext, view: ViewInfo): WithheldView
   if (view.config.groupBy) use(view.config.groupBy, 'groupBy');
   if (!uses.size) return [];
   const out: WithheldViewField[] = [];
-  const hiddenFrom = AppRoleName.filter((role) => ctx.permissions.view.includes(role)).map((role) => {
-    const rules = Object.entries(ctx.permissions.fields).filter(([, rule]) => rule[role] === 'hidden');
+  // The designer's warning names 管理员 and 成员 (the roles its words know); other roles' rules apply all the same.
+  const two = toTwoRoles(ctx.permissions);
+  const hiddenFrom = AppRoleName.filter((role) => two.view.includes(role)).map((role) => {
+    const rules = Object.entries(two.fields).filter(([, rule]) => rule[role] === 'hidden');
     return { role, hidden: derivedHidden(ctx.fields, new Set(rules.map(([code]) => code))) };
   });
   for (const [field, how] of uses) {
@@ -140,7 +145,8 @@ export class ViewService {
       .where((eb) => eb.or([eb('owner_member_id', '=', ''), eb('owner_member_id', '=', ctx.access.tenant.memberId)]));
   }
 
-  async list(ctx: SchemaContext): Promise<ViewInfo[]> {
+  /** `lang`: the language of the member whose listing makes the default view (its stored name). */
+  async list(ctx: SchemaContext, lang: Language = 'zh'): Promise<ViewInfo[]> {
     if (!allows(ctx, 'view')) throw new AppError(403, ErrorCode.forbidden, 'record.noView');
     let rows = await this.visible(ctx).orderBy('sort_key').execute();
     if (!rows.some((r) => r.owner_member_id === '')) {
@@ -151,7 +157,7 @@ export class ViewService {
           code: `v${ctx.schema.code}`.slice(0, 36),
           schema_code: ctx.schema.code,
           engine_code: ctx.schema.engine_code,
-          name: '全部数据',
+          name: formatMessage('view.defaultName', lang),
           kind: 'grid',
           owner_member_id: '',
           config: JSON.stringify(this.defaultConfig(ctx)),

@@ -2,6 +2,7 @@ import type { FilterGroup } from '@canopy/contract';
 import { expressionBuilder, type Kysely } from 'kysely';
 import type { Database, FieldsTable } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
+import { memberFacts } from '../apps/role-reach.js';
 import { filterExpression, type QueryEnv, type QueryTable, validateFilter } from '../records/query.js';
 import type { RecordRepository } from '../records/repository.js';
 
@@ -43,14 +44,15 @@ export function checkFilter(view: QueryTable, filter: FilterGroup, now: number, 
   });
 }
 
-const isMine = (f: FilterGroup) => JSON.stringify(f).includes('isMine');
+const mentions = (f: FilterGroup, operator: string) => JSON.stringify(f).includes(`"${operator}"`);
 
 /**
  * Which of these records match a hook's filter, asked of the database in the caller's transaction
  * (`select id from d_x where id in (…) and <filter>`, the records query compiler's where-clause),
  * never by loading rows. The filter was checked against its author's view when saved; it runs on
- * the table's fields with "me" the hook's owner. A filter naming a field deleted since matches
- * nothing: a hook never silently widens.
+ * the table's fields with "me" the hook's owner (the member who saved it): 属于我, 我的部门 and
+ * 我负责的部门 (isHeadedByMe: the departments the owner heads, with sub-departments) are theirs, read
+ * at the event. A filter naming a field deleted since matches nothing: a hook never silently widens.
  */
 export async function matchingIds(
   trx: Kysely<Database>,
@@ -63,7 +65,8 @@ export async function matchingIds(
 ): Promise<Set<string>> {
   const out = new Set<string>();
   if (!ids.length || !table.tableName) return out;
-  const departmentIds = isMine(filter) ? await repo.departmentsOfMember(owner, trx) : [];
+  const headed = mentions(filter, 'isHeadedByMe');
+  const departmentIds = mentions(filter, 'isMine') ? await repo.departmentsOfMember(owner, trx) : [];
   const env: QueryEnv = {
     memberId: owner,
     departmentIds,
@@ -71,6 +74,17 @@ export async function matchingIds(
     now,
     timeZone: table.timeZone,
   };
+  if (headed) {
+    // "The departments I head" are the owner's too, as they stand when the change happens: a
+    // change of head redirects the hook from the next event on, as it does the owner's own lists.
+    const facts = memberFacts(
+      { memberId: owner, role: 'member' },
+      [],
+      await repo.departmentTree(table.engineCode, trx),
+    );
+    env.headedDown = facts.headedDown;
+    env.headedMemberIds = await repo.membersOfDepartments(facts.headedDown, trx);
+  }
   const view: QueryTable = { fields: table.fields, rights: { hidden: new Set() } };
   let where: ReturnType<typeof filterExpression>;
   try {

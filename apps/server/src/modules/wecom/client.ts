@@ -133,4 +133,19 @@ export class WecomClient {
     });
     return `${this.config.oauthBase}/connect/oauth2/authorize?${q}#wechat_redirect`;
   }
+
+  /**
+   * WeCom's web login page (扫码登录) for this app: it shows a QR code the member scans with WeCom's
+   * app, then comes back to `redirectUri` with a code (the same member look-up as OAuth) and the state.
+   */
+  qrLoginUrl(redirectUri: string, state: string): string {
+    const q = new URLSearchParams({
+      login_type: 'CorpApp',
+      appid: this.config.corpId,
+      agentid: this.config.agentId,
+      redirect_uri: redirectUri,
+      state,
+    });
+    return `${this.config.loginBase}/wwlogin/sso/login?${q}`;
+  }
 }

@@ -2,6 +2,7 @@ import {
   ErrorCode,
   formatMessage,
   WECOM_CALLBACK_PATH,
+  WECOM_QR_MODE,
   WECOM_START_PATH,
   WecomEndpoints,
   WecomPurpose,
@@ -75,10 +76,18 @@ export function wecomRoutes(app: FastifyInstance, services: Services, accounts: 
   };
 
   app.get(WECOM_START_PATH, { schema: { hide: true } }, async (req, reply) => {
-    const query = req.query as { purpose?: unknown; redirect?: unknown };
+    const query = req.query as { purpose?: unknown; redirect?: unknown; mode?: unknown };
     const purpose = query.purpose === WecomPurpose.bind ? WecomPurpose.bind : WecomPurpose.login;
+    // 扫码登录 from /login in an ordinary browser: WeCom's QR page instead of its in-client OAuth.
+    const qr = purpose === WecomPurpose.login && query.mode === WECOM_QR_MODE;
     try {
-      const started = await wecom.start(purpose, req.auth?.user.id ?? null, safePath(query.redirect), callbackUrl(req));
+      const started = await wecom.start(
+        purpose,
+        req.auth?.user.id ?? null,
+        safePath(query.redirect),
+        callbackUrl(req),
+        qr,
+      );
       reply.setCookie(STATE_COOKIE, started.state, { ...cookie, maxAge: WECOM_LOGIN_TTL_MS / 1000 });
       return reply.header('cache-control', 'no-store').redirect(started.url, 302);
     } catch (e) {

@@ -68,12 +68,16 @@ export class WecomService {
     this.issuer = `wecom:${client.config.corpId}`;
   }
 
-  /** Starts a round: remembers it (and, for a binding, whose) and answers WeCom's page to go to. */
+  /**
+   * Starts a round: remembers it (and, for a binding, whose) and answers WeCom's page to go to: its
+   * OAuth page inside the WeCom client, or its QR web login (`qr`) in any other browser.
+   */
   async start(
     purpose: WecomPurpose,
     userId: string | null,
     redirectTo: string,
     callbackUrl: string,
+    qr = false,
   ): Promise<{ url: string; state: string }> {
     if (purpose === WecomPurpose.bind && !userId) throw new WecomFailure('wecom.bindNeedsLogin');
     const state = randomBytes(24).toString('base64url');
@@ -87,7 +91,8 @@ export class WecomService {
       .insertInto('wecom_logins')
       .values({ state, purpose, user_id: userId, redirect_to: redirectTo, created_at: now })
       .execute();
-    return { url: this.client.authorizeUrl(callbackUrl, state), state };
+    const url = qr ? this.client.qrLoginUrl(callbackUrl, state) : this.client.authorizeUrl(callbackUrl, state);
+    return { url, state };
   }
 
   /**

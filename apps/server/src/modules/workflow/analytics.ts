@@ -127,7 +127,7 @@ export class WorkflowAnalyticsService {
       .where('work_items.engine_code', '=', engine)
       .where('work_items.state', '=', WorkItemState.Todo)
       .where('work_items.item_type', '<>', ItemType.Circulate)
-      .where('workflow_instances.state', '=', InstanceState.Running)
+      .where('workflow_instances.state', 'in', [InstanceState.Running, InstanceState.Returned])
       .groupBy('work_items.node_id')
       .orderBy('items', 'desc')
       .execute();

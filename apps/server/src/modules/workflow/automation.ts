@@ -2,6 +2,7 @@ import type { ActionNode, ConditionBranch, FieldAssignment, ParticipantRule } fr
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { TenantContext } from '../../http/context.js';
+import { RecordEffects } from '../automations/effects.js';
 import type { RecordService } from '../records/service.js';
 import type { SchemaContext } from '../schema-context/context.js';
 import { asMember, type WorkflowContexts } from './contexts.js';
@@ -26,11 +27,16 @@ export interface AutomationEnv {
 
 /** Automatic nodes (update this record, create a record in another table, notify) and branch conditions. */
 export class Automation {
+  /** Record writes go through the effects automations' steps use: one code path for each. */
+  private readonly effects: RecordEffects;
+
   constructor(
     private readonly records: RecordService,
     private readonly contexts: WorkflowContexts,
     private readonly directory: DirectoryRepository,
-  ) {}
+  ) {
+    this.effects = new RecordEffects(records);
+  }
 
   private async values(
     ctx: SchemaContext,
@@ -58,20 +64,16 @@ export class Automation {
       if (op.kind === 'updateFields') {
         const data = await this.values(ctx, ctx, env, op.values);
         if (!Object.keys(data).length) continue;
-        const before = await this.records.findItem(ctx, instance.record_id, env.trx);
-        if (!before) continue;
-        const after = await this.records.updateIn(ctx, env.trx, instance.record_id, before.version, data, {
-          fromFlow: true,
-        });
-        this.records.changed(ctx);
-        const changes = Object.keys(data)
-          .filter((code) => JSON.stringify(before.data[code] ?? null) !== JSON.stringify(after.data[code] ?? null))
-          .map((field) => ({ field, from: before.data[field] ?? null, to: after.data[field] ?? null }));
-        await env.log({ nodeId: node.id, action: 'autoUpdate', changes });
+        const done = await this.effects.updateRecord(ctx, env.trx, instance.record_id, data);
+        if (!done) continue;
+        await env.log({ nodeId: node.id, action: 'autoUpdate', changes: done.changes });
       } else if (op.kind === 'createRecord') {
         const target = await this.contexts.forEngine(env.tenant, instance.app_code, op.schemaCode, env.trx);
-        const created = await this.records.createIn(target, env.trx, await this.values(ctx, target, env, op.values));
-        this.records.changed(target);
+        const created = await this.effects.createRecord(
+          target,
+          env.trx,
+          await this.values(ctx, target, env, op.values),
+        );
         await env.log({
           nodeId: node.id,
           action: 'autoCreate',
@@ -109,10 +111,21 @@ export class Automation {
       );
       if (!(await this.records.matches(ctx, instance.record_id, branch.filter, env.trx))) return false;
     }
+    return this.originatorMatches(branch, instance.engine_code, instance.app_code, originator, env.trx);
+  }
+
+  /** A branch's originator condition: their department (or one below it) and app role. */
+  async originatorMatches(
+    branch: ConditionBranch,
+    engineCode: string,
+    appCode: string,
+    originator: string,
+    trx: Kysely<Database>,
+  ): Promise<boolean> {
     const o = branch.originator;
     if (o?.departments?.length) {
-      const tree = await this.directory.departments(instance.engine_code, env.trx);
-      const mine = await this.directory.departmentsOfMember(instance.engine_code, originator, env.trx);
+      const tree = await this.directory.departments(engineCode, trx);
+      const mine = await this.directory.departmentsOfMember(engineCode, originator, trx);
       const within = withAncestors(
         tree,
         mine.map((d) => d.department_id),
@@ -120,8 +133,8 @@ export class Automation {
       if (!o.departments.some((d) => within.has(d))) return false;
     }
     if (o?.roles?.length) {
-      const role = await this.directory.appRole(instance.app_code, originator, env.trx);
-      if (!role || !(o.roles as string[]).includes(role)) return false;
+      const held = await this.directory.appRoles(engineCode, appCode, originator, trx);
+      if (!o.roles.some((r) => held.has(r))) return false;
     }
     return true;
   }

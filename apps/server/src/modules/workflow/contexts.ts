@@ -1,8 +1,9 @@
+import { MEMBER_ROLE } from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { TenantContext } from '../../http/context.js';
 import { type AppAccess, appError, isTeamManager } from '../apps/access.js';
-import { AppRepository } from '../apps/repository.js';
+import { AppRepository, type AppRow } from '../apps/repository.js';
 import { contextOf, type SchemaContext } from '../schema-context/context.js';
 import { SchemaContextRepository } from '../schema-context/repository.js';
 
@@ -23,16 +24,8 @@ export class WorkflowContexts {
     const app = await apps.find(tenant.engineCode, appCode);
     if (!app) throw appError(404, 'app.notFound');
     const role = (await apps.rolesOf(tenant.memberId, [app.code])).get(app.code) ?? null;
-    const isOwner = role === 'owner';
-    return {
-      tenant,
-      app,
-      role: role ?? 'member',
-      adminMode: unrestricted,
-      canView: true,
-      canEdit: unrestricted || isOwner || role === 'manager',
-      isOwner,
-    };
+    const held = await apps.held(tenant, app.code, role);
+    return accessOf(tenant, app, role, held.keys, unrestricted);
   }
 
   private async load(db: Db, access: AppAccess, appCode: string, schemaCode: string): Promise<SchemaContext> {
@@ -47,6 +40,47 @@ export class WorkflowContexts {
     return this.load(db, await this.access(db, tenant, appCode, false), appCode, schemaCode);
   }
 
+  /**
+   * Several tables as this member sees them when acting in a flow (`forMember` for each), read in
+   * four queries whatever their number: apps, the member's roles, tables, fields. Keyed by table
+   * code; a table or app that is gone is absent.
+   */
+  async forMemberMany(tenant: TenantContext, tables: { appCode: string; schemaCode: string }[]) {
+    const out = new Map<string, SchemaContext>();
+    if (!tables.length) return out;
+    const appCodes = [...new Set(tables.map((t) => t.appCode))];
+    const schemaCodes = [...new Set(tables.map((t) => t.schemaCode))];
+    const apps = new AppRepository(this.db);
+    const schemas = new SchemaContextRepository(this.db);
+    const [appRows, roles, schemaRows, fields] = await Promise.all([
+      apps.findMany(tenant.engineCode, appCodes),
+      apps.rolesOf(tenant.memberId, appCodes),
+      schemas.findMany(tenant.engineCode, schemaCodes),
+      schemas.fieldsOfMany(schemaCodes),
+    ]);
+    const appByCode = new Map(appRows.map((a) => [a.code, a]));
+    // The roles held in each app (grants reach members through departments and team roles).
+    const held = new Map(
+      await Promise.all(
+        appRows.map(async (a) => [a.code, (await apps.held(tenant, a.code, roles.get(a.code) ?? null)).keys] as const),
+      ),
+    );
+    for (const schema of schemaRows) {
+      const app = appByCode.get(schema.app_code);
+      if (!app) continue;
+      const access = accessOf(tenant, app, roles.get(app.code) ?? null, held.get(app.code) ?? [], false);
+      out.set(
+        schema.code,
+        contextOf(
+          access,
+          schema,
+          fields.filter((f) => f.schema_code === schema.code),
+        ),
+      );
+    }
+    return out;
+  }
+
   /** The table with no restriction, acting as `tenant`'s member (automatic nodes, conditions). */
   async forEngine(tenant: TenantContext, appCode: string, schemaCode: string, db: Db = this.db) {
     return this.load(db, await this.access(db, tenant, appCode, true), appCode, schemaCode);
@@ -58,6 +92,32 @@ export class WorkflowContexts {
     const role = (await new AppRepository(db).rolesOf(tenant.memberId, [appCode])).get(appCode);
     return role === 'owner' || role === 'manager';
   }
+}
+
+/**
+ * A flow participant's access to an app: their app_members role and the app roles they hold. A
+ * participant holding no role of the app acts with 成员's rights, as before roles were many.
+ */
+function accessOf(
+  tenant: TenantContext,
+  app: AppRow,
+  role: string | null,
+  held: readonly string[],
+  unrestricted: boolean,
+): AppAccess {
+  const isOwner = role === 'owner';
+  return {
+    tenant,
+    app,
+    role,
+    roles: held.length ? held : [MEMBER_ROLE],
+    nodes: null,
+    flows: null,
+    adminMode: unrestricted,
+    canView: true,
+    canEdit: unrestricted || isOwner || role === 'manager',
+    isOwner,
+  };
 }
 
 /** Another member of the same team, as a tenant context (for acting in their name). */

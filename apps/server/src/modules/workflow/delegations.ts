@@ -1,9 +1,11 @@
-import type { Delegation, MyDelegations, SetDelegationBody } from '@canopy/contract';
+import type { Delegation, DelegationScopes, MyDelegations, SetDelegationBody } from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database, WorkflowDelegationsTable } from '../../db/schema.js';
-import { FieldValidationError } from '../../http/app-error.js';
+import { type FieldProblem, FieldValidationError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
+import { isTeamManager } from '../apps/access.js';
 import { recordAudit } from '../audit/record.js';
+import { type DelegationRepository, scopeOf } from './delegation-repository.js';
 import type { DirectoryRepository } from './directory-repository.js';
 import type { Names } from './dto.js';
 import { memberRef } from './dto.js';
@@ -11,81 +13,17 @@ import type { WorkflowRepository } from './repository.js';
 
 type Db = Kysely<Database>;
 
-/** Out-of-office delegations: one per member and team. */
-export class DelegationRepository {
-  constructor(private readonly db: Db) {}
-
-  /**
-   * The delegate who receives `memberId`'s new tasks at `now`, if a delegation is in force and the
-   * delegate is still an active member. One hop: the delegate's own delegation is not followed.
-   */
-  async delegateOf(trx: Db, engineCode: string, memberId: string, now: number): Promise<string | null> {
-    const row = await trx
-      .selectFrom('workflow_delegations')
-      .innerJoin('members', (j) =>
-        j
-          .onRef('members.engine_code', '=', 'workflow_delegations.engine_code')
-          .onRef('members.member_id', '=', 'workflow_delegations.delegate_member_id'),
-      )
-      .select('workflow_delegations.delegate_member_id')
-      .where('workflow_delegations.engine_code', '=', engineCode)
-      .where('workflow_delegations.member_id', '=', memberId)
-      .where('workflow_delegations.starts_at', '<=', now)
-      .where('workflow_delegations.ends_at', '>', now)
-      .where('members.state', '=', 'ACTIVE')
-      .executeTakeFirst();
-    return row?.delegate_member_id ?? null;
-  }
-
-  mine(engineCode: string, memberId: string): Promise<WorkflowDelegationsTable | undefined> {
-    return this.db
-      .selectFrom('workflow_delegations')
-      .selectAll()
-      .where('engine_code', '=', engineCode)
-      .where('member_id', '=', memberId)
-      .executeTakeFirst();
-  }
-
-  forDelegate(engineCode: string, delegateId: string, now: number): Promise<WorkflowDelegationsTable[]> {
-    return this.db
-      .selectFrom('workflow_delegations')
-      .selectAll()
-      .where('engine_code', '=', engineCode)
-      .where('delegate_member_id', '=', delegateId)
-      .where('ends_at', '>', now)
-      .orderBy('starts_at')
-      .execute();
-  }
-
-  async save(trx: Db, row: WorkflowDelegationsTable): Promise<void> {
-    await trx
-      .insertInto('workflow_delegations')
-      .values(row)
-      .onConflict((oc) =>
-        oc.columns(['engine_code', 'member_id']).doUpdateSet({
-          delegate_member_id: row.delegate_member_id,
-          starts_at: row.starts_at,
-          ends_at: row.ends_at,
-          updated_at: row.updated_at,
-        }),
-      )
-      .execute();
-  }
-
-  async remove(trx: Db, engineCode: string, memberId: string): Promise<number> {
-    const r = await trx
-      .deleteFrom('workflow_delegations')
-      .where('engine_code', '=', engineCode)
-      .where('member_id', '=', memberId)
-      .executeTakeFirst();
-    return Number(r.numDeletedRows);
-  }
+/** Names of the apps and flows the shown delegations cover. */
+interface ScopeNames {
+  apps: Map<string, string>;
+  flows: Map<string, string>;
 }
 
 /**
  * A member's own out-of-office delegation: set (to another active member of the team, for a
- * period that ends after it starts and after now), read, clear. Items already delegated stay with
- * the delegate when the delegation ends or is cleared; only new items follow it.
+ * period that ends after it starts and after now, for every flow or for chosen apps and flows,
+ * with a note), read, clear. Items already delegated stay with the delegate when the delegation
+ * ends or is cleared; only new items follow it.
  */
 export class DelegationService {
   constructor(
@@ -102,22 +40,54 @@ export class DelegationService {
     const mine = own && Number(own.ends_at) > now ? own : null;
     const forMe = await this.delegations.forDelegate(tenant.engineCode, tenant.memberId, now);
     const rows = [...(mine ? [mine] : []), ...forMe];
-    const names = await this.repo.memberNames(
-      tenant.engineCode,
-      rows.flatMap((r) => [r.member_id, r.delegate_member_id]),
-    );
-    return { mine: mine ? info(mine, names, now) : null, forMe: forMe.map((r) => info(r, names, now)) };
+    const scopes = rows.map(scopeOf);
+    const [names, apps, flows] = await Promise.all([
+      this.repo.memberNames(
+        tenant.engineCode,
+        rows.flatMap((r) => [r.member_id, r.delegate_member_id]),
+      ),
+      this.delegations.appNames(tenant.engineCode, [...new Set(scopes.flatMap((s) => s.appCodes))]),
+      this.delegations.flows(tenant.engineCode, {
+        workflowCodes: [...new Set(scopes.flatMap((s) => s.workflowCodes))],
+      }),
+    ]);
+    const scopeNames: ScopeNames = { apps, flows: new Map(flows.map((f) => [f.workflow_code, f.name])) };
+    return {
+      mine: mine ? info(mine, names, scopeNames, now) : null,
+      forMe: forMe.map((r) => info(r, names, scopeNames, now)),
+    };
+  }
+
+  /** The apps (with their published flows) the asker may delegate. */
+  async scopes(tenant: TenantContext): Promise<DelegationScopes> {
+    const appCodes = await this.delegations.scopeApps(tenant, isTeamManager(tenant));
+    const flows = await this.delegations.flows(tenant.engineCode, { appCodes });
+    const apps = new Map<string, DelegationScopes['apps'][number]>();
+    for (const f of flows) {
+      const app = apps.get(f.app_code) ?? { appCode: f.app_code, appName: f.app_name, flows: [] };
+      app.flows.push({ workflowCode: f.workflow_code, name: f.name });
+      apps.set(f.app_code, app);
+    }
+    return { apps: [...apps.values()] };
   }
 
   async set(tenant: TenantContext, body: SetDelegationBody): Promise<MyDelegations> {
     const now = this.now();
+    const problems: FieldProblem[] = [];
     if (body.delegateMemberId === tenant.memberId)
-      throw new FieldValidationError([{ field: 'delegateMemberId', key: 'workflow.delegation.self' }]);
+      problems.push({ field: 'delegateMemberId', key: 'workflow.delegation.self' });
+    else if (
+      !(await this.directory.activeMembers(tenant.engineCode, [body.delegateMemberId])).has(body.delegateMemberId)
+    )
+      problems.push({ field: 'delegateMemberId', key: 'workflow.memberUnknown' });
     if (body.endsAt <= body.startsAt || body.endsAt <= now)
-      throw new FieldValidationError([{ field: 'endsAt', key: 'workflow.delegation.period' }]);
-    const active = await this.directory.activeMembers(tenant.engineCode, [body.delegateMemberId]);
-    if (!active.has(body.delegateMemberId))
-      throw new FieldValidationError([{ field: 'delegateMemberId', key: 'workflow.memberUnknown' }]);
+      problems.push({ field: 'endsAt', key: 'workflow.delegation.period' });
+    const chosen = body.scope === 'chosen';
+    const appCodes = chosen ? [...new Set(body.appCodes ?? [])] : [];
+    const workflowCodes = chosen ? [...new Set(body.workflowCodes ?? [])] : [];
+    if (chosen) problems.push(...(await this.scopeProblems(tenant, appCodes, workflowCodes)));
+    if (problems.length) throw new FieldValidationError(problems);
+    const note = (body.note ?? '').trim();
     await this.db.transaction().execute(async (trx) => {
       await this.delegations.save(trx, {
         engine_code: tenant.engineCode,
@@ -126,6 +96,9 @@ export class DelegationService {
         starts_at: body.startsAt,
         ends_at: body.endsAt,
         updated_at: now,
+        note,
+        app_codes: JSON.stringify(appCodes),
+        workflow_codes: JSON.stringify(workflowCodes),
       });
       await recordAudit(
         trx,
@@ -135,12 +108,37 @@ export class DelegationService {
           action: 'workflow.delegation.set',
           targetType: 'member',
           targetId: tenant.memberId,
-          detail: { delegateMemberId: body.delegateMemberId, startsAt: body.startsAt, endsAt: body.endsAt },
+          detail: {
+            delegateMemberId: body.delegateMemberId,
+            startsAt: body.startsAt,
+            endsAt: body.endsAt,
+            appCodes,
+            workflowCodes,
+          },
         },
         now,
       );
     });
     return this.get(tenant);
+  }
+
+  /** Chosen apps and flows: at least one, each one the asker may delegate. */
+  private async scopeProblems(
+    tenant: TenantContext,
+    appCodes: string[],
+    workflowCodes: string[],
+  ): Promise<FieldProblem[]> {
+    if (!appCodes.length && !workflowCodes.length)
+      return [{ field: 'appCodes', key: 'workflow.delegation.scopeEmpty' }];
+    const allowed = new Set(await this.delegations.scopeApps(tenant, isTeamManager(tenant)));
+    const problems: FieldProblem[] = [];
+    if (appCodes.some((c) => !allowed.has(c)))
+      problems.push({ field: 'appCodes', key: 'workflow.delegation.scopeUnknown' });
+    const flows = await this.delegations.flows(tenant.engineCode, { workflowCodes });
+    const known = new Set(flows.filter((f) => allowed.has(f.app_code)).map((f) => f.workflow_code));
+    if (workflowCodes.some((c) => !known.has(c)))
+      problems.push({ field: 'workflowCodes', key: 'workflow.delegation.scopeUnknown' });
+    return problems;
   }
 
   async clear(tenant: TenantContext): Promise<MyDelegations> {
@@ -163,14 +161,18 @@ export class DelegationService {
   }
 }
 
-function info(row: WorkflowDelegationsTable, names: Names, now: number): Delegation {
+function info(row: WorkflowDelegationsTable, names: Names, scopes: ScopeNames, now: number): Delegation {
   const startsAt = Number(row.starts_at);
   const endsAt = Number(row.ends_at);
+  const { appCodes, workflowCodes } = scopeOf(row);
   return {
     member: memberRef(names, row.member_id) ?? { memberId: row.member_id, name: '' },
     delegate: memberRef(names, row.delegate_member_id) ?? { memberId: row.delegate_member_id, name: '' },
     startsAt,
     endsAt,
     active: startsAt <= now && now < endsAt,
+    note: row.note,
+    apps: appCodes.map((code) => ({ code, name: scopes.apps.get(code) ?? code })),
+    flows: workflowCodes.map((code) => ({ code, name: scopes.flows.get(code) ?? code })),
   };
 }

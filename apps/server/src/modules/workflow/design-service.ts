@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import {
   defaultWorkflowDefinition,
   ErrorCode,
+  formatMessage,
+  type Language,
   type SaveWorkflowBody,
   type StartContext,
   type WorkflowDefinition,
@@ -14,6 +16,7 @@ import type { Database, WorkflowsTable } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
 import { requireEdit } from '../apps/access.js';
+import { roleKeysOf } from '../apps/role-holders.js';
 import { recordAudit, tableEntry } from '../audit/record.js';
 import type { SchemaContext, SchemaContexts } from '../schema-context/context.js';
 import { FlowGraph, structuralProblem } from './definition.js';
@@ -22,7 +25,16 @@ import type { FlowDeps } from './flow-run.js';
 import { publishProblems } from './publish-check.js';
 import { choosable } from './view-service.js';
 
-const DEFAULT_NAME = '审批流程';
+/** A new flow's name and nodes in the designer's language (they are stored as data). */
+function defaults(lang: Language) {
+  return {
+    name: formatMessage('workflow.default.name', lang),
+    definition: defaultWorkflowDefinition({
+      start: formatMessage('workflow.default.start', lang),
+      approve: formatMessage('workflow.default.approve', lang),
+    }),
+  };
+}
 
 /** Designing a table's flow: the draft, publishing checked versions, the history (the app's edit right). */
 export class WorkflowDesign {
@@ -37,9 +49,9 @@ export class WorkflowDesign {
     return ctx;
   }
 
-  private async info(ctx: SchemaContext, wf: WorkflowsTable | undefined): Promise<WorkflowInfo> {
+  private async info(ctx: SchemaContext, wf: WorkflowsTable | undefined, lang: Language): Promise<WorkflowInfo> {
     const versions = wf ? await this.versionList(ctx, wf.code) : [];
-    const draft = wf ? (JSON.parse(wf.draft) as WorkflowDefinition) : defaultWorkflowDefinition();
+    const draft = wf ? (JSON.parse(wf.draft) as WorkflowDefinition) : defaults(lang).definition;
     const published = versions[0]
       ? await this.deps.repo.version(ctx.schema.engine_code, wf?.code ?? '', versions[0].version)
       : undefined;
@@ -47,7 +59,7 @@ export class WorkflowDesign {
       workflowCode: wf?.code ?? '',
       appCode: ctx.schema.app_code,
       schemaCode: ctx.schema.code,
-      name: wf?.name ?? DEFAULT_NAME,
+      name: wf?.name ?? defaults(lang).name,
       draft,
       draftUpdatedAt: Number(wf?.draft_updated_at ?? 0),
       publishedVersion: wf?.published_version ?? 0,
@@ -66,23 +78,35 @@ export class WorkflowDesign {
     }));
   }
 
-  async get(tenant: TenantContext | null, adminHeader: boolean, appCode: string, schemaCode: string) {
+  async get(
+    tenant: TenantContext | null,
+    adminHeader: boolean,
+    appCode: string,
+    schemaCode: string,
+    lang: Language = 'zh',
+  ) {
     const ctx = await this.designable(tenant, adminHeader, appCode, schemaCode);
-    return this.info(ctx, await this.deps.repo.workflowOf(ctx.schema.engine_code, ctx.schema.code));
+    return this.info(ctx, await this.deps.repo.workflowOf(ctx.schema.engine_code, ctx.schema.code), lang);
   }
 
   /** The table's flow row, created with the default draft the first time someone saves or publishes. */
-  private async ensure(trx: Kysely<Database>, ctx: SchemaContext, memberId: string): Promise<WorkflowsTable> {
+  private async ensure(
+    trx: Kysely<Database>,
+    ctx: SchemaContext,
+    memberId: string,
+    lang: Language,
+  ): Promise<WorkflowsTable> {
     const existing = await this.deps.repo.workflowOf(ctx.schema.engine_code, ctx.schema.code, trx);
     if (existing) return existing;
     const now = this.deps.now();
+    const initial = defaults(lang);
     const row: WorkflowsTable = {
       code: `w${randomBytes(6).toString('hex')}`,
       engine_code: ctx.schema.engine_code,
       app_code: ctx.schema.app_code,
       schema_code: ctx.schema.code,
-      name: DEFAULT_NAME,
-      draft: JSON.stringify(defaultWorkflowDefinition()),
+      name: initial.name,
+      draft: JSON.stringify(initial.definition),
       draft_updated_by: memberId,
       draft_updated_at: now,
       published_version: 0,
@@ -99,6 +123,7 @@ export class WorkflowDesign {
     appCode: string,
     schemaCode: string,
     body: SaveWorkflowBody,
+    lang: Language = 'zh',
   ): Promise<WorkflowInfo> {
     const ctx = await this.designable(tenant, adminHeader, appCode, schemaCode);
     const problem = structuralProblem(body.definition);
@@ -106,13 +131,13 @@ export class WorkflowDesign {
       throw new AppError(400, ErrorCode.validationFailed, 'workflow.draft.invalid', { detail: problem }, 'VALIDATION');
     const memberId = ctx.access.tenant.memberId;
     await this.deps.db.transaction().execute(async (trx) => {
-      const wf = await this.ensure(trx, ctx, memberId);
+      const wf = await this.ensure(trx, ctx, memberId, lang);
       const name = body.name?.trim() || wf.name;
       await this.deps.repo.saveDraft(trx, wf.code, name, JSON.stringify(body.definition), memberId, this.deps.now());
       const entry = tableEntry(ctx, 'workflow.design', { type: 'workflow', id: wf.code }, { detail: { name } });
       await recordAudit(trx, entry, this.deps.now());
     });
-    return this.info(ctx, await this.deps.repo.workflowOf(ctx.schema.engine_code, ctx.schema.code));
+    return this.info(ctx, await this.deps.repo.workflowOf(ctx.schema.engine_code, ctx.schema.code), lang);
   }
 
   /**
@@ -124,23 +149,30 @@ export class WorkflowDesign {
     adminHeader: boolean,
     appCode: string,
     schemaCode: string,
+    lang: Language = 'zh',
   ): Promise<WorkflowVersionInfo> {
     const ctx = await this.designable(tenant, adminHeader, appCode, schemaCode);
     const memberId = ctx.access.tenant.memberId;
     const engineCtx = await this.deps.contexts.forEngine(ctx.access.tenant, appCode, schemaCode);
     const existing = await this.deps.repo.workflowOf(ctx.schema.engine_code, ctx.schema.code);
-    const definition = existing ? (JSON.parse(existing.draft) as WorkflowDefinition) : defaultWorkflowDefinition();
-    const problems = await publishProblems(definition, engineCtx, async (code) => {
-      try {
-        return await this.deps.contexts.forEngine(ctx.access.tenant, appCode, code);
-      } catch {
-        return null;
-      }
-    });
+    const definition = existing ? (JSON.parse(existing.draft) as WorkflowDefinition) : defaults(lang).definition;
+    const roles = await roleKeysOf(this.deps.db, ctx.schema.app_code);
+    const problems = await publishProblems(
+      definition,
+      engineCtx,
+      async (code) => {
+        try {
+          return await this.deps.contexts.forEngine(ctx.access.tenant, appCode, code);
+        } catch {
+          return null;
+        }
+      },
+      roles,
+    );
     if (problems.length) throw new FieldValidationError(problems);
     const now = this.deps.now();
     const version = await this.deps.db.transaction().execute(async (trx) => {
-      const wf = await this.ensure(trx, ctx, memberId);
+      const wf = await this.ensure(trx, ctx, memberId, lang);
       if (wf.draft !== JSON.stringify(definition) && existing)
         throw new AppError(409, ErrorCode.conflict, 'record.conflict');
       if (!(await this.deps.repo.claimVersion(trx, wf.code, wf.published_version)))

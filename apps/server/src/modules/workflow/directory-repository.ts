@@ -1,5 +1,7 @@
+import { FLOW_OWNER_ROLE, MANAGER_ROLE } from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database, DepartmentsTable } from '../../db/schema.js';
+import { grantedRoles, roleHolders } from '../apps/role-holders.js';
 
 type Db = Kysely<Database>;
 
@@ -52,26 +54,38 @@ export class DirectoryRepository {
       .execute();
   }
 
-  /** Members holding these roles in the app, oldest role first. */
-  async appRoleMembers(appCode: string, roles: ('owner' | 'manager' | 'member')[], trx?: Db): Promise<string[]> {
-    if (!roles.length) return [];
-    const rows = await this.on(trx)
-      .selectFrom('app_members')
-      .select('member_id')
-      .where('app_code', '=', appCode)
-      .where('role', 'in', roles)
-      .orderBy('created_at')
-      .execute();
-    return rows.map((r) => r.member_id);
+  /**
+   * Members holding these roles in the app (issue 27: any of its roles): the owner (`owner`) and
+   * 管理员 (`manager`) from app_members, then whoever a grant of one of the roles reaches (by name,
+   * department, team role or everyone), as the grants stand now. A deleted role's key names nobody.
+   */
+  async appRoleMembers(engineCode: string, appCode: string, roles: readonly string[], trx?: Db): Promise<string[]> {
+    const fixed = roles.filter((r): r is 'owner' | 'manager' => r === FLOW_OWNER_ROLE || r === MANAGER_ROLE);
+    const rows = fixed.length
+      ? await this.on(trx)
+          .selectFrom('app_members')
+          .select('member_id')
+          .where('app_code', '=', appCode)
+          .where('role', 'in', fixed)
+          .orderBy('created_at')
+          .execute()
+      : [];
+    const granted = roles.filter((r) => r !== FLOW_OWNER_ROLE);
+    const out = rows.map((r) => r.member_id);
+    out.push(...(await roleHolders(this.on(trx), engineCode, appCode, granted)));
+    return [...new Set(out)];
   }
 
-  async appRole(appCode: string, memberId: string, trx?: Db): Promise<string | null> {
+  /** The roles a member holds in the app: `owner` or `manager` (app_members) and every granted role. */
+  async appRoles(engineCode: string, appCode: string, memberId: string, trx?: Db): Promise<Set<string>> {
     const row = await this.on(trx)
       .selectFrom('app_members')
       .select('role')
       .where('app_code', '=', appCode)
       .where('member_id', '=', memberId)
       .executeTakeFirst();
-    return row?.role ?? null;
+    const held = new Set(await grantedRoles(this.on(trx), engineCode, appCode, memberId));
+    if (row) held.add(row.role);
+    return held;
   }
 }

@@ -69,7 +69,8 @@ export function nodeContext(ctx: SchemaContext, rules: FieldRules): SchemaContex
     if (level === 'hidden') hidden.add(code);
     else if (level === 'readonly') readonly.add(code);
   }
-  return { ...ctx, rights: { ...ctx.rights, hidden, readonly, rows: { scope: 'all' } } };
+  const all = { scope: 'all' } as const;
+  return { ...ctx, rights: { ...ctx.rights, hidden, readonly, rows: all, editRows: all, deleteRows: all } };
 }
 
 /** The record as the node shows it: hidden fields gone, hidden sub-table columns gone from every row. */

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { FlowGraph } from './definition.js';
+import type { TaskScope } from './delegation-repository.js';
 import type { InstanceRow, WorkItemRow } from './repository.js';
 
 /**
@@ -10,8 +11,17 @@ import type { InstanceRow, WorkItemRow } from './repository.js';
  * (delegations.ts, deadlines.ts and notices/flow-letters.ts implement them.)
  */
 export interface FlowHooks {
-  /** The member who receives a task meant for `memberId` now: their delegate while they are away, else null. */
-  delegateOf(trx: Kysely<Database>, engineCode: string, memberId: string, now: number): Promise<string | null>;
+  /**
+   * The member who receives a task of this flow meant for `memberId` now: their delegate while they
+   * are away and their delegation covers the flow, else null.
+   */
+  delegateOf(
+    trx: Kysely<Database>,
+    engineCode: string,
+    memberId: string,
+    now: number,
+    task: TaskScope,
+  ): Promise<string | null>;
   /** After an action wrote the instance: timers of items that closed are canceled, new items get theirs. */
   afterPersist(trx: Kysely<Database>, instance: InstanceRow, graph: FlowGraph, now: number): Promise<void>;
   /** Letters and live to-do signals for what happened (notices/flow-letters.ts). */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { InstanceState, ItemType, type WorkflowDefinition } from '@canopy/contract';
+import { flowRunning, InstanceState, ItemType, type WorkflowDefinition } from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { retriedTransaction } from '../../db/transaction.js';
@@ -185,7 +185,10 @@ export class FlowRun {
     const ownItem = item.itemType === ItemType.Circulate || this.graph.node(item.nodeId)?.type === 'start';
     const delegate = ownItem
       ? null
-      : await this.deps.hooks.delegateOf(this.trx, i.engine_code, item.memberId, this.now);
+      : await this.deps.hooks.delegateOf(this.trx, i.engine_code, item.memberId, this.now, {
+          appCode: i.app_code,
+          workflowCode: i.workflow_code,
+        });
     const away = item.memberId;
     if (delegate) item = { ...item, memberId: delegate, actingFor: away };
     await this.deps.repo.insertItem(this.trx, {
@@ -291,9 +294,8 @@ export class FlowRun {
   /** Writes the instance back, the record's flow status, and the action's outbox event. */
   async persist(action: string): Promise<InstanceRow> {
     const i = this.instance;
-    const state = this.engine.state;
-    const current =
-      state === InstanceState.Running || state === InstanceState.Initiated ? this.engine.currentNodes() : [];
+    const state = this.engine.settledState();
+    const current = flowRunning(state) || state === InstanceState.Initiated ? this.engine.currentNodes() : [];
     const started = state === InstanceState.Initiated ? null : (i.started_at ?? this.now);
     const ended =
       state === InstanceState.Finished || state === InstanceState.Terminate || state === InstanceState.Canceled;

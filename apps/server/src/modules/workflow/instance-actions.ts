@@ -13,12 +13,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
+import { mayStartFlow } from '../apps/access.js';
 import type { SchemaContext, SchemaContexts } from '../schema-context/context.js';
 import { effectiveRules, nodeContext } from './field-rules.js';
 import { type FlowDeps, FlowRun, graphOf, inTransaction } from './flow-run.js';
 import type { ItemActions } from './item-actions.js';
 import { assertOpen } from './item-actions.js';
-import { offeredActions, offerOf, someoneActed } from './offers.js';
+import { isOpen, offeredActions, offerOf, someoneActed } from './offers.js';
 import type { InstanceRow } from './repository.js';
 import { emptyRuntime } from './runtime.js';
 import { notFound, type WorkflowViews } from './view-service.js';
@@ -26,6 +27,7 @@ import { notFound, type WorkflowViews } from './view-service.js';
 const forbid = (
   key: 'workflow.originatorOnly' | 'workflow.terminateForbidden' | 'workflow.terminateClosed' | 'workflow.noAccess',
 ) => new AppError(403, ErrorCode.forbidden, key);
+const inFlow = () => new AppError(409, ErrorCode.conflict, 'workflow.recordInFlow');
 
 /**
  * Starting a flow and acting on an instance as a whole (withdraw, terminate, comment), and the ends
@@ -50,52 +52,11 @@ export class InstanceActions {
     else this.deps.records.require(ctx, 'add');
     const wf = await this.deps.repo.workflowOf(tenant.engineCode, ctx.schema.code);
     if (!wf || wf.published_version === 0) throw new AppError(400, ErrorCode.badRequest, 'workflow.notPublished');
-    const inFlow = () => new AppError(409, ErrorCode.conflict, 'workflow.recordInFlow');
+    // Which flows a member may start is their roles' choice (issue 27); designers start every flow.
+    if (!mayStartFlow(ctx.access, ctx.schema.code)) throw new AppError(403, ErrorCode.forbidden, 'flow.noStart');
     const saved = await inTransaction(
       this.deps.db,
-      async (trx) => {
-        const now = this.deps.now();
-        if (
-          body.recordId &&
-          (await this.deps.repo.instanceOfRecord(tenant.engineCode, ctx.schema.code, body.recordId, trx))
-        )
-          throw inFlow();
-        const instance: InstanceRow = {
-          id: randomUUID(),
-          engine_code: tenant.engineCode,
-          app_code: ctx.schema.app_code,
-          schema_code: ctx.schema.code,
-          workflow_code: wf.code,
-          workflow_version: wf.published_version,
-          record_id: '',
-          originator_member_id: tenant.memberId,
-          state: InstanceState.Initiated,
-          result: '',
-          runtime: JSON.stringify(emptyRuntime()),
-          current_nodes: '[]',
-          version: 1,
-          created_at: now,
-          started_at: null,
-          finished_at: null,
-          updated_at: now,
-        };
-        const graph = await graphOf(this.deps, instance, trx);
-        const { record, changes } = await this.writeRecord(ctx, trx, graph.start, body);
-        instance.record_id = record.id;
-        await this.deps.repo.insertInstance(trx, instance);
-        const run = await FlowRun.fresh(this.deps, trx, tenant, instance);
-        const startRun = await run.engine.openStart();
-        await run.log({ nodeId: startRun.nodeId, action: 'create', memberId: tenant.memberId, changes });
-        const draft = await run.persist('start');
-        if (body.draft) return draft;
-        const [item] = await this.deps.repo.openItemsOf(trx, instance.id);
-        if (!item) throw new Error('start item missing');
-        return this.items.submitIn(trx, tenant, adminHeader, {
-          workItem: { workItemId: item.id },
-          ...(body.comment !== undefined ? { comment: body.comment } : {}),
-          ...(body.chosenParticipants ? { chosenParticipants: body.chosenParticipants } : {}),
-        });
-      },
+      (trx) => this.startIn(trx, tenant, adminHeader, ctx, wf, body),
       inFlow,
     );
     this.deps.records.changed(ctx);
@@ -103,6 +64,75 @@ export class InstanceActions {
     const record = await this.deps.records.findItem(ctx, saved.record_id);
     if (!record) throw new AppError(404, ErrorCode.notFound, 'record.deleted');
     return { ...result, record: await this.deps.records.answerOne(ctx, record) };
+  }
+
+  /**
+   * The start's writes in the caller's transaction: an automation's "start an approval" step
+   * (automations/approval-step.ts) commits them with its step's row, so a resumed run never starts
+   * the flow twice.
+   */
+  async startIn(
+    trx: Kysely<Database>,
+    tenant: TenantContext,
+    adminHeader: boolean,
+    ctx: SchemaContext,
+    wf: { code: string; published_version: number },
+    body: StartWorkflowBody,
+  ): Promise<InstanceRow> {
+    const now = this.deps.now();
+    if (
+      body.recordId &&
+      (await this.deps.repo.instanceOfRecord(tenant.engineCode, ctx.schema.code, body.recordId, trx))
+    )
+      throw inFlow();
+    const instance: InstanceRow = {
+      id: randomUUID(),
+      engine_code: tenant.engineCode,
+      app_code: ctx.schema.app_code,
+      schema_code: ctx.schema.code,
+      workflow_code: wf.code,
+      workflow_version: wf.published_version,
+      record_id: '',
+      originator_member_id: tenant.memberId,
+      state: InstanceState.Initiated,
+      result: '',
+      runtime: JSON.stringify(emptyRuntime()),
+      current_nodes: '[]',
+      version: 1,
+      created_at: now,
+      started_at: null,
+      finished_at: null,
+      updated_at: now,
+    };
+    const graph = await graphOf(this.deps, instance, trx);
+    const { record, changes } = await this.writeRecord(ctx, trx, graph.start, body);
+    instance.record_id = record.id;
+    await this.deps.repo.insertInstance(trx, instance);
+    const run = await FlowRun.fresh(this.deps, trx, tenant, instance);
+    const startRun = await run.engine.openStart();
+    await run.log({ nodeId: startRun.nodeId, action: 'create', memberId: tenant.memberId, changes });
+    const draft = await run.persist('start');
+    if (body.draft) return draft;
+    const [item] = await this.deps.repo.openItemsOf(trx, instance.id);
+    if (!item) throw new Error('start item missing');
+    return this.items.submitIn(trx, tenant, adminHeader, {
+      workItem: { workItemId: item.id },
+      ...(body.comment !== undefined ? { comment: body.comment } : {}),
+      ...(body.chosenParticipants ? { chosenParticipants: body.chosenParticipants } : {}),
+    });
+  }
+
+  /** An automation's start of the table's flow for an existing record, in its step's transaction. */
+  async startForAutomation(trx: Kysely<Database>, ctx: SchemaContext, recordId: string): Promise<InstanceRow> {
+    const tenant = ctx.access.tenant;
+    const wf = await this.deps.repo.workflowOf(tenant.engineCode, ctx.schema.code, trx);
+    if (!wf || wf.published_version === 0) throw new AppError(400, ErrorCode.badRequest, 'workflow.notPublished');
+    if (!(await this.deps.records.findItem(ctx, recordId, trx)))
+      throw new AppError(404, ErrorCode.notFound, 'record.deleted');
+    const body = { appCode: ctx.schema.app_code, schemaCode: ctx.schema.code, recordId };
+    const saved = await this.startIn(trx, tenant, false, ctx, wf, body);
+    this.deps.records.changed(ctx);
+    return saved;
   }
 
   /**
@@ -252,7 +282,7 @@ export class InstanceActions {
   async appDeleted(trx: Kysely<Database>, tenant: TenantContext, appCode: string): Promise<void> {
     for (const row of await this.deps.repo.openInstancesOfApp(trx, tenant.engineCode, appCode)) {
       const inst = await this.deps.repo.lockAndRead(trx, row.id);
-      if (!inst || ![InstanceState.Initiated, InstanceState.Running].includes(inst.state as 0 | 2)) continue;
+      if (!inst || !isOpen(inst.state)) continue;
       const run = await FlowRun.fresh(this.deps, trx, tenant, inst);
       await run.engine.stop(InstanceState.Terminate);
       await run.log({ nodeId: '', action: 'terminate', memberId: tenant.memberId, detail: { reason: 'appDeleted' } });
@@ -265,7 +295,7 @@ export class InstanceActions {
     const row = await this.deps.repo.instanceOfRecord(tenant.engineCode, schemaCode, recordId, trx);
     if (!row) return;
     const inst = await this.deps.repo.lockAndRead(trx, row.id);
-    if (!inst || ![InstanceState.Initiated, InstanceState.Running].includes(inst.state as 0 | 2)) return;
+    if (!inst || !isOpen(inst.state)) return;
     const run = await FlowRun.fresh(this.deps, trx, tenant, inst);
     await run.engine.stop(InstanceState.Canceled);
     await run.log({ nodeId: '', action: 'cancel', memberId: tenant.memberId, detail: { reason: 'recordDeleted' } });

@@ -499,6 +499,19 @@ export class FlowEngine {
     await this.openStart();
   }
 
+  /**
+   * The state to write after an action: a submitted flow that waits only at its start node again was
+   * sent back to the originator (Returned); leaving the start node makes it Running once more.
+   */
+  settledState(): number {
+    if (this.state !== InstanceState.Running && this.state !== InstanceState.Returned) return this.state;
+    const waiting = Object.values(this.runtime.runs).map((r) => r.nodeId);
+    const start = this.graph.start?.id;
+    this.state =
+      waiting.length > 0 && waiting.every((id) => id === start) ? InstanceState.Returned : InstanceState.Running;
+    return this.state;
+  }
+
   /** The task nodes the flow waits at now. */
   currentNodes(): { id: string; name: string }[] {
     const seen = new Map<string, string>();

@@ -7,7 +7,8 @@ import { Automation } from './automation.js';
 import { WorkflowContexts } from './contexts.js';
 import { DeadlineRunner } from './deadline-runner.js';
 import { syncTimers } from './deadlines.js';
-import { DelegationRepository, DelegationService } from './delegations.js';
+import { DelegationRepository } from './delegation-repository.js';
+import { DelegationService } from './delegations.js';
 import { WorkflowDesign } from './design-service.js';
 import { DirectoryRepository } from './directory-repository.js';
 import type { FlowNotify } from './flow-hooks.js';
@@ -16,6 +17,7 @@ import { InstanceActions } from './instance-actions.js';
 import { ItemActions } from './item-actions.js';
 import type { WorkflowOps } from './ops-routes.js';
 import { ParticipantResolver } from './participants.js';
+import { FlowPaths } from './path-service.js';
 import { WorkflowRepository } from './repository.js';
 import type { WorkflowServices } from './routes.js';
 import { TimerRepository } from './timer-repository.js';
@@ -50,7 +52,7 @@ export function createWorkflow(
     automation: new Automation(records, contexts, directory),
     resolve: new ParticipantResolver(directory).resolve,
     hooks: {
-      delegateOf: (trx, engineCode, memberId, at) => delegations.delegateOf(trx, engineCode, memberId, at),
+      delegateOf: (trx, engineCode, memberId, at, task) => delegations.delegateOf(trx, engineCode, memberId, at, task),
       afterPersist: (trx, instance, graph, at) => syncTimers(timers, trx, instance, graph, at),
       notify,
     },
@@ -68,6 +70,7 @@ export function createWorkflow(
     items,
     instances,
     views,
+    paths: new FlowPaths(deps, schemaContexts, views),
     ops: {
       delegations: new DelegationService(db, delegations, directory, repo, now),
       analytics: new WorkflowAnalyticsService(db, repo, schemaContexts, now),

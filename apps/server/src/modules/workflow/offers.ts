@@ -1,5 +1,6 @@
 import {
   type CommentConfiguration,
+  flowRunning,
   InstanceState,
   ItemType,
   type NodeCommentSettings,
@@ -40,7 +41,7 @@ export function offerOf(node: WorkflowNode | undefined): NodeOffer {
   return { actions: ['comment'], closeRevert: true, closeTerminate: false, comment: START_COMMENT };
 }
 
-export const isOpen = (state: number) => state === InstanceState.Initiated || state === InstanceState.Running;
+export const isOpen = (state: number) => state === InstanceState.Initiated || flowRunning(state);
 
 /** Whether anyone but the originator at the start node has acted (withdrawing is allowed until then). */
 export function someoneActed(items: WorkItemRow[], startNodeId: string): boolean {

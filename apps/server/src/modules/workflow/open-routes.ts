@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, Errors } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
+import { requestLanguage } from '../../http/language.js';
 import { route } from '../../http/route.js';
 import type { TodoService } from '../todos/service.js';
 import type { InstanceActions } from './instance-actions.js';
@@ -35,7 +36,7 @@ export function openFlowRoutes(
     }),
   );
   route(app, O.workItems, async ({ req, params, query }) =>
-    s.todos.list(tenantOf(req), {
+    s.todos.list(tenantOf(req), requestLanguage(req), {
       taskType: 'todo',
       pageSize: query.pageSize ?? 20,
       pageIndex: query.pageIndex ?? 0,

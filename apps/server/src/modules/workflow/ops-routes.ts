@@ -22,6 +22,7 @@ export function workflowOpsRoutes(app: FastifyInstance, s: WorkflowOps): void {
   const W = WorkflowOpsEndpoints;
   route(app, W.myDelegation, async ({ req }) => s.delegations.get(tenantOf(req)));
   route(app, W.setDelegation, async ({ req, body }) => s.delegations.set(tenantOf(req), body));
+  route(app, W.delegationScopes, async ({ req }) => s.delegations.scopes(tenantOf(req)));
   route(app, W.clearDelegation, async ({ req }) => s.delegations.clear(tenantOf(req)));
   route(app, W.analytics, async ({ req, params }) =>
     s.analytics.analytics(req.tenant, adminHeader(req), params.appCode, params.schemaCode),

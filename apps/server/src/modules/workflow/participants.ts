@@ -42,7 +42,7 @@ export class ParticipantResolver {
           found.push(...(await this.inDepartments(env, withDescendants(await departments(), rule.ids))));
           break;
         case 'roles':
-          found.push(...(await this.directory.appRoleMembers(env.appCode, rule.roles, env.trx)));
+          found.push(...(await this.directory.appRoleMembers(env.engineCode, env.appCode, rule.roles, env.trx)));
           break;
         case 'manager': {
           const manager = await this.managerOf(env, await departments(), rule.level);

@@ -1,4 +1,10 @@
-import type { FieldRules, ParticipantRule, WorkflowDefinition, WorkflowNode } from '@canopy/contract';
+import {
+  type FieldRules,
+  FLOW_OWNER_ROLE,
+  type ParticipantRule,
+  type WorkflowDefinition,
+  type WorkflowNode,
+} from '@canopy/contract';
 import type { FieldsTable } from '../../db/schema.js';
 import { AppError, type FieldProblem } from '../../http/app-error.js';
 import { validateFilter } from '../records/query.js';
@@ -27,7 +33,15 @@ function ruleProblems(node: WorkflowNode, rules: FieldRules, fields: FieldsTable
   return out;
 }
 
-function participantProblems(node: WorkflowNode, rules: ParticipantRule[], fields: FieldsTable[]): FieldProblem[] {
+/** Role keys a flow may name: the app's roles (管理员 and 成员 among them) and its owner. */
+const knownRole = (roles: ReadonlySet<string>, key: string) => key === FLOW_OWNER_ROLE || roles.has(key);
+
+function participantProblems(
+  node: WorkflowNode,
+  rules: ParticipantRule[],
+  fields: FieldsTable[],
+  roles: ReadonlySet<string>,
+): FieldProblem[] {
   if (!rules.length) return [problem(node, 'workflow.check.noApprover')];
   const out: FieldProblem[] = [];
   for (const r of rules) {
@@ -35,6 +49,7 @@ function participantProblems(node: WorkflowNode, rules: ParticipantRule[], field
       if (!r.ids.length) out.push(problem(node, 'workflow.check.noApprover'));
     } else if (r.kind === 'roles') {
       if (!r.roles.length) out.push(problem(node, 'workflow.check.noApprover'));
+      else if (!r.roles.every((key) => knownRole(roles, key))) out.push(problem(node, 'workflow.check.deletedRole'));
     } else if (r.kind === 'field') {
       const f = live(fields, r.field);
       if (!f || (f.type !== 'member' && f.type !== 'department'))
@@ -58,6 +73,8 @@ export async function publishProblems(
   definition: WorkflowDefinition,
   ctx: SchemaContext,
   table: TableLookup,
+  /** The keys of the app's roles now (a participant or branch naming another is refused). */
+  roles: ReadonlySet<string>,
 ): Promise<FieldProblem[]> {
   const structural = structuralProblem(definition);
   if (structural)
@@ -82,16 +99,16 @@ export async function publishProblems(
         break;
       case 'approve':
       case 'fill':
-        out.push(...participantProblems(node, node.settings.participants, fields));
+        out.push(...participantProblems(node, node.settings.participants, fields, roles));
         out.push(...ruleProblems(node, node.settings.fieldRules, fields));
         if (node.settings.mode === 'percent' && !node.settings.percent)
           out.push(problem(node, 'workflow.check.percent'));
         out.push(...deadlineProblems(node));
         if (node.settings.deadline?.transferTo?.length)
-          out.push(...participantProblems(node, node.settings.deadline.transferTo, fields));
+          out.push(...participantProblems(node, node.settings.deadline.transferTo, fields, roles));
         break;
       case 'cc':
-        out.push(...participantProblems(node, node.settings.participants, fields));
+        out.push(...participantProblems(node, node.settings.participants, fields, roles));
         out.push(...ruleProblems(node, node.settings.fieldRules, fields));
         break;
       case 'parallel':
@@ -108,6 +125,8 @@ export async function publishProblems(
             out.push(problem(node, 'workflow.check.noCondition', { branch: b.name || b.id }));
             continue;
           }
+          if (!(b.originator?.roles ?? []).every((key) => knownRole(roles, key)))
+            out.push(problem(node, 'workflow.check.deletedRole'));
           if (b.filter && hasFilter) {
             try {
               validateFilter(ctx, b.filter);
@@ -122,7 +141,7 @@ export async function publishProblems(
       case 'action':
         for (const op of node.settings.operations) {
           if (op.kind === 'notify') {
-            out.push(...participantProblems(node, op.participants, fields));
+            out.push(...participantProblems(node, op.participants, fields, roles));
             continue;
           }
           const target = op.kind === 'createRecord' ? await table(op.schemaCode) : ctx;

@@ -3,10 +3,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { adminHeader } from '../../http/admin-mode.js';
 import { AppError } from '../../http/app-error.js';
 import type { TenantContext } from '../../http/context.js';
+import { requestLanguage } from '../../http/language.js';
 import { route } from '../../http/route.js';
+import { asFormSubmission } from '../automations/form-trigger.js';
 import type { WorkflowDesign } from './design-service.js';
 import type { InstanceActions } from './instance-actions.js';
 import type { ItemActions } from './item-actions.js';
+import type { FlowPaths } from './path-service.js';
 import type { WorkflowViews } from './view-service.js';
 
 export interface WorkflowServices {
@@ -14,6 +17,7 @@ export interface WorkflowServices {
   items: ItemActions;
   instances: InstanceActions;
   views: WorkflowViews;
+  paths: FlowPaths;
 }
 
 function tenantOf(req: FastifyRequest): TenantContext {
@@ -26,12 +30,14 @@ export function workflowRoutes(app: FastifyInstance, s: WorkflowServices): void 
   const W = WorkflowEndpoints;
   const t = tenantOf;
   const a = adminHeader;
-  route(app, W.get, async ({ req, params }) => s.design.get(req.tenant, a(req), params.appCode, params.schemaCode));
+  route(app, W.get, async ({ req, params }) =>
+    s.design.get(req.tenant, a(req), params.appCode, params.schemaCode, requestLanguage(req)),
+  );
   route(app, W.saveDraft, async ({ req, params, body }) =>
-    s.design.saveDraft(req.tenant, a(req), params.appCode, params.schemaCode, body),
+    s.design.saveDraft(req.tenant, a(req), params.appCode, params.schemaCode, body, requestLanguage(req)),
   );
   route(app, W.publish, async ({ req, params }) =>
-    s.design.publish(req.tenant, a(req), params.appCode, params.schemaCode),
+    s.design.publish(req.tenant, a(req), params.appCode, params.schemaCode, requestLanguage(req)),
   );
   route(app, W.versions, async ({ req, params }) =>
     s.design.versions(req.tenant, a(req), params.appCode, params.schemaCode),
@@ -42,7 +48,12 @@ export function workflowRoutes(app: FastifyInstance, s: WorkflowServices): void 
   route(app, W.startContext, async ({ req, params }) =>
     s.design.startContext(req.tenant, a(req), params.appCode, params.schemaCode),
   );
-  route(app, W.start, async ({ req, body }) => s.instances.start(t(req), a(req), body));
+  // A new record's data submitted into a flow is a form submission (automations' form trigger).
+  route(app, W.start, async ({ req, body }) =>
+    body.recordId
+      ? s.instances.start(t(req), a(req), body)
+      : asFormSubmission(() => s.instances.start(t(req), a(req), body)),
+  );
   route(app, W.submit, async ({ req, body }) => s.items.submit(t(req), a(req), body));
   route(app, W.save, async ({ req, body }) => s.items.save(t(req), a(req), body));
   route(app, W.approval, async ({ req, body }) => s.items.approve(t(req), a(req), body));
@@ -60,6 +71,8 @@ export function workflowRoutes(app: FastifyInstance, s: WorkflowServices): void 
     s.views.viewContext(t(req), a(req), query.instanceId, query.workitemId || undefined),
   );
   route(app, W.instance, async ({ req, query }) => s.views.detail(t(req), a(req), query.instanceId));
+  route(app, W.instancePath, async ({ req, query }) => s.paths.ahead(t(req), a(req), query.instanceId));
+  route(app, W.previewPath, async ({ req, body }) => s.paths.preview(t(req), a(req), body));
   route(app, W.recordInstance, async ({ req, params }) =>
     s.views.byRecord(t(req), a(req), params.appCode, params.schemaCode, params.id),
   );

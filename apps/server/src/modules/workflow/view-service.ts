@@ -98,7 +98,8 @@ export class WorkflowViews {
     }
   }
 
-  private async vantage(
+  /** The asker's node and field rules for looking at this instance (403 when they may not look at all). */
+  async vantage(
     tenant: TenantContext,
     adminHeader: boolean,
     inst: InstanceRow,
@@ -221,7 +222,9 @@ export class WorkflowViews {
     const hidden = (field: string) => v.rules[field] === 'hidden' || !(field in v.rules);
     return {
       instance: instanceInfo(inst, await this.workflowName(inst), names),
-      timeline: logs.map((l) => timelineEntry(l, names, hidden)),
+      // A task handed to a delegate is no step anyone took: the delegate's action itself names whom
+      // they acted for, so the timeline shows one line (issue 29). The log keeps the hand-over.
+      timeline: logs.filter((l) => l.action !== 'delegate').map((l) => timelineEntry(l, names, hidden)),
       workItems: items.map((i) => workItemInfo(i, names)),
       myWorkItems: items
         .filter((i) => i.participant_member_id === tenant.memberId && i.state === WorkItemState.Todo)

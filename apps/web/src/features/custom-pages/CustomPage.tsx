@@ -1,13 +1,14 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { PageBlockKind as Kinds, type PageBlock, type PageBlockKind, PageRole } from '@canopy/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Dropdown, Empty, Flex, Result, Select, Skeleton, Space, Typography } from 'antd';
+import { App, Button, Card, Dropdown, Empty, Flex, Result, Select, Skeleton, Space } from 'antd';
 import { useState } from 'react';
 import type { Layout } from 'react-grid-layout';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../shell/api/api-error';
 import { errorText } from '../../shell/api/form-errors';
+import { PageHeading } from '../../shell/layout/PageHeading';
 import { nodeIcon } from '../apps/components/menu/node-visuals';
 import { useAppWorkspace } from '../apps/hooks/app-context';
 import { PlacedGrid } from '../dashboards/components/PlacedGrid';
@@ -99,11 +100,18 @@ export function CustomPage() {
 
   return (
     <div style={{ padding: 24 }} data-testid="custom-page">
-      <Flex justify="space-between" align="center" style={{ marginBottom: 16 }} wrap gap={8}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
+      <Flex
+        justify="space-between"
+        align="center"
+        style={{ marginBottom: 16 }}
+        wrap
+        gap={8}
+        data-testid="custom-page-header"
+      >
+        <PageHeading style={{ margin: 0 }}>
           <span style={{ marginInlineEnd: 8 }}>{nodeIcon('UserModule')}</span>
           {node?.displayName ?? info.displayName}
-        </Typography.Title>
+        </PageHeading>
         {info.canDesign &&
           (designing ? (
             <Space wrap>

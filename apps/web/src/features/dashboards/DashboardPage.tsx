@@ -1,12 +1,13 @@
 import { EditOutlined, FilterOutlined, PlusOutlined } from '@ant-design/icons';
 import type { DashboardFilter, Widget, WidgetKind } from '@canopy/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Flex, Result, Skeleton, Space, Typography } from 'antd';
+import { App, Button, Card, Empty, Flex, Result, Skeleton, Space } from 'antd';
 import { useState } from 'react';
 import type { Layout } from 'react-grid-layout';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { errorText } from '../../shell/api/form-errors';
+import { PageHeading } from '../../shell/layout/PageHeading';
 import { nodeIcon } from '../apps/components/menu/node-visuals';
 import { useAppWorkspace } from '../apps/hooks/app-context';
 import { dashboardKeys, dashboardsApi } from './api/dashboards-api';
@@ -101,11 +102,18 @@ export function DashboardPage() {
 
   return (
     <div style={{ padding: 24 }} data-testid="dashboard-page">
-      <Flex justify="space-between" align="center" style={{ marginBottom: 16 }} wrap gap={8}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
+      <Flex
+        justify="space-between"
+        align="center"
+        style={{ marginBottom: 16 }}
+        wrap
+        gap={8}
+        data-testid="dashboard-header"
+      >
+        <PageHeading style={{ margin: 0 }}>
           <span style={{ marginInlineEnd: 8 }}>{nodeIcon('Dashboard')}</span>
           {node?.displayName ?? info.displayName}
-        </Typography.Title>
+        </PageHeading>
         {info.canDesign &&
           (designing ? (
             <Space>

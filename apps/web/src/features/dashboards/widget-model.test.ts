@@ -1,6 +1,7 @@
 import type { DashboardFilter, Widget } from '@canopy/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  axisFormat,
   bucketDays,
   bucketLabel,
   change,
@@ -10,11 +11,13 @@ import {
   formatFull,
   formatShort,
   groupCondition,
+  inDisplayUnits,
   palette,
   periodQuery,
   pivotRows,
   placeNew,
   scoped,
+  valueLabelsShown,
 } from './widget-model';
 
 const text = (unit: string, values: Record<string, string | number>) => `${unit}:${Object.values(values).join('/')}`;
@@ -27,6 +30,60 @@ describe('widget model', () => {
     expect(formatFull(1_234_567.891, 'zh')).toBe('1,234,567.89');
     expect(formatFull(null, 'zh')).toBe('-');
     expect(formatShort(12_345, 'en')).toBe('12.35K');
+  });
+
+  it('formats a whole axis in one unit, never "8000" beside "1万"', () => {
+    const zh = axisFormat([800, 4200, 18_000, 52_000, 96_000], 'zh');
+    expect([0, 20_000, 40_000, 80_000, 100_000].map(zh)).toEqual(['0', '20,000', '40,000', '80,000', '100,000']);
+    const wan = axisFormat([8000, 120_000, 452_000], 'zh');
+    expect([0, 8000, 100_000, 150_000, 500_000].map(wan)).toEqual(['0', '0.8万', '10万', '15万', '50万']);
+    const yi = axisFormat([3_000_000_000], 'zh');
+    expect([0, 500_000_000, 3_000_000_000].map(yi)).toEqual(['0', '5亿', '30亿']);
+    expect(axisFormat([0.5, 2.25], 'zh')(1.125)).toBe('1.13');
+    expect(axisFormat([-250_000, 40_000], 'zh')(-250_000)).toBe('-25万');
+    const en = axisFormat([8000, 96_000], 'en');
+    expect([0, 8000, 100_000].map(en)).toEqual(['0', '8K', '100K']);
+    expect(axisFormat([96_000, 120_000], 'jp')(120_000)).toBe('12万');
+    expect(axisFormat([], 'zh')(null)).toBe('-');
+  });
+
+  it('writes figures on charts where they stay readable, or as the widget says', () => {
+    const data = (categories: number, series = 1) => ({
+      categories: Array.from({ length: categories }, (_, i) => `c${i}`),
+      series: Array.from({ length: series }, (_, i) => ({ name: `s${i}`, values: [] })),
+    });
+    expect(valueLabelsShown(undefined, 'bar', data(5))).toBe(true);
+    expect(valueLabelsShown(undefined, 'bar', data(10, 2))).toBe(false);
+    expect(valueLabelsShown(undefined, 'line', data(20))).toBe(true);
+    expect(valueLabelsShown(undefined, 'line', data(30))).toBe(false);
+    expect(valueLabelsShown(undefined, 'pie', data(40))).toBe(true);
+    expect(valueLabelsShown(false, 'pie', data(3))).toBe(false);
+    expect(valueLabelsShown(true, 'bar', data(50, 4))).toBe(true);
+    const bar = chartOption(
+      'bar',
+      { categories: ['甲'], series: [{ name: '金额', values: [12_000] }] },
+      ['#000'],
+      (v) => `${v}!`,
+      String,
+      true,
+    ) as {
+      series: { label: { show: boolean; formatter: (p: { value: number }) => string } }[];
+    };
+    expect(bar.series[0]?.label.show).toBe(true);
+    expect(bar.series[0]?.label.formatter({ value: 12_000 })).toBe('12000!');
+  });
+
+  it('shows approval durations in hours', () => {
+    const result = inDisplayUnits(
+      { state: 'ok', rows: [{ key: 'a', label: '审批a', values: [3, 5_400_000] }], rest: { values: [1, 7_200_000] } },
+      {
+        schemaCode: 's',
+        source: 'approvals',
+        measures: [{ aggregate: 'count' }, { aggregate: 'avg', field: 'duration' }],
+      },
+    );
+    expect(result.rows[0]?.values).toEqual([3, 1.5]);
+    expect(result.rest?.values).toEqual([1, 2]);
   });
 
   it('names date buckets', () => {

@@ -1,5 +1,6 @@
 import {
   type AggregateResult,
+  APPROVAL_DURATION,
   COMPARE_RANGES,
   type DashboardFilter,
   type DateGranularity,
@@ -42,6 +43,49 @@ export function formatShort(value: number | null, language: string): string {
   return new Intl.NumberFormat(localeOf(language), { notation: 'compact', maximumFractionDigits: 2 }).format(value);
 }
 
+/** Units an axis may count in, largest first: Chinese and Japanese 亿/億 and 万, English B, M and K. */
+const UNITS: Record<string, [number, string][]> = {
+  zh: [
+    [1e8, '亿'],
+    [1e4, '万'],
+  ],
+  jp: [
+    [1e8, '億'],
+    [1e4, '万'],
+  ],
+  en: [
+    [1e9, 'B'],
+    [1e6, 'M'],
+    [1e3, 'K'],
+  ],
+};
+
+/**
+ * One number format for a whole axis (and the figures written on its chart): the largest unit that
+ * leaves the biggest figure at ten or more of it, the same for every tick — "0, 5万, 10万, 15万" or
+ * "0, 2,000, 4,000 … 10,000", never "8000" beside "1万" as a per-value short format gives.
+ */
+export function axisFormat(values: (number | null)[], language: string): (v: number | null) => string {
+  const biggest = values.reduce<number>((max, v) => (v === null ? max : Math.max(max, Math.abs(v))), 0);
+  const [size, suffix] = (UNITS[language] ?? UNITS.zh ?? []).find(([u]) => biggest >= u * 10) ?? [1, ''];
+  const number = new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 2 });
+  return (v) => (v === null ? '-' : v === 0 ? '0' : `${number.format(v / size)}${suffix}`);
+}
+
+/** At most this many figures fit on a bar or line chart without overlapping (auto value labels). */
+const READABLE_LABELS = { bar: 16, line: 24 } as const;
+
+/**
+ * Whether a chart writes its figures on it: the widget's setting, or where unset, when they stay
+ * readable — always on a pie or a funnel, on bars and lines while there are few enough points.
+ */
+export function valueLabelsShown(setting: boolean | undefined, kind: ChartKind, data: ChartData): boolean {
+  if (setting !== undefined) return setting;
+  if (kind === 'pie' || kind === 'funnel') return true;
+  const points = data.categories.length * data.series.length;
+  return points <= (kind === 'bar' ? READABLE_LABELS.bar : READABLE_LABELS.line);
+}
+
 /** A date bucket as people read it: 2026年4月, 2026年第2季度, 2026-03-30 当周. */
 export type BucketText = (
   unit: 'week' | 'month' | 'quarter' | 'year',
@@ -56,6 +100,25 @@ export function bucketLabel(key: string, granularity: DateGranularity, text: Buc
   if (granularity === 'year' && /^\d{4}$/.test(key)) return text('year', { year: key });
   if (granularity === 'week') return text('week', { day: key });
   return key;
+}
+
+const HOUR_MS = 3_600_000;
+const scaled = (values: (number | null)[], hours: boolean[]) =>
+  values.map((v, i) => (v !== null && hours[i] ? Math.round((v / HOUR_MS) * 100) / 100 : v));
+
+/**
+ * An answer as a widget shows it: the time approvals waited at their node (milliseconds from the
+ * server) in hours, except for counts of them; other figures as they are.
+ */
+export function inDisplayUnits(result: AggregateResult, query: WidgetQuery): AggregateResult {
+  if (query.source !== 'approvals') return result;
+  const hours = query.measures.map((m) => m.field === APPROVAL_DURATION && m.aggregate !== 'distinct');
+  if (!hours.some(Boolean)) return result;
+  return {
+    ...result,
+    rows: result.rows.map((r) => ({ ...r, values: scaled(r.values, hours) })),
+    rest: result.rest && { values: scaled(result.rest.values, hours) },
+  };
 }
 
 export interface ChartData {
@@ -94,10 +157,13 @@ export function chartOption(
   kind: ChartKind,
   data: ChartData,
   colors: string[],
+  /** The axis's one format (axisFormat), also the figures written on the chart. */
   short: (v: number | null) => string,
   full: (v: number | null) => string,
+  valueLabels = false,
 ): Record<string, unknown> {
   const tooltipValue = (v: unknown) => full(typeof v === 'number' ? v : null);
+  const figure = (p: { value?: unknown }) => short(typeof p.value === 'number' ? p.value : null);
   if (kind === 'funnel') {
     const first = data.series[0];
     return {
@@ -111,7 +177,10 @@ export function chartOption(
           top: 8,
           bottom: 32,
           sort: 'descending',
-          label: { position: 'inside' },
+          label: {
+            position: 'inside',
+            ...(valueLabels ? { formatter: (p: { name: string; value?: unknown }) => `${p.name} ${figure(p)}` } : {}),
+          },
           data: data.categories.map((name, i) => ({ name, value: first?.values[i] ?? 0 })),
         },
       ],
@@ -129,7 +198,12 @@ export function chartOption(
           name: first?.name ?? '',
           radius: ['40%', '68%'],
           center: ['50%', '45%'],
-          label: { formatter: '{b}: {d}%' },
+          label: {
+            formatter: valueLabels
+              ? (p: { name: string; value?: unknown; percent?: number }) =>
+                  `${p.name}: ${figure(p)}（${p.percent ?? 0}%）`
+              : '{b}: {d}%',
+          },
           data: data.categories.map((name, i) => ({ name, value: first?.values[i] ?? 0 })),
         },
       ],
@@ -147,6 +221,7 @@ export function chartOption(
       name: s.name,
       data: s.values,
       ...(kind === 'bar' ? { barMaxWidth: 48 } : { smooth: true, connectNulls: true }),
+      label: { show: valueLabels, position: 'top', formatter: figure },
       ...(kind === 'area' ? { areaStyle: { opacity: 0.25 } } : {}),
     })),
   };

@@ -1,18 +1,20 @@
-import { ApartmentOutlined, PrinterOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, PrinterOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Skeleton, Tabs, Typography } from 'antd';
+import { Alert, Button, Flex, Skeleton, Tabs } from 'antd';
 import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { errorText } from '../../shell/api/form-errors';
 import { lazyDialog, lazyPart } from '../../shell/app/lazy-chunk';
 import { closeHostPluginModal, inPluginModal } from '../../shell/dialogs/plugin-modal';
+import { PageHeading } from '../../shell/layout/PageHeading';
 import { useAppNavigate } from '../../shell/navigation/useAppNavigate';
 import { useAppWorkspace } from '../apps/hooks/app-context';
 import { printDesignerPath } from '../print/print-links';
 import { workflowApi, workflowKeys } from '../workflow/api/workflow-api';
 import { TableServices } from './components/TableServices';
 import { useTable } from './components/useTable';
+import { useDesignerTab } from './form-designer/useDesignerTab';
 import { TableViews } from './views/TableViews';
 
 // What the first paint of the records does not show is fetched when it is: the designers' tabs, the
@@ -22,10 +24,7 @@ const FieldDesigner = lazyPart(
   () => import('./designer/FieldDesigner').then((m) => m.FieldDesigner),
   <Skeleton active />,
 );
-const FormDesigner = lazyPart(
-  () => import('./form-designer/FormDesigner').then((m) => m.FormDesigner),
-  <Skeleton active />,
-);
+const FormCanvas = lazyPart(() => import('./form-designer/FormCanvas').then((m) => m.FormCanvas), <Skeleton active />);
 const RecordDrawer = lazyDialog(() => import('./records/RecordDrawer').then((m) => m.RecordDrawer));
 const TransferActions = lazyPart(() => import('./transfer/TransferActions').then((m) => m.TransferActions));
 const TableApiButton = lazyPart(() => import('./api-docs/TableApiDrawer').then((m) => m.TableApiButton));
@@ -38,6 +37,7 @@ export function TablePage({ schemaCode, name }: { schemaCode: string; name: stri
   const { viewCode } = useParams();
   const navigate = useAppNavigate();
   const [search, setSearch] = useSearchParams();
+  const { tab, switchTab, onFormDirty } = useDesignerTab();
   // The table's published flow: new records go into it, lists show its status columns.
   const flow = useQuery({
     queryKey: workflowKeys.startContext(table.engineCode, table.appCode, schemaCode),
@@ -51,6 +51,9 @@ export function TablePage({ schemaCode, name }: { schemaCode: string; name: stri
         const s = new URLSearchParams(prev);
         s.delete('add');
         s.delete('record');
+        // A letter's comment or the grid's thread belongs to the record that was open.
+        s.delete('comment');
+        s.delete('thread');
         if (next === 'add') s.set('add', '1');
         else if (next) s.set('record', next);
         return s;
@@ -95,12 +98,23 @@ export function TablePage({ schemaCode, name }: { schemaCode: string; name: stri
         {access.data.designable ? (
           <Tabs
             destroyOnHidden
+            activeKey={tab}
+            onChange={switchTab}
             items={[
               { key: 'data', label: t('tables.tabData'), children: records },
               {
                 key: 'form',
                 label: t('tables.tabForm'),
-                children: <FormDesigner p={table.p} tableKey={table.keys.table} fields={fields} layout={form.data} />,
+                children: (
+                  <FormCanvas
+                    p={table.p}
+                    tableKey={table.keys.table}
+                    fields={fields}
+                    layout={form.data}
+                    onTableView={() => switchTab('fields')}
+                    onDirty={onFormDirty}
+                  />
+                ),
               },
               {
                 key: 'fields',
@@ -135,10 +149,8 @@ export function TablePage({ schemaCode, name }: { schemaCode: string; name: stri
   return (
     <TableServices>
       <div style={{ padding: 24 }} data-testid="table-page">
-        <Flex align="center" justify="space-between" style={{ marginBottom: 12 }}>
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {name}
-          </Typography.Title>
+        <Flex align="center" justify="space-between" style={{ marginBottom: 12 }} data-testid="table-header">
+          <PageHeading style={{ margin: 0 }}>{name}</PageHeading>
           {canEdit && (
             <Flex gap={8}>
               <Button
@@ -158,6 +170,13 @@ export function TablePage({ schemaCode, name }: { schemaCode: string; name: stri
                 data-testid="table-design-flow"
               >
                 {t('workflow.record.designFlow')}
+              </Button>
+              <Button
+                icon={<ThunderboltOutlined />}
+                onClick={() => navigate(`/automations/${encodeURIComponent(table.appCode)}`)}
+                data-testid="table-automations"
+              >
+                {t('automations.menuEntry')}
               </Button>
             </Flex>
           )}

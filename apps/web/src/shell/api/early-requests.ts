@@ -1,3 +1,4 @@
+import type { Language } from '@canopy/contract';
 import {
   AccountEndpoints,
   AppEndpoints,
@@ -98,8 +99,8 @@ export function tableRoute(pathname: string): { appCode: string; schemaCode?: st
 /**
  * Sends what the page at `location` will ask first, when a member is signed in on this browser (a
  * team is remembered; the session cookie itself is not readable): the session's user, teams and
- * features; on /home the app list and shortcuts; on an app's route the access check, the app and its menu; on a table's, its design,
- * rights, form, views and flow. The team comes from storage as the client's headers do; a team the
+ * features; on /home the app list and shortcuts; on an app's route the access check, the app and its menu; on a table's
+ * (once the menu says it is one), its design, rights, form, views and flow. The team comes from storage as the client's headers do; a team the
  * start-up then changes (a link's engineCode, a team left) makes different headers, so those
  * answers go unused.
  */
@@ -139,6 +140,32 @@ export function startEarlyRequests(location: Location = window.location): void {
   ])
     get(endpoint.path, { appCode }, true, appCode, admin);
   if (!schemaCode) return;
+  void tableReads(appCode, schemaCode, route.viewCode, language, admin);
+}
+
+/** Whether the menu (the spec's node tree) has this code as a data table: a dashboard or page has no table reads. */
+function isTable(nodes: unknown, code: string): boolean {
+  if (!Array.isArray(nodes)) return false;
+  return nodes.some(
+    (n: { code?: unknown; type?: unknown; children?: unknown }) =>
+      (n.code === code && n.type === 'Schema') || isTable(n.children, code),
+  );
+}
+
+/**
+ * A table's reads, once the early menu says the address is a table: the same address may be a
+ * dashboard or a custom page, for which they would only answer 404. The menu answers in one round
+ * trip, long before the page's code has arrived.
+ */
+async function tableReads(
+  appCode: string,
+  schemaCode: string,
+  viewCode: string | undefined,
+  language: Language,
+  admin: boolean,
+): Promise<void> {
+  const menu = await peekEarlyJson('GET', path(AppEndpoints.nodes.path, { appCode }));
+  if (!isTable((menu as { data?: unknown } | undefined)?.data, schemaCode)) return;
   const p = { appCode, schemaCode };
   const reads = [
     SchemaEndpoints.get,
@@ -148,7 +175,7 @@ export function startEarlyRequests(location: Location = window.location): void {
     WorkflowEndpoints.startContext,
   ].map((endpoint) => path(endpoint.path, p));
   for (const url of reads) fireEarly('GET', url, headersFor(language, true, false, appCode, admin));
-  void firstRecordsPage(path(RecordEndpoints.query.path, p), reads, route.viewCode, () =>
+  await firstRecordsPage(path(RecordEndpoints.query.path, p), reads, viewCode, () =>
     headersFor(language, true, true, appCode, admin),
   );
 }

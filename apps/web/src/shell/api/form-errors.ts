@@ -34,3 +34,15 @@ export function errorText(error: unknown): string {
   const details = error.fieldErrors.map((f) => f.message).join('；');
   return details || error.errorMessage || i18n.t('errors.unknownTitle');
 }
+
+/**
+ * What the server said about a failure, or '' when it said nothing (no envelope, unreachable): the
+ * caller then shows the spec's own text for its action (上传失败, 安装失败) instead of 未知错误.
+ */
+export function failureReason(error: unknown): string {
+  if (isApiError(error)) {
+    if (error.kind === 'network') return '';
+    return error.fieldErrors.map((f) => f.message).join('；') || error.errorMessage;
+  }
+  return error instanceof Error ? error.message : '';
+}

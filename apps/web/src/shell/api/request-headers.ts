@@ -1,6 +1,7 @@
 import { APP_NAME, Headers, type Language } from '@canopy/contract';
 import { deviceGuid } from '../storage/local-store';
 import { readTeamSelection } from '../storage/team-selection';
+import { rolePreview } from './role-preview';
 
 /**
  * The spec §7 headers of a request, for a given interface language and app context. A module of its
@@ -30,5 +31,8 @@ export function headersFor(
   }
   if (appCode) headers[Headers.appCode] = appCode;
   if (adminMode) headers[Headers.corpAdmin] = 'true';
+  // 以此角色预览: the server honours it only for the app's designers.
+  const preview = rolePreview.of(appCode);
+  if (preview) headers[Headers.previewRole] = `${preview.appCode}/${preview.roleKey}`;
   return headers;
 }

@@ -59,7 +59,13 @@ const routes: RouteObject[] = [
           {
             path: 'app/:appCode',
             ...AppPage,
-            children: [{ path: ':schemaCode' }, { path: ':schemaCode/:viewCode' }],
+            // settings: the app's settings page (a static segment ranks above an item's code).
+            children: [
+              { path: 'settings' },
+              { path: 'settings/:section' },
+              { path: ':schemaCode' },
+              { path: ':schemaCode/:viewCode' },
+            ],
           },
           {
             ...AppAccessGate,
@@ -110,6 +116,13 @@ const routes: RouteObject[] = [
                 ...AppAccessGate,
                 children: [
                   { path: 'workflow/:appCode', ...WorkflowPage },
+                  // An app's automations and their designer (issue 28).
+                  {
+                    path: 'automations/:appCode/*',
+                    ...page(() =>
+                      import('../../features/automations/pages/AutomationsPage').then((m) => m.AutomationsPage),
+                    ),
+                  },
                   {
                     path: 'datasource/:appCode',
                     ...page(() =>

@@ -6,14 +6,25 @@ import { AvatarEditor } from '../../features/account/components/AvatarEditor';
 import { ProfileForm } from '../../features/account/components/ProfileForm';
 import { SecuritySection } from '../../features/account/components/SecuritySection';
 import { TodoMailSetting } from '../../features/notices/components/TodoMailSetting';
+import { DelegationSection } from '../../features/workflow/delegation/DelegationSection';
 import { useSession } from '../session/session-context';
+import type { AccountTab } from './account-link';
 
 /**
  * 账号设置 (spec §2 Dialogs): the dialog is at most 480 px high, and never taller than the viewport
  * minus 132 px; the content scrolls inside. Profile (avatar, name, signature, to-do mail) and security
- * (mobile, email, password, WeChat), API tokens.
+ * (mobile, email, password, WeChat), out-of-office delegation (代理审批), API tokens. `tab` opens it at
+ * a tab (a link from another page, account-link.ts).
  */
-export function AccountSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function AccountSettingsDialog({
+  open,
+  onClose,
+  tab,
+}: {
+  open: boolean;
+  onClose: () => void;
+  tab?: AccountTab;
+}) {
   const { t } = useTranslation();
   const { user } = useSession();
   return (
@@ -37,12 +48,18 @@ export function AccountSettingsDialog({ open, onClose }: { open: boolean; onClos
           overflowY: 'auto',
           overflowX: 'hidden',
           paddingInlineEnd: 8,
+          // The last row ends inside the scrolled area with room after it, not flush with its edge
+          // where it read as cut off (issue 29).
+          paddingBottom: 16,
         },
       }}
     >
       <div data-testid="account-settings-dialog">
         <Tabs
           size="small"
+          defaultActiveKey={tab}
+          // The tabs stay in view while a long tab scrolls under them.
+          tabBarStyle={{ position: 'sticky', top: 0, zIndex: 2, background: 'var(--ant-color-bg-elevated)' }}
           items={[
             {
               key: 'profile',
@@ -60,6 +77,11 @@ export function AccountSettingsDialog({ open, onClose }: { open: boolean; onClos
               key: 'security',
               label: <span data-testid="account-tab-security">{t('account.securityTab')}</span>,
               children: <SecuritySection />,
+            },
+            {
+              key: 'delegation',
+              label: <span data-testid="account-tab-delegation">{t('delegation.tab')}</span>,
+              children: <DelegationSection />,
             },
             {
               key: 'tokens',

@@ -12,7 +12,9 @@ import { type Language, Languages } from '@canopy/contract';
 import { Avatar, Dropdown, type MenuProps, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { lazyDialog } from '../app/lazy-chunk';
+import { ACCOUNT_PARAM, accountTabOf } from '../dialogs/account-link';
 import { changeLanguage, currentLanguage } from '../i18n/i18n';
 import { avatarSrcSet } from '../layout/avatar-src';
 import { useAppNavigate } from '../navigation/useAppNavigate';
@@ -39,7 +41,20 @@ export function AvatarMenu() {
   const navigate = useAppNavigate();
   const { token } = theme.useToken();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [params, setParams] = useSearchParams();
+  const linkedTab = accountTabOf(params.get(ACCOUNT_PARAM));
   const language = currentLanguage();
+  const closeAccount = () => {
+    setDialog(null);
+    if (params.has(ACCOUNT_PARAM))
+      setParams(
+        (p) => {
+          p.delete(ACCOUNT_PARAM);
+          return p;
+        },
+        { replace: true },
+      );
+  };
 
   const items: MenuProps['items'] = [
     { key: 'account', icon: <UserOutlined />, label: label(t('header.accountSettings'), 'menu-account-settings') },
@@ -138,7 +153,11 @@ export function AvatarMenu() {
           </Avatar>
         </button>
       </Dropdown>
-      <AccountSettingsDialog open={dialog === 'account'} onClose={() => setDialog(null)} />
+      <AccountSettingsDialog
+        open={dialog === 'account' || linkedTab !== null}
+        tab={linkedTab ?? undefined}
+        onClose={closeAccount}
+      />
       <AboutDialog open={dialog === 'about'} onClose={() => setDialog(null)} />
     </>
   );

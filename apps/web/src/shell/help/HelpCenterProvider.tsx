@@ -12,7 +12,7 @@ const NewUserTour = lazyPart(() => import('./NewUserTour').then((m) => m.NewUser
 export function HelpCenterProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const restart = useRestartGuide();
-  const due = useOnboarding().data?.action === null;
+  const due = useOnboarding().data?.due === true;
 
   const center = useMemo<HelpCenter>(
     () => ({

@@ -1,5 +1,5 @@
-import { OnboardingEndpoints, type OnboardingState, type OnboardingStep, OnboardingSteps } from '@canopy/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { OnboardingEndpoints, type OnboardingStep, OnboardingSteps } from '@canopy/contract';
+import { useMutation } from '@tanstack/react-query';
 import { Button, Space, Tour, type TourProps, Typography } from 'antd';
 import { useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { useLocation } from 'react-router';
 import { onServerChange } from '../api/changes';
 import { call } from '../api/client';
 import { stepTarget, userIsBusy } from './guide-steps';
-import { ONBOARDING_KEY, useOnboarding } from './onboarding-state';
+import { useOnboarding, useSetOnboarding } from './onboarding-state';
 
 /** Re-renders when the page changes under the guide, so the step finds its control and steps aside for popups. */
 function useDomTick(active: boolean): void {
@@ -27,9 +27,8 @@ function useDomTick(active: boolean): void {
   }, [active]);
 }
 
-/** Rings the control the current step needs, wherever it is on the page (the guide itself stays docked). */
-function useTargetRing(step: OnboardingStep | undefined): void {
-  const target = step ? stepTarget(step) : null;
+/** Rings the control the current step needs, wherever it is on the page; the guide's card points at it. */
+function useTargetRing(target: HTMLElement | null): void {
   useEffect(() => {
     target?.classList.add('canopy-guide-target');
     return () => target?.classList.remove('canopy-guide-target');
@@ -43,24 +42,29 @@ function useTargetRing(step: OnboardingStep | undefined): void {
  */
 export function NewUserTour() {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const { pathname } = useLocation();
   const onboarding = useOnboarding();
   const state = onboarding.data;
-  const due = state?.action === null;
+  const due = state?.due === true;
   const current = state ? OnboardingSteps.findIndex((s) => !state.steps.includes(s)) : -1;
   const step: OnboardingStep | undefined = current >= 0 ? OnboardingSteps[current] : undefined;
   useDomTick(due);
-  useTargetRing(due ? step : undefined);
+  // Found again on every render (useDomTick): the control appears and moves as the user navigates.
+  const target = due && step ? stepTarget(step) : null;
+  useTargetRing(target);
 
-  const setState = (next: OnboardingState) => client.setQueryData(ONBOARDING_KEY, next);
+  const setState = useSetOnboarding();
+  // Once skipped or finished, an answer to a step check sent before must not reopen the guide.
+  const closed = useRef(false);
   const checking = useRef(false);
   const check = useRef<() => void>(() => {});
   check.current = () => {
     if (!due || !step || checking.current) return;
     checking.current = true;
     call(OnboardingEndpoints.step, { body: { userTag: step }, errors: 'silent' })
-      .then(setState)
+      .then((next) => {
+        if (!closed.current) setState(next);
+      })
       .catch(() => {})
       .finally(() => {
         checking.current = false;
@@ -72,30 +76,39 @@ export function NewUserTour() {
   useEffect(() => onServerChange(() => check.current()), []);
 
   const save = useMutation({
-    mutationFn: (action: 'skipped' | 'finished') => call(OnboardingEndpoints.save, { body: { action } }),
+    mutationFn: (action: 'skipped' | 'finished') => {
+      closed.current = true;
+      return call(OnboardingEndpoints.save, { body: { action } });
+    },
     onSuccess: setState,
+    onError: () => {
+      closed.current = false;
+    },
   });
 
   // Not over team creation (a newcomer has no team to build in yet).
   if (!due || !state || pathname === '/team/create') return null;
   const total = OnboardingSteps.length;
+  // The current step points at its control when it is on this page (centred until the user gets there).
   const steps: TourProps['steps'] = [
     ...OnboardingSteps.map((s) => ({
       title: t(`guide.${s}Title`),
       description: t(`guide.${s}Body`),
-      target: null,
+      target: s === step && target ? () => target : null,
+      // Found again on every page change: scrolling to it each time would pull the page from under the user.
+      scrollIntoViewOptions: false,
     })),
     { title: t('guide.doneTitle'), description: t('guide.doneBody'), target: null },
   ];
   const index = step ? current : total;
   return (
     <Tour
-      open={!userIsBusy()}
+      open={!userIsBusy() && !(save.isPending || save.isSuccess)}
       current={index}
       steps={steps}
       mask={false}
       type="primary"
-      rootClassName="canopy-guide"
+      rootClassName={target ? 'canopy-guide' : 'canopy-guide canopy-guide-docked'}
       onClose={() => save.mutate(index === total ? 'finished' : 'skipped')}
       indicatorsRender={(at) =>
         at < total ? (

@@ -6,6 +6,7 @@ import { inPluginModal } from '../dialogs/plugin-modal';
 import { BasicHeader } from '../header/BasicHeader';
 import { ServiceWidget } from '../help/ServiceWidget';
 import { FullPageLoading } from '../session/FullPageLoading';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 
 /**
  * Pages with the basic header (home, members, to-dos, notices …). The frame fills the viewport and
@@ -22,8 +23,9 @@ export function BasicLayout() {
   const framed = inPluginModal();
   return (
     <Layout style={{ height: '100vh' }}>
+      {!framed && <SkipLink />}
       {!framed && <BasicHeader />}
-      <Layout.Content style={{ overflowY: 'auto' }} data-testid="page-scroll">
+      <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} style={{ overflowY: 'auto' }} data-testid="page-scroll">
         <Suspense fallback={<FullPageLoading />}>
           <Outlet />
         </Suspense>

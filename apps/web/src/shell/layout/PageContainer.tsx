@@ -1,5 +1,6 @@
-import { Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import type { ReactNode } from 'react';
+import { PageHeading } from './PageHeading';
 import { useDocumentTitle } from './useDocumentTitle';
 
 interface PageContainerProps {
@@ -15,9 +16,7 @@ export function PageContainer({ title, extra, children, testId }: PageContainerP
   return (
     <div style={{ maxWidth: 1280, margin: '0 auto', padding: '20px 24px 32px' }} data-testid={testId}>
       <Flex align="center" justify="space-between" style={{ marginBottom: 16 }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {title}
-        </Typography.Title>
+        <PageHeading style={{ margin: 0 }}>{title}</PageHeading>
         {extra}
       </Flex>
       {children}

@@ -1,4 +1,4 @@
-import { PackageEndpoints, type UploadedPackage } from '@canopy/contract';
+import { PACKAGE_STORAGE_KEY, PackageEndpoints, type UploadedPackage } from '@canopy/contract';
 import { ApiError, asErrorEnvelope } from '../../../shell/api/api-error';
 import { buildPath, call, requestHeaders } from '../../../shell/api/client';
 
@@ -29,7 +29,9 @@ export function uploadPackage(file: File, onProgress: (percent: number) => void)
       else reject(failure(xhr.status, path, json));
     };
     xhr.onerror = () => reject(failure(0, path, undefined));
+    // Spec §7 file upload: the storage key goes before the file, where the server reads it.
     const body = new FormData();
+    body.append('storageKey', PACKAGE_STORAGE_KEY);
     body.append('file', file);
     xhr.send(body);
   });

@@ -2,6 +2,7 @@ import { Button, Card, Empty, Result, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { lazyPart } from '../../../shell/app/lazy-chunk';
+import { PageHeading } from '../../../shell/layout/PageHeading';
 import { useAppNavigate } from '../../../shell/navigation/useAppNavigate';
 import { TablePage } from '../../tables/TablePage';
 import { useAppWorkspace } from '../hooks/app-context';
@@ -69,10 +70,10 @@ export function AppContent() {
   const texts = UPCOMING[node.type];
   return (
     <div style={{ padding: 24 }} data-testid={`node-page-${node.type}`}>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
+      <PageHeading style={{ marginTop: 0 }}>
         <span style={{ marginInlineEnd: 8 }}>{nodeIcon(node.type, node.tag)}</span>
         {node.displayName}
-      </Typography.Title>
+      </PageHeading>
       <Card>
         <Empty
           image={Empty.PRESENTED_IMAGE_SIMPLE}

@@ -2,6 +2,7 @@ import { EditOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeading } from '../../../shell/layout/PageHeading';
 import { useAppWorkspace } from '../hooks/app-context';
 import { AppIcon } from './AppIcon';
 import { AppNodeCards } from './AppNodeCards';
@@ -15,7 +16,9 @@ export function AppHome() {
   const { app, nodes, nodesLoading, canEdit } = useAppWorkspace();
   const [editing, setEditing] = useState(false);
   let hint = t('appPage.welcomeViewer');
-  if (canEdit) hint = t('appPage.welcomeEditor');
+  // "新建数据表…" only for an app still empty: one installed from a template is ready to use.
+  if (canEdit)
+    hint = !nodesLoading && nodes.length === 0 ? t('appPage.welcomeEditor') : t('appPage.welcomeEditorBuilt');
   else if (!nodesLoading && nodes.length === 0) hint = t('appPage.welcomeEmptyViewer');
   return (
     <Flex vertical gap={16} style={{ maxWidth: 960, margin: '0 auto', padding: 24 }} data-testid="app-home">
@@ -23,9 +26,9 @@ export function AppHome() {
         <Flex align="center" gap={16}>
           <AppIcon icon={app.icon} color={app.color} size={56} />
           <div style={{ minWidth: 0 }}>
-            <Typography.Title level={4} style={{ margin: 0 }} ellipsis>
+            <PageHeading style={{ margin: 0 }} ellipsis>
               {t('appPage.welcomeTitle', { name: app.displayName })}
-            </Typography.Title>
+            </PageHeading>
             <Typography.Text type="secondary">{hint}</Typography.Text>
             {app.ownerName && (
               <div>

@@ -1,21 +1,24 @@
 import { CommentOutlined } from '@ant-design/icons';
 import { Button, Flex, FloatButton, Layout, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useMatch, useSearchParams } from 'react-router';
 import { lazyPart } from '../../../shell/app/lazy-chunk';
 import { inPluginModal } from '../../../shell/dialogs/plugin-modal';
 import { AppTypeHeader } from '../../../shell/header/AppTypeHeader';
+import { MAIN_CONTENT_ID, SkipLink } from '../../../shell/layout/SkipLink';
 import { useDocumentTitle } from '../../../shell/layout/useDocumentTitle';
 import { useAppNavigate } from '../../../shell/navigation/useAppNavigate';
+import { RolePreviewBanner } from '../../app-roles/components/RolePreviewBanner';
 import { AppWorkspaceContext } from '../hooks/app-context';
 import { useWorkspaceValue } from '../hooks/useWorkspaceValue';
 import { AdminModeSwitch } from './AdminModeSwitch';
 import { AppContent } from './AppContent';
 import { AppMenu } from './menu/AppMenu';
+import { AppSettingsButton } from './settings/AppSettingsButton';
 
-// The app's settings (roles with the member picker, sharing, publishing: trees, forms, dialogs) are
-// not needed to draw the app's first page: fetched right after it.
-const AppSettingsPopover = lazyPart(() => import('./settings/AppSettingsPopover').then((m) => m.AppSettingsPopover));
+// The app's settings page (the role matrix, member picker, sharing, publishing: trees, forms,
+// dialogs) is not needed to draw the app's first page: fetched when it is opened.
+const AppSettingsPage = lazyPart(() => import('./settings/AppSettingsPage').then((m) => m.AppSettingsPage));
 
 /** The feedback form for this app, remembering the page it was opened on. */
 function feedbackHref(appCode: string): string {
@@ -36,6 +39,7 @@ export function AppWorkspace({ appCode, adminMode, canUseAdminMode, onAdminModeC
   const [search] = useSearchParams();
   const navigate = useAppNavigate();
   const { context, failed, retry } = useWorkspaceValue(appCode, adminMode);
+  const inSettings = useMatch('/app/:appCode/settings/*') !== null;
   useDocumentTitle(context?.app.displayName ?? t('pages.app.title'));
 
   if (failed) {
@@ -77,28 +81,36 @@ export function AppWorkspace({ appCode, adminMode, canUseAdminMode, onAdminModeC
   return (
     <AppWorkspaceContext value={context}>
       <Layout style={{ height: '100vh' }} data-testid="app-page">
+        <SkipLink />
         <AppTypeHeader
           title={app.displayName}
           color={app.color}
           icon={app.icon}
-          titleExtra={<AppSettingsPopover />}
+          titleExtra={<AppSettingsButton />}
           actionsBefore={
             canUseAdminMode ? <AdminModeSwitch checked={adminMode} onChange={onAdminModeChange} /> : undefined
           }
         />
-        <Layout hasSider>
-          <Layout.Sider
-            width={240}
-            theme="light"
-            style={{ borderRight: '1px solid rgba(5,5,5,0.06)', overflowY: 'auto' }}
-            data-testid="app-menu-sider"
-          >
-            <AppMenu />
-          </Layout.Sider>
-          <Layout.Content style={{ overflowY: 'auto' }} data-testid="app-content">
-            <AppContent />
+        <RolePreviewBanner appCode={app.code} />
+        {inSettings ? (
+          <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} style={{ overflow: 'hidden' }} data-testid="app-content">
+            <AppSettingsPage />
           </Layout.Content>
-        </Layout>
+        ) : (
+          <Layout hasSider>
+            <Layout.Sider
+              width={240}
+              theme="light"
+              style={{ borderRight: '1px solid rgba(5,5,5,0.06)', overflowY: 'auto' }}
+              data-testid="app-menu-sider"
+            >
+              <AppMenu />
+            </Layout.Sider>
+            <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} style={{ overflowY: 'auto' }} data-testid="app-content">
+              <AppContent />
+            </Layout.Content>
+          </Layout>
+        )}
         <FloatButton
           icon={<CommentOutlined />}
           tooltip={t('header.appFeedback')}

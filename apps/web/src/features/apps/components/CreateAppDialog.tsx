@@ -1,6 +1,6 @@
 import { APP_NAME_MAX, Limits } from '@canopy/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Flex, Form, Input, Modal, Typography } from 'antd';
+import { App, Flex, Form, Input, Modal, Radio, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../../shell/api/form-errors';
@@ -17,9 +17,11 @@ interface Values {
   displayName: string;
   color: number;
   icon: string;
+  /** Grant the new app's 成员 role to everyone in the team (issue 27); else to no one yet. */
+  grantEveryone: boolean;
 }
 
-/** 新建空白应用: name, colour and icon; then the new app opens. */
+/** 新建空白应用: name, colour, icon and who may use it; then the new app opens. */
 export function CreateAppDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -45,7 +47,7 @@ export function CreateAppDialog({ open, onClose }: { open: boolean; onClose: () 
       message.success(t('apps.created'));
       if (current) await queryClient.invalidateQueries({ queryKey: appKeys.list(current.engineCode) });
       onClose();
-      navigate(`/app/${encodeURIComponent(app.code)}?color=${app.color}`);
+      navigate(`/app/${encodeURIComponent(app.code)}`);
     } catch (error) {
       // Validation errors are already on the form; a server answer goes on the field or in a toast.
       if (!(error && typeof error === 'object' && 'errorFields' in error)) {
@@ -78,7 +80,7 @@ export function CreateAppDialog({ open, onClose }: { open: boolean; onClose: () 
         form={form}
         layout="vertical"
         requiredMark={false}
-        initialValues={{ displayName: '', color: 0, icon: DEFAULT_APP_ICON }}
+        initialValues={{ displayName: '', color: 0, icon: DEFAULT_APP_ICON, grantEveryone: false }}
         onFinish={submit}
         data-testid="create-app-form"
         preserve={false}
@@ -101,8 +103,18 @@ export function CreateAppDialog({ open, onClose }: { open: boolean; onClose: () 
         <Form.Item name="color" label={t('apps.colorLabel')}>
           <AppColorPicker />
         </Form.Item>
-        <Form.Item name="icon" label={t('apps.iconLabel')} style={{ marginBottom: 0 }}>
+        <Form.Item name="icon" label={t('apps.iconLabel')}>
           <AppIconPicker color={color} />
+        </Form.Item>
+        <Form.Item name="grantEveryone" label={t('apps.audienceLabel')} style={{ marginBottom: 0 }}>
+          <Radio.Group
+            style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
+            options={[
+              { value: false, label: t('apps.audienceNobody') },
+              { value: true, label: t('apps.audienceEveryone') },
+            ]}
+            data-testid="create-app-audience"
+          />
         </Form.Item>
       </Form>
     </Modal>

@@ -5,7 +5,7 @@ import { Alert, App, Button, Checkbox, Flex, Modal, Progress, Radio, Typography,
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shell/api/api-error';
-import { errorText } from '../../../shell/api/form-errors';
+import { errorText, failureReason } from '../../../shell/api/form-errors';
 import { useSession } from '../../../shell/session/session-context';
 import { appKeys } from '../api/apps-api';
 import { packagesApi, uploadPackage } from '../api/packages-api';
@@ -122,7 +122,8 @@ export function ImportPackageDialog({ open, onClose }: { open: boolean; onClose:
         if (mine !== generation.current) return;
         stopSimulation();
         setUpload({ kind: 'none' });
-        message.error(isApiError(error) && error.kind === 'http' ? errorText(error) : t('packages.uploadFailed'));
+        // Spec §8: 上传失败, or the server's message when it gave one.
+        message.error(failureReason(error) || t('packages.uploadFailed'));
       });
   };
 
@@ -173,8 +174,10 @@ export function ImportPackageDialog({ open, onClose }: { open: boolean; onClose:
       setTaskId(null);
       setStarting(false);
       if (!alive.current) return;
-      const text = isApiError(error) ? errorText(error) : error instanceof Error ? error.message : '';
-      message.error(text || t(upgrading ? 'packages.upgradeFailed' : 'packages.installFailed'));
+      // Spec §8: 安装失败 leads; the server's reason, if any, follows it.
+      const reason = failureReason(error);
+      const failed = t(upgrading ? 'packages.upgradeFailed' : 'packages.installFailed');
+      message.error(reason ? t('packages.failedWithReason', { failed, reason }) : failed);
     }
   };
 

@@ -1,14 +1,27 @@
 import {
   AppstoreOutlined,
+  AuditOutlined,
+  BookOutlined,
+  BuildOutlined,
+  CalendarOutlined,
   CarOutlined,
+  ClockCircleOutlined,
+  CustomerServiceOutlined,
   DatabaseOutlined,
   DollarOutlined,
   FileTextOutlined,
+  InboxOutlined,
+  LaptopOutlined,
   ProjectOutlined,
   RocketOutlined,
+  SafetyCertificateOutlined,
   ScheduleOutlined,
   ShopOutlined,
+  ShoppingCartOutlined,
+  SolutionOutlined,
   TeamOutlined,
+  ToolOutlined,
+  WalletOutlined,
 } from '@ant-design/icons';
 import { APP_COLORS, APP_ICONS } from '@canopy/contract';
 import type { ComponentType } from 'react';
@@ -25,6 +38,19 @@ const ICONS: Record<string, ComponentType> = {
   rocket: RocketOutlined,
   car: CarOutlined,
   dollar: DollarOutlined,
+  audit: AuditOutlined,
+  calendar: CalendarOutlined,
+  solution: SolutionOutlined,
+  'clock-circle': ClockCircleOutlined,
+  tool: ToolOutlined,
+  'customer-service': CustomerServiceOutlined,
+  inbox: InboxOutlined,
+  safety: SafetyCertificateOutlined,
+  build: BuildOutlined,
+  book: BookOutlined,
+  'shopping-cart': ShoppingCartOutlined,
+  laptop: LaptopOutlined,
+  wallet: WalletOutlined,
 };
 
 export const DEFAULT_APP_ICON = APP_ICONS[0] ?? 'appstore';

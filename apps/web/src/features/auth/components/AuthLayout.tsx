@@ -1,6 +1,7 @@
 import { Card, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeading } from '../../../shell/layout/PageHeading';
 import { ProductLogo } from '../../../shell/layout/ProductLogo';
 import { useDocumentTitle } from '../../../shell/layout/useDocumentTitle';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -24,9 +25,9 @@ export function AuthLayout({ title, children, testId }: { title: string; childre
           data-testid={testId}
         >
           <Flex vertical align="center" gap={4} style={{ marginBottom: 24 }}>
-            <Typography.Title level={3} style={{ margin: 0 }}>
+            <PageHeading look={3} style={{ margin: 0 }}>
               {title}
-            </Typography.Title>
+            </PageHeading>
             <Typography.Text type="secondary">{t('auth.tagline')}</Typography.Text>
           </Flex>
           {children}

@@ -1,5 +1,5 @@
-import { LockOutlined, SafetyCertificateOutlined, WechatWorkOutlined } from '@ant-design/icons';
-import { ErrorCode, SSO_START_PATH, type SystemInfo, WECOM_START_PATH } from '@canopy/contract';
+import { LockOutlined, QrcodeOutlined, SafetyCertificateOutlined, WechatWorkOutlined } from '@ant-design/icons';
+import { ErrorCode, SSO_START_PATH, type SystemInfo, WECOM_QR_MODE, WECOM_START_PATH } from '@canopy/contract';
 import { Alert, Button, Divider, Form, Input, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,7 @@ export function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const countdown = useCountdown();
-  const { sso, wecom } = useCompanySignIn();
+  const { sso, wecom, wecomQr } = useCompanySignIn();
   const wecomUrl = `${WECOM_START_PATH}?purpose=login&redirect=${encodeURIComponent(target)}`;
   useWecomAutoSignIn(wecom, wecomUrl);
 
@@ -117,6 +117,22 @@ export function LoginPage() {
           </Button>
         </>
       )}
+      {wecomQr && (
+        <>
+          <Divider plain>
+            <Typography.Text type="secondary">{t('auth.or')}</Typography.Text>
+          </Divider>
+          <Button
+            size="large"
+            block
+            icon={<QrcodeOutlined />}
+            href={`${wecomUrl}&mode=${WECOM_QR_MODE}`}
+            data-testid="login-wecom-qr"
+          >
+            {t('auth.wecomQrLogin')}
+          </Button>
+        </>
+      )}
       {sso && (
         <>
           <Divider plain>
@@ -143,17 +159,26 @@ export function LoginPage() {
   );
 }
 
+interface Offered {
+  sso: SystemInfo['sso'];
+  /** Inside the WeCom client: sign in through WeCom's OAuth (started by itself once). */
+  wecom: boolean;
+  /** In any other browser: 扫码登录, WeCom's QR web login. */
+  wecomQr: boolean;
+}
+
 /**
- * The company sign-ins this instance offers (OIDC_* settings; WECOM_* inside the WeCom client), if
- * any; the page works without them.
+ * The company sign-ins this instance offers (OIDC_* settings; WECOM_*: inside the WeCom client its
+ * OAuth, elsewhere 扫码登录), if any; the page works without them.
  */
-function useCompanySignIn(): { sso: SystemInfo['sso']; wecom: boolean } {
-  const [offered, setOffered] = useState<{ sso: SystemInfo['sso']; wecom: boolean }>({ sso: null, wecom: false });
+function useCompanySignIn(): Offered {
+  const [offered, setOffered] = useState<Offered>({ sso: null, wecom: false, wecomQr: false });
   useEffect(() => {
     let live = true;
     fetchSystemInfo()
       .then((info) => {
-        if (live) setOffered({ sso: info.sso, wecom: info.wecom && isWeComClient() });
+        const inClient = isWeComClient();
+        if (live) setOffered({ sso: info.sso, wecom: info.wecom && inClient, wecomQr: info.wecom && !inClient });
       })
       .catch(() => undefined);
     return () => {

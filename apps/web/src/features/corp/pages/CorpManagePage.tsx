@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { PageContainer } from '../../../shell/layout/PageContainer';
 import { useSession } from '../../../shell/session/session-context';
+import { announcementKeys, fetchAdminAnnouncements } from '../api/announcements-api';
 import { corpKeys, fetchOutbox } from '../api/corp-api';
+import { AnnouncementsTab } from '../components/AnnouncementsTab';
 import { FeaturesTab } from '../components/FeaturesTab';
 import { InvitationsTab } from '../components/InvitationsTab';
 import { MembersRolesTab } from '../components/MembersRolesTab';
@@ -13,7 +15,9 @@ import { OutboxTab } from '../components/OutboxTab';
 import { TeamSettingsTab } from '../components/TeamSettingsTab';
 import { useKeptState } from '../hooks/useKeptState';
 
-const TABS = ['members', 'invitations', 'settings', 'features', 'outbox'] as const;
+const TABS = ['members', 'invitations', 'settings', 'features', 'announcements', 'outbox'] as const;
+/** The instance administrator's tabs: shown when their list answers (403 for everyone else). */
+const ADMIN_TABS: readonly CorpTab[] = ['announcements', 'outbox'];
 type CorpTab = (typeof TABS)[number];
 
 /**
@@ -28,10 +32,17 @@ export function CorpManagePage() {
   const [kept, setKept] = useKeptState<CorpTab>('corp:tab', 'members');
   // The outbox is the instance administrator's; anyone else gets 403 and never sees the tab.
   const outbox = useQuery({ queryKey: corpKeys.outbox, queryFn: fetchOutbox, retry: false, enabled: isManager });
+  const announcements = useQuery({
+    queryKey: announcementKeys.admin,
+    queryFn: fetchAdminAnnouncements,
+    retry: false,
+    enabled: isManager,
+  });
   if (!isManager) return <Navigate to="/403" replace />;
 
   const fromUrl = TABS.find((tab) => tab === search.get('tab'));
-  const available = TABS.filter((tab) => tab !== 'outbox' || outbox.isSuccess);
+  const adminOk = { announcements: announcements.isSuccess, outbox: outbox.isSuccess } as Record<CorpTab, boolean>;
+  const available = TABS.filter((tab) => !ADMIN_TABS.includes(tab) || adminOk[tab]);
   const active = available.find((tab) => tab === (fromUrl ?? kept)) ?? 'members';
   const select = (key: string) => {
     const tab = TABS.find((candidate) => candidate === key);
@@ -47,6 +58,7 @@ export function CorpManagePage() {
     invitations: { label: t('corp.tabInvitations'), children: <InvitationsTab /> },
     settings: { label: t('corp.tabSettings'), children: <TeamSettingsTab /> },
     features: { label: t('corp.tabFeatures'), children: <FeaturesTab /> },
+    announcements: { label: t('corp.tabAnnouncements'), children: <AnnouncementsTab /> },
     outbox: { label: t('corp.tabOutbox'), children: <OutboxTab /> },
   };
 

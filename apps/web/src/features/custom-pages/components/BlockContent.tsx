@@ -1,15 +1,23 @@
-import { isPageUrl, type PageBlock, type PageLink } from '@canopy/contract';
+import { isPageUrl, type PageBlock, type PageLink, type TodoListItem } from '@canopy/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Flex, List, Result, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PluginModal } from '../../../shell/dialogs/PluginModal';
+import { AppLink } from '../../../shell/navigation/AppLink';
 import { useAppNavigate } from '../../../shell/navigation/useAppNavigate';
 import { RichTextView } from '../../apps/components/intro/RichTextView';
 import { useAppWorkspace } from '../../apps/hooks/app-context';
 import { dashboardKeys, dashboardsApi } from '../../dashboards/api/dashboards-api';
 import { WidgetCard } from '../../dashboards/components/WidgetCard';
 import { todoKeys, todosApi } from '../../todos/api/todos-api';
+import {
+  lookAlikes,
+  subjectTitle,
+  summaryText,
+  TodoSubjectLines,
+  type TodoSubjectOf,
+} from '../../todos/components/TodoSubject';
 import { approvalPath } from '../../workflow/components/approval-link';
 import { insidePath } from '../page-model';
 import { BlockError, ViewBlock } from './ViewBlock';
@@ -99,7 +107,6 @@ function ButtonBlock({ block }: { block: PageBlock }) {
 function TodosBlock() {
   const { t } = useTranslation();
   const { engineCode, appCode } = useAppWorkspace();
-  const navigate = useAppNavigate();
   const body = {
     taskType: 'todo' as const,
     pageSize: 10,
@@ -115,25 +122,43 @@ function TodosBlock() {
   if (!list.data) return <Skeleton active />;
   if (!list.data.resultList.length)
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('customPages.noTodos')} />;
+  const items = list.data.resultList;
+  const subjectOf = (item: TodoListItem): TodoSubjectOf => ({
+    applicant: item.originator.name,
+    schemaName: item.schemaName || item.workflowName,
+    about: item.about,
+    activityName: item.todos[0]?.activityName ?? '',
+    receivedAt: item.todos[0]?.receiveTime ?? 0,
+    startedAt: item.createTime,
+  });
+  const alike = lookAlikes(
+    items,
+    (i) => i.instanceId,
+    (i) => `${subjectTitle(t, subjectOf(i))}\n${summaryText(t, i.about)}`,
+  );
+  const now = Date.now();
   return (
     <List
       size="small"
-      dataSource={list.data.resultList}
+      dataSource={items}
       data-testid="todos-block"
-      renderItem={(item) => {
-        const mine = item.todos[0];
-        return (
-          <List.Item
-            style={{ cursor: 'pointer' }}
-            onClick={() => navigate(approvalPath(item.appCode, item.instanceId, mine?.workItemId))}
-          >
-            <List.Item.Meta
-              title={<Typography.Link>{item.workflowName || item.schemaName}</Typography.Link>}
-              description={`${item.originator.name} · ${mine?.activityName ?? ''}`}
-            />
-          </List.Item>
-        );
-      }}
+      renderItem={(item) => (
+        <List.Item>
+          <List.Item.Meta
+            title={
+              <AppLink
+                to={approvalPath(item.appCode, item.instanceId, item.todos[0]?.workItemId)}
+                className="canopy-todo-title"
+              >
+                {subjectTitle(t, subjectOf(item))}
+              </AppLink>
+            }
+            description={
+              <TodoSubjectLines subject={subjectOf(item)} distinguish={alike.has(item.instanceId)} now={now} />
+            }
+          />
+        </List.Item>
+      )}
     />
   );
 }

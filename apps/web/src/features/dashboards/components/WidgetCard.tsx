@@ -16,17 +16,19 @@ import { appColorHex } from '../../apps/components/app-visuals';
 import { useAppWorkspace } from '../../apps/hooks/app-context';
 import { dashboardKeys, dashboardsApi } from '../api/dashboards-api';
 import {
+  axisFormat,
   bucketLabel,
   change,
   chartData,
   chartOption,
   formatFull,
-  formatShort,
   groupCondition,
+  inDisplayUnits,
   isChartKind,
   localeOf,
   palette,
   periodQuery,
+  valueLabelsShown,
   withCondition,
 } from '../widget-model';
 import { GroupRecords } from './GroupRecords';
@@ -169,7 +171,7 @@ export function WidgetCard({ dashboardCode, widget, notApplied = [], designing, 
         )
       ) : figures.data ? (
         <DashboardCode.Provider value={dashboardCode}>
-          <WidgetBody widget={widget} result={figures.data} png={png} />
+          <WidgetBody widget={widget} result={inDisplayUnits(figures.data, widget.query)} png={png} />
         </DashboardCode.Provider>
       ) : null}
     </Card>
@@ -237,6 +239,9 @@ function WidgetBody({
   const language = i18n.language;
   const dimension = widget.query.dimension;
   const labelOf = (row: AggregateResult['rows'][number]) => {
+    // 流程状态: the state's name; a record never submitted has none.
+    if (dimension?.field === 'flowState' && widget.query.source !== 'approvals')
+      return t(`workflow.state.${row.key ?? 'none'}` as 'workflow.state.none', { defaultValue: row.key ?? '' });
     if (row.key === null) return t('dashboards.emptyGroup');
     if (dimension?.granularity)
       return bucketLabel(row.key, dimension.granularity, (unit, values) => t(`dashboards.bucket.${unit}`, values));
@@ -245,6 +250,8 @@ function WidgetBody({
   const measureNames = widget.query.measures.map(measureName);
   /** Opens the records of the i-th group (the rest, summed up from many groups, has none to open). */
   const pick = (index: number) => {
+    // An approval is no record to open.
+    if (widget.query.source === 'approvals') return;
     const row = result.rows[index];
     const family = dimension && familyOf(dimension.field);
     if (!row || !dimension || !family) return;
@@ -265,14 +272,22 @@ function WidgetBody({
   const option = useMemo(() => {
     if (!isChartKind(widget.kind)) return null;
     const data = chartData(result, measureNames, labelOf, t('dashboards.rest'));
-    return chartOption(
-      widget.kind,
-      data,
-      palette(appColorHex(app.color)),
-      (v) => formatShort(v, language),
-      (v) => formatFull(v, language),
-    );
-  }, [result, widget.kind, measureKey, language, app.color, t]);
+    const labels = valueLabelsShown(widget.valueLabels, widget.kind, data);
+    return {
+      labels,
+      option: chartOption(
+        widget.kind,
+        data,
+        palette(appColorHex(app.color)),
+        axisFormat(
+          data.series.flatMap((x) => x.values),
+          language,
+        ),
+        (v) => formatFull(v, language),
+        labels,
+      ),
+    };
+  }, [result, widget.kind, widget.valueLabels, measureKey, language, app.color, t]);
 
   if (result.state === 'noPermission') return <NoPermission />;
   if (widget.kind === 'number') {
@@ -332,7 +347,13 @@ function WidgetBody({
     option && (
       <>
         {records}
-        <WidgetChart option={option} testId={`widget-chart-${widget.kind}`} onPick={pick} exportRef={png} />
+        <WidgetChart
+          option={option.option}
+          valueLabels={option.labels}
+          testId={`widget-chart-${widget.kind}`}
+          onPick={pick}
+          exportRef={png}
+        />
       </>
     )
   );

@@ -22,9 +22,12 @@ export function WidgetChart({
   testId,
   onPick,
   exportRef,
+  valueLabels,
 }: {
   option: Record<string, unknown>;
   testId?: string;
+  /** Whether the option writes the figures on the chart (told to tests and assistive tools alike). */
+  valueLabels?: boolean;
   /** A bar, point or slice clicked: its category's index. */
   onPick?: (index: number) => void;
   /** Filled with a function answering the chart as a PNG data URL (export). */
@@ -67,5 +70,12 @@ export function WidgetChart({
     };
   }, [exportRef]);
 
-  return <div ref={box} style={{ width: '100%', height: '100%' }} data-testid={testId} />;
+  return (
+    <div
+      ref={box}
+      style={{ width: '100%', height: '100%' }}
+      data-testid={testId}
+      data-value-labels={valueLabels ? 'on' : 'off'}
+    />
+  );
 }

@@ -1,5 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
+  APPROVAL_DURATION,
+  ApprovalDimension,
   ComparePeriod,
   DashboardLimits,
   DateGranularity,
@@ -9,6 +11,7 @@ import {
   type WidgetDimension,
   type WidgetKind,
   type WidgetMeasure,
+  WidgetSource,
 } from '@canopy/contract';
 import { Button, Drawer, Flex, Form, Input, Segmented, Select, Skeleton, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -16,14 +19,16 @@ import { useTranslation } from 'react-i18next';
 import { useAppWorkspace } from '../../apps/hooks/app-context';
 import { FilterPanel } from '../../tables/views/filter/FilterPanel';
 import { type QueryField, queryFields } from '../../tables/views/filter-ops';
+import { isChartKind } from '../widget-model';
 import { useTableFields } from './widget-labels';
 
 const KINDS: WidgetKind[] = ['number', 'bar', 'line', 'area', 'pie', 'funnel', 'table', 'pivot'];
 
-/** Fields a widget can group by: text, selects, members, departments, dates. */
+/** Fields a widget can group by: text, selects, members, departments, dates, 流程状态 and 当前节点. */
 export const groupable = (f: QueryField): boolean =>
   (f.family === 'text' && f.type !== 'richText') ||
   f.family === 'choice' ||
+  f.family === 'flowState' ||
   (f.family === 'list' && f.type === 'multiSelect') ||
   f.family === 'people' ||
   f.family === 'member' ||
@@ -54,18 +59,39 @@ export function WidgetEditor({ open, widget, onCancel, onDone }: Props) {
   const known = useMemo(
     () =>
       fields
-        ? queryFields(fields, () => false, {
-            createdAt: t('views.system.createdAt'),
-            modifiedAt: t('views.system.modifiedAt'),
-            createdBy: t('views.system.createdBy'),
-            modifiedBy: t('views.system.modifiedBy'),
-          })
+        ? queryFields(
+            fields,
+            () => false,
+            {
+              createdAt: t('views.system.createdAt'),
+              modifiedAt: t('views.system.modifiedAt'),
+              createdBy: t('views.system.createdBy'),
+              modifiedBy: t('views.system.modifiedBy'),
+            },
+            { flowState: t('workflow.column.flowState'), flowNode: t('workflow.column.flowNode') },
+          )
         : [],
     [fields, t],
   );
+  const approvals = query.source === 'approvals';
+  // Approval figures group by their own dimensions and measure their own duration (contract ApprovalDimension).
+  const approvalDimensions: QueryField[] = ApprovalDimension.map((code) => ({
+    code,
+    name: t(`dashboards.approvals.${code}`),
+    type: code,
+    family: code === 'finishedAt' ? 'moment' : code === 'approver' ? 'member' : 'text',
+  }));
+  const dimensionChoices = approvals ? approvalDimensions : known.filter(groupable);
+  const measureChoices = (aggregate: WidgetMeasure['aggregate']): QueryField[] =>
+    approvals
+      ? aggregate === 'distinct'
+        ? approvalDimensions.filter((f) => f.code !== 'finishedAt')
+        : [{ code: APPROVAL_DURATION, name: t('dashboards.approvals.duration'), type: 'number', family: 'number' }]
+      : known.filter((f) => measurable(f, aggregate));
   const setQuery = (patch: Partial<Widget['query']>) => setDraft((d) => ({ ...d, query: { ...d.query, ...patch } }));
-  const dimensionField = known.find((f) => f.code === query.dimension?.field);
+  const dimensionField = dimensionChoices.find((f) => f.code === query.dimension?.field);
   const isPivot = draft.kind === 'pivot';
+  const isChart = isChartKind(draft.kind);
   const needsDimension = draft.kind !== 'number' && !isPivot;
   const pivot = query.pivot ?? { rows: [], columns: [] };
   const maxMeasures =
@@ -80,10 +106,11 @@ export function WidgetEditor({ open, widget, onCancel, onDone }: Props) {
   const setMeasure = (i: number, m: WidgetMeasure) => setQuery({ measures: measures.map((x, j) => (j === i ? m : x)) });
   const finish = () => {
     const { dimension, filter, pivot: layout, ...rest } = query;
-    const { compare, ...widget } = draft;
+    const { compare, valueLabels, ...widget } = draft;
     onDone({
       ...widget,
       ...(draft.kind === 'number' && compare ? { compare } : {}),
+      ...(isChart && valueLabels !== undefined ? { valueLabels } : {}),
       query: {
         ...rest,
         measures,
@@ -115,7 +142,12 @@ export function WidgetEditor({ open, widget, onCancel, onDone }: Props) {
         <Form.Item label={t('dashboards.field.kind')}>
           <Segmented
             value={draft.kind}
-            options={KINDS.map((k) => ({ value: k, label: t(`dashboards.kind.${k}`) }))}
+            options={KINDS.map((k) => ({
+              value: k,
+              label: t(`dashboards.kind.${k}`),
+              // Approval figures are charts and numbers, never a pivot.
+              disabled: approvals && k === 'pivot',
+            }))}
             onChange={(kind) => setDraft((d) => ({ ...d, kind: kind as WidgetKind }))}
             data-testid="widget-kind"
           />
@@ -144,6 +176,27 @@ export function WidgetEditor({ open, widget, onCancel, onDone }: Props) {
             data-testid="widget-table"
           />
         </Form.Item>
+        {query.schemaCode && (
+          <Form.Item label={t('dashboards.field.source')}>
+            <Segmented
+              value={query.source ?? 'records'}
+              options={WidgetSource.map((x) => ({ value: x, label: t(`dashboards.source.${x}`) }))}
+              onChange={(source) =>
+                setDraft(({ compare: _compare, ...d }) => ({
+                  ...d,
+                  kind: source === 'approvals' && d.kind === 'pivot' ? 'bar' : d.kind,
+                  query: {
+                    schemaCode: d.query.schemaCode,
+                    ...(source === 'approvals' ? { source: 'approvals' as const } : {}),
+                    measures: [{ aggregate: 'count' }],
+                    ...(d.query.filter ? { filter: d.query.filter } : {}),
+                  },
+                }))
+              }
+              data-testid="widget-source"
+            />
+          </Form.Item>
+        )}
         {query.schemaCode && loading && <Skeleton active />}
         {query.schemaCode && fields && (
           <>
@@ -155,9 +208,9 @@ export function WidgetEditor({ open, widget, onCancel, onDone }: Props) {
                     style={{ flex: 1 }}
                     value={query.dimension?.field}
                     placeholder={t('dashboards.pickDimension')}
-                    options={known.filter(groupable).map((f) => ({ value: f.code, label: f.name }))}
+                    options={dimensionChoices.map((f) => ({ value: f.code, label: f.name }))}
                     onChange={(field: string) => {
-                      const f = known.find((x) => x.code === field);
+                      const f = dimensionChoices.find((x) => x.code === field);
                       setQuery({ dimension: isDate(f) ? { field, granularity: 'month' } : { field } });
                     }}
                     data-testid="widget-dimension"
@@ -235,14 +288,10 @@ export function WidgetEditor({ open, widget, onCancel, onDone }: Props) {
                         showSearch={{ optionFilterProp: 'label' }}
                         style={{ flex: 1 }}
                         value={
-                          m.field && known.some((f) => f.code === m.field && measurable(f, m.aggregate))
-                            ? m.field
-                            : undefined
+                          m.field && measureChoices(m.aggregate).some((f) => f.code === m.field) ? m.field : undefined
                         }
                         placeholder={t('dashboards.pickMeasureField')}
-                        options={known
-                          .filter((f) => measurable(f, m.aggregate))
-                          .map((f) => ({ value: f.code, label: f.name }))}
+                        options={measureChoices(m.aggregate).map((f) => ({ value: f.code, label: f.name }))}
                         onChange={(field: string) => setMeasure(i, { aggregate: m.aggregate, field })}
                         data-testid={`widget-measure-field-${i}`}
                       />
@@ -268,7 +317,22 @@ export function WidgetEditor({ open, widget, onCancel, onDone }: Props) {
                 )}
               </Flex>
             </Form.Item>
-            {draft.kind === 'number' && (
+            {isChart && (
+              <Form.Item label={t('dashboards.field.valueLabels')}>
+                <Segmented
+                  value={draft.valueLabels === undefined ? 'auto' : draft.valueLabels ? 'on' : 'off'}
+                  options={(['auto', 'on', 'off'] as const).map((v) => ({
+                    value: v,
+                    label: t(`dashboards.valueLabels.${v}`),
+                  }))}
+                  onChange={(v) =>
+                    setDraft(({ valueLabels: _old, ...d }) => (v === 'auto' ? d : { ...d, valueLabels: v === 'on' }))
+                  }
+                  data-testid="widget-value-labels"
+                />
+              </Form.Item>
+            )}
+            {draft.kind === 'number' && !approvals && (
               <Form.Item label={t('dashboards.field.compare')}>
                 <Flex gap={8}>
                   <Select

@@ -8,6 +8,7 @@ import { currentLanguage } from '../../../shell/i18n/i18n';
 import { useDocumentTitle } from '../../../shell/layout/useDocumentTitle';
 import { articlesIn, renderArticle } from '../help-articles';
 import '../help-center.css';
+import { PageHeading } from '../../../shell/layout/PageHeading';
 
 /** Headings before a table of contents is worth showing. */
 const TOC_FROM = 3;
@@ -68,9 +69,9 @@ export function HelpArticlePage() {
       <Row gutter={24} style={{ marginTop: 12 }}>
         <Col xs={24} lg={rendered.headings.length >= TOC_FROM ? 18 : 24}>
           <Card>
-            <Typography.Title level={2} style={{ marginTop: 0 }} data-testid="help-article-title">
+            <PageHeading look={2} style={{ marginTop: 0 }} data-testid="help-article-title">
               {article.title}
-            </Typography.Title>
+            </PageHeading>
             {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: only catches clicks on the links inside */}
             <div
               className="canopy-help-article"

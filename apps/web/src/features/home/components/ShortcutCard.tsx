@@ -6,7 +6,7 @@ import {
   SettingOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { DashboardNodeMode, DashboardNodeType, Limits, type Shortcut } from '@canopy/contract';
+import { DashboardNodeMode, DashboardNodeType, Limits, readShortcutProperties, type Shortcut } from '@canopy/contract';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Button, Tooltip, Typography } from 'antd';
@@ -28,6 +28,7 @@ export function ShortcutCard({ shortcut, sortable, onOpen, onSettings }: Props) 
     id: shortcut.code,
     disabled: !sortable,
   });
+  const look = readShortcutProperties(shortcut.properties);
   const quickAdd = shortcut.type === DashboardNodeType.linkQuery;
   const kind =
     shortcut.type === DashboardNodeType.app
@@ -63,7 +64,7 @@ export function ShortcutCard({ shortcut, sortable, onOpen, onSettings }: Props) 
         aria-label={`${shortcut.displayName}，${kind.label}`}
         data-testid="shortcut-open"
       >
-        <AppIcon icon={shortcut.properties.icon ?? 'appstore'} color={shortcut.properties.color ?? 0} size={40} />
+        <AppIcon icon={look.icon ?? 'appstore'} color={look.color ?? 0} size={40} />
         <span style={{ minWidth: 0, flex: 1, textAlign: 'left' }}>
           {longName ? <Tooltip title={shortcut.displayName}>{name}</Tooltip> : name}
           <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="shortcut-kind">

@@ -1,4 +1,10 @@
-import { DashboardNodeMode, isShortcutName, SHORTCUT_NAME_MAX, type Shortcut } from '@canopy/contract';
+import {
+  DashboardNodeMode,
+  isShortcutName,
+  readShortcutProperties,
+  SHORTCUT_NAME_MAX,
+  type Shortcut,
+} from '@canopy/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
@@ -35,7 +41,8 @@ export function ShortcutSettingsDialog({
   const queryClient = useQueryClient();
   const engineCode = useSession().current?.engineCode ?? '';
   const [form] = Form.useForm<Values>();
-  const color = Form.useWatch('color', form) ?? shortcut.properties.color ?? 0;
+  const look = readShortcutProperties(shortcut.properties);
+  const color = Form.useWatch('color', form) ?? look.color ?? 0;
   const [saving, setSaving] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: shortcutKeys.all(engineCode) });
 
@@ -44,7 +51,8 @@ export function ShortcutSettingsDialog({
     try {
       const data = await shortcutsApi.update(shortcut.code, {
         displayName: values.displayName.trim(),
-        properties: { color: values.color, icon: values.icon },
+        // The spec's shape (§3): the look as JSON text.
+        properties: JSON.stringify({ color: values.color, icon: values.icon }),
       });
       queryClient.setQueryData(shortcutKeys.list(engineCode), data);
       message.success(t('shortcuts.updated'));
@@ -134,8 +142,8 @@ export function ShortcutSettingsDialog({
         disabled={!canManage}
         initialValues={{
           displayName: shortcut.displayName,
-          color: shortcut.properties.color ?? 0,
-          icon: shortcut.properties.icon ?? 'appstore',
+          color: look.color ?? 0,
+          icon: look.icon ?? 'appstore',
         }}
         onFinish={save}
       >

@@ -1,12 +1,20 @@
-import { Limits, type TodoPageBody } from '@canopy/contract';
+import { Limits, type TodoPageBody, type TodoPanelItem } from '@canopy/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Empty, Skeleton, Typography } from 'antd';
+import { Empty, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PlainCard } from '../../../shell/layout/PlainCard';
 import { PlainList, PlainListItem } from '../../../shell/layout/PlainList';
 import { AppLink } from '../../../shell/navigation/AppLink';
 import { useSession } from '../../../shell/session/session-context';
 import { todoKeys, todosApi } from '../../todos/api/todos-api';
+import { DelegatedFromTag } from '../../todos/components/DelegatedFromTag';
+import {
+  lookAlikes,
+  subjectTitle,
+  summaryText,
+  TodoSubjectLines,
+  type TodoSubjectOf,
+} from '../../todos/components/TodoSubject';
 import { approvalPath } from '../../workflow/components/approval-link';
 import { formatMinute } from '../lib/format-minute';
 
@@ -37,6 +45,20 @@ export function TodoPanel() {
     enabled: Boolean(current?.memberId),
   });
   const items = page.data?.resultList ?? [];
+  const subjectOf = (item: TodoPanelItem): TodoSubjectOf => ({
+    applicant: item.originator.name,
+    schemaName: item.schemaName || item.workflowName,
+    about: item.about,
+    activityName: item.activityName,
+    receivedAt: item.createTime,
+    startedAt: item.createTime,
+  });
+  const alike = lookAlikes(
+    items,
+    (i) => i.workItemId,
+    (i) => `${subjectTitle(t, subjectOf(i))}\n${summaryText(t, i.about)}`,
+  );
+  const now = Date.now();
   let body: React.ReactNode;
   if (page.isPending) body = <Skeleton active paragraph={{ rows: 4 }} />;
   else if (!items.length)
@@ -52,17 +74,18 @@ export function TodoPanel() {
           <PlainListItem key={item.workItemId} data-testid="todo-panel-item">
             <AppLink
               to={approvalPath(item.appCode, item.workflowInstance.instanceId, item.workItemId)}
+              className="canopy-todo-title"
               style={{ display: 'block', width: '100%', minWidth: 0 }}
             >
-              <Typography.Text strong ellipsis style={{ display: 'block' }}>
-                {item.workflowName || t('home.todoUntitled')}
-              </Typography.Text>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {t('home.todoFrom', { name: item.originator.name })}
-                {' · '}
-                <span data-testid="todo-panel-received">
-                  {t('home.todoReceived', { time: formatMinute(item.createTime) })}
-                </span>
+              <Flex align="center" style={{ minWidth: 0 }}>
+                <Typography.Text strong ellipsis style={{ display: 'block' }} data-testid="todo-panel-title">
+                  {subjectTitle(t, subjectOf(item))}
+                </Typography.Text>
+                <DelegatedFromTag from={item.delegatedFrom} />
+              </Flex>
+              <TodoSubjectLines subject={subjectOf(item)} distinguish={alike.has(item.workItemId)} now={now} />
+              <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="todo-panel-received">
+                {t('home.todoReceived', { time: formatMinute(item.createTime) })}
               </Typography.Text>
             </AppLink>
           </PlainListItem>

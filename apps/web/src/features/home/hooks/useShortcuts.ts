@@ -1,4 +1,4 @@
-import type { ShortcutList } from '@canopy/contract';
+import { readShortcutProperties, type ShortcutList } from '@canopy/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +42,10 @@ export function useSaveShortcutOrder() {
         const nodes = layout.flatMap((code) => byCode.get(code) ?? []);
         queryClient.setQueryData<ShortcutList>(key, {
           ...previous,
-          root: { ...previous.root, properties: { ...previous.root.properties, layout } },
+          root: {
+            ...previous.root,
+            properties: JSON.stringify({ ...readShortcutProperties(previous.root.properties), layout }),
+          },
           nodes,
         });
       }

@@ -17,13 +17,18 @@ interface Node {
 
 interface DepartmentTreeSelectProps {
   value?: string | string[];
-  onChange?: (value: string | string[]) => void;
+  /** `labels`: the picked departments' names, in the order of the value. */
+  onChange?: (value: string | string[], labels: string[]) => void;
   multiple?: boolean;
   /** A department that cannot be picked, nor anything under it (moving a department into itself). */
   excludeId?: string;
   /** Departments known up front (e.g. the member's current ones), so their names show before loading. */
   known?: { objectId: string; name: string }[];
   testId?: string;
+  /** The control's name for assistive technology where no form label names it. */
+  ariaLabel?: string;
+  /** The id a form label points at (WCAG 1.3.1, 4.1.2). */
+  id?: string;
 }
 
 function toNode(d: Department, excludeId: string | undefined): Node {
@@ -46,6 +51,8 @@ export function DepartmentTreeSelect({
   excludeId,
   known = [],
   testId,
+  ariaLabel,
+  id,
 }: DepartmentTreeSelectProps) {
   const { t } = useTranslation();
   const { current } = useSession();
@@ -83,18 +90,23 @@ export function DepartmentTreeSelect({
 
   return (
     <TreeSelect
+      id={id}
       treeDataSimpleMode={{ id: 'id', pId: 'pId' }}
       treeData={[...nodes.values()]}
       loadData={(node) => loadData(String(node.value))}
       value={value}
-      onChange={(v: string | string[]) => onChange?.(v)}
+      onChange={(v: string | string[], labels) => onChange?.(v, labels.map(String))}
       multiple={multiple}
+      // Typing narrows the departments loaded so far (the root's children open with the list).
+      showSearch
+      treeNodeFilterProp="title"
       loading={root.isPending}
       treeDefaultExpandedKeys={root.data ? [root.data.objectId] : []}
       placeholder={t('org.pickDepartment')}
       style={{ width: '100%' }}
       popupMatchSelectWidth
       data-testid={testId}
+      aria-label={ariaLabel}
     />
   );
 }

@@ -31,6 +31,8 @@ export function LetterContent({ content, onFollow }: LetterContentProps) {
             key={i}
             href={part.href}
             target={part.target}
+            // Within a sentence a link must not differ by colour alone (WCAG 1.4.1).
+            underline
             data-testid="letter-link"
             onClick={(e) => {
               e.stopPropagation();

@@ -28,7 +28,7 @@ export function NoticePanel({ count, unreadOnly, onUnreadOnly, feed, onRead, onR
   const footer = feed.loading ? (
     <Spin size="small" />
   ) : feed.hasMore ? (
-    <Button type="link" size="small" onClick={feed.loadMore} data-testid="notice-load-more">
+    <Button type="link" size="small" onClick={() => feed.loadMore()} data-testid="notice-load-more">
       {t('notice.loadMore')}
     </Button>
   ) : feed.items.length > 0 ? (
@@ -68,7 +68,9 @@ export function NoticePanel({ count, unreadOnly, onUnreadOnly, feed, onRead, onR
         data-testid="notice-list"
         onScroll={(e) => {
           const el = e.currentTarget;
-          if (el.scrollHeight - el.scrollTop - el.clientHeight <= SCROLL_SLACK_PX) feed.loadMore();
+          // The items this render drew: a scroll event that arrives before a loaded page is drawn
+          // measures the old list, and must not ask for the page after it.
+          if (el.scrollHeight - el.scrollTop - el.clientHeight <= SCROLL_SLACK_PX) feed.loadMore(feed.items.length);
         }}
       >
         {feed.items.length === 0 && !feed.loading ? (

@@ -13,7 +13,8 @@ export interface LetterFeed {
   hasMore: boolean;
   /** Starts over from the first page. */
   reload: () => void;
-  loadMore: () => void;
+  /** The next page; `drawn`: how many items the caller's list shows (a stale measure loads nothing). */
+  loadMore: (drawn?: number) => void;
   /** A letter was read: the unread-only list drops it (total and offset fall by one) and refills. */
   markedRead: (id: number) => void;
 }
@@ -80,11 +81,16 @@ export function useLetterFeed(unreadOnly: boolean): LetterFeed {
     void load(empty, generation.current);
   }, [load]);
 
-  const loadMore = useCallback(() => {
-    const s = stateRef.current;
-    if (busy.current || s.items.length >= s.total) return;
-    void load(s, generation.current);
-  }, [load]);
+  const loadMore = useCallback(
+    (drawn?: number) => {
+      const s = stateRef.current;
+      if (busy.current || s.items.length >= s.total) return;
+      // Loaded but not drawn yet: the caller measured a list shorter than the state's.
+      if (drawn !== undefined && drawn < s.items.length) return;
+      void load(s, generation.current);
+    },
+    [load],
+  );
 
   const markedRead = useCallback(
     (id: number) => {

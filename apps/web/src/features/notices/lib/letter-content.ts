@@ -51,6 +51,7 @@ export function parseLetterContent(content: string): ContentPart[] {
 const PAYLOAD_FIELDS: Record<string, string[]> = {
   workflow: ['appCode', 'instanceId'],
   table: ['appCode', 'schemaCode'],
+  record: ['appCode', 'schemaCode', 'recordId'],
   teamExport: ['engineCode'],
   feedback: ['feedbackId'],
   members: [],

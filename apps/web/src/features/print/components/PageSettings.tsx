@@ -1,5 +1,11 @@
-import type { FieldInfo, PrintBlock, PrintPage, SavePrintTemplateBody } from '@canopy/contract';
-import { Divider, Form, Input, InputNumber, Radio, Select, Typography } from 'antd';
+import {
+  AMOUNT_IN_WORDS_TYPES,
+  type FieldInfo,
+  type PrintBlock,
+  type PrintPage,
+  type SavePrintTemplateBody,
+} from '@canopy/contract';
+import { Checkbox, Divider, Form, Input, InputNumber, Radio, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 const ALIGNS = ['left', 'center', 'right'] as const;
@@ -50,7 +56,16 @@ export function PageSettings({
                 options={fields
                   .filter((f) => (block.kind === 'subTable' ? f.type === 'subTable' : f.type !== 'subTable'))
                   .map((f) => ({ value: f.code, label: f.name }))}
-                onChange={(field: string) => onBlock(selected, { ...block, field })}
+                onChange={(field: string) => {
+                  // 人民币大写 goes with a number or money field only.
+                  const amount = (AMOUNT_IN_WORDS_TYPES as readonly string[]).includes(
+                    fields.find((f) => f.code === field)?.type ?? '',
+                  );
+                  if (block.kind === 'field' && !amount) {
+                    const { amountInWords: _dropped, ...rest } = block;
+                    onBlock(selected, { ...rest, field });
+                  } else onBlock(selected, { ...block, field });
+                }}
               />
             </Form.Item>
           )}
@@ -66,6 +81,24 @@ export function PageSettings({
               />
             </Form.Item>
           )}
+          {block.kind === 'field' &&
+            (AMOUNT_IN_WORDS_TYPES as readonly string[]).includes(
+              fields.find((f) => f.code === block.field)?.type ?? '',
+            ) && (
+              <Form.Item label={t('print.numberFormat')} htmlFor="print-amount-in-words">
+                <Checkbox
+                  id="print-amount-in-words"
+                  checked={block.amountInWords === true}
+                  onChange={(e) => {
+                    const { amountInWords: _old, ...rest } = block;
+                    onBlock(selected, e.target.checked ? { ...rest, amountInWords: true } : rest);
+                  }}
+                  data-testid="print-amount-in-words"
+                >
+                  {t('print.amountInWords')}
+                </Checkbox>
+              </Form.Item>
+            )}
           {block.kind === 'text' && (
             <>
               <Form.Item label={t('print.text')}>

@@ -102,11 +102,27 @@ function FieldRow({ fields }: { fields: Extract<PrintItem, { kind: 'field' }>[] 
           >
             {f.text}
             {f.files?.some((x) => x.isImage) && (
-              <div style={{ display: 'flex', gap: '1.4mm', flexWrap: 'wrap', marginTop: '1mm' }}>
+              // Each picture at its own size up to 22 mm tall, as the PDF places them: the row is as
+              // tall as its pictures, with no room kept below a small one.
+              <div
+                style={{
+                  display: 'flex',
+                  gap: '1.4mm',
+                  flexWrap: 'wrap',
+                  alignItems: 'flex-start',
+                  marginTop: f.text ? '1mm' : 0,
+                }}
+              >
                 {f.files
                   .filter((x) => x.isImage)
                   .map((x) => (
-                    <img key={x.url} src={x.url} alt={x.name} style={{ maxWidth: '22mm', maxHeight: '22mm' }} />
+                    <img
+                      key={x.url}
+                      src={x.url}
+                      alt={x.name}
+                      style={{ display: 'block', maxWidth: '44mm', maxHeight: '22mm', objectFit: 'contain' }}
+                      data-testid="print-picture"
+                    />
                   ))}
               </div>
             )}

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../../shell/api/form-errors';
+import { PageHeading } from '../../../shell/layout/PageHeading';
 import { tableKeys, tablesApi } from '../../tables/api/tables-api';
 import { printApi, printKeys } from '../api/print-api';
 import { BlockPalette } from '../components/BlockPalette';
@@ -122,9 +123,9 @@ export function DesignerPage() {
         <Button icon={<ArrowLeftOutlined />} onClick={back}>
           {t('print.back')}
         </Button>
-        <Typography.Title level={5} style={{ margin: 0 }}>
+        <PageHeading look={5} style={{ margin: 0 }}>
           {t('print.designerTitle', { table: schema.data?.displayName ?? '' })}
-        </Typography.Title>
+        </PageHeading>
         <Flex gap={8} style={{ marginInlineStart: 'auto' }}>
           {current && (
             <Popconfirm

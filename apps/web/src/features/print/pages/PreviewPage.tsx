@@ -1,11 +1,12 @@
 import { ArrowLeftOutlined, DownloadOutlined, EditOutlined, PrinterOutlined } from '@ant-design/icons';
 import { PrintLimits } from '@canopy/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Flex, Select, Skeleton, Typography } from 'antd';
+import { Alert, App, Button, Empty, Flex, Select, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../../shell/api/form-errors';
+import { PageHeading } from '../../../shell/layout/PageHeading';
 import { downloadPdf, printApi, printKeys } from '../api/print-api';
 import { PrintSheet, SHEET_CSS } from '../components/PrintSheet';
 import { printDesignerPath } from '../print-links';
@@ -80,9 +81,9 @@ export function PreviewPage() {
         <Button icon={<ArrowLeftOutlined />} onClick={back}>
           {t('print.back')}
         </Button>
-        <Typography.Title level={5} style={{ margin: 0 }}>
+        <PageHeading look={5} style={{ margin: 0 }}>
           {t('print.previewTitle', { count: ids.length })}
-        </Typography.Title>
+        </PageHeading>
         <Select
           style={{ width: 220, marginInlineStart: 'auto' }}
           value={templateId}

@@ -1,9 +1,10 @@
 import { ApiOutlined } from '@ant-design/icons';
 import { type FieldInfo, OPEN_API_PREFIX } from '@canopy/contract';
 import { fieldTypeLabel } from '@canopy/fields/web/view';
-import { Alert, Button, Drawer, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Drawer, Table, Tabs, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ToolbarButton } from '../../../shell/layout/toolbar-fit';
 import { curlExamples, exampleData, isReadOnlyType, jsonShape } from './api-examples';
 
 interface Props {
@@ -23,9 +24,12 @@ export function TableApiButton(props: Props) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button icon={<ApiOutlined />} onClick={() => setOpen(true)} data-testid="table-api-button">
-        {t('apiDocs.button')}
-      </Button>
+      <ToolbarButton
+        icon={<ApiOutlined />}
+        label={t('apiDocs.button')}
+        onClick={() => setOpen(true)}
+        data-testid="table-api-button"
+      />
       {open && <TableApiDrawer {...props} onClose={() => setOpen(false)} />}
     </>
   );

@@ -122,6 +122,8 @@ export function MemberInput(props: {
 }
 
 export function DepartmentInput(props: {
+  /** From the form item: its label names the picker through this id. */
+  id?: string;
   value?: string[];
   onChange?: (v: string[]) => void;
   multiple: boolean;
@@ -130,6 +132,7 @@ export function DepartmentInput(props: {
   const known = useKnownDepartments(props.value ?? []);
   return (
     <DepartmentTreeSelect
+      id={props.id}
       known={known}
       multiple={props.multiple}
       value={props.multiple ? (props.value ?? []) : props.value?.[0]}

@@ -53,13 +53,13 @@ export function FieldDesigner({ p, tableKey, schema }: Props) {
     codes[other] = a;
     void run(() => tablesApi.orderFields(p, [...codes, ...deleted.map((f) => f.code)]));
   };
-  const roleNames = (roles: AppRoleName[]) =>
-    roles.map((r) => (r === 'manager' ? t('tables.roleManager') : t('tables.roleMember'))).join('、');
+  const roleName = (r: AppRoleName) => (r === 'manager' ? t('tables.roleManager') : t('tables.roleMember'));
   /**
-   * Asks before deleting; when row rules name the field, the question lists them. The server says
-   * which rules name it too: if this page's copy of the rules was stale, it asks again with those.
+   * Asks before deleting; when row rules name the field, the question lists their roles. This page
+   * knows only 管理员 and 成员; the server checks every app role (issue 27): when another role's rule
+   * names the field, it deletes nothing and the question is asked again with those roles' names.
    */
-  const remove = (f: FieldInfo, known = rowRulesNaming(schema.permissions, f.code)) =>
+  const remove = (f: FieldInfo, known: string[] = rowRulesNaming(schema.permissions, f.code).map(roleName)) =>
     modal.confirm({
       title: t('tables.deleteFieldConfirm', { name: f.name }),
       content: (
@@ -67,7 +67,7 @@ export function FieldDesigner({ p, tableKey, schema }: Props) {
           <span>{t('tables.deleteFieldHint')}</span>
           {known.length > 0 && (
             <Typography.Text type="warning" data-testid="delete-field-rules">
-              {t('tables.deleteFieldRules', { roles: roleNames(known) })}
+              {t('tables.deleteFieldRules', { roles: known.join('、') })}
             </Typography.Text>
           )}
         </Flex>
@@ -77,7 +77,7 @@ export function FieldDesigner({ p, tableKey, schema }: Props) {
       onOk: () =>
         run(async () => {
           const result = await tablesApi.removeField(p, f.code, known.length > 0);
-          if (!result.removed) remove(f, result.rowRules);
+          if (!result.removed) remove(f, result.rowRuleNames);
         }),
     });
 

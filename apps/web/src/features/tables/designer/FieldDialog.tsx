@@ -7,6 +7,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../../shell/api/form-errors';
 import { tablesApi } from '../api/tables-api';
+import { DefaultValueInput } from './DefaultValueInput';
+import { emptyToNull, fixedDefaultInput, takesDefault } from './field-defaults';
 import { showFormulaJob } from './useFormulaJobs';
 
 interface Props {
@@ -28,13 +30,6 @@ interface Values {
   defaultValue?: unknown;
 }
 
-/** Types whose value is computed, refers to other records or is a file: no default value. */
-const NO_DEFAULT = new Set(['relation', 'lookup', 'formula', 'autoNumber', 'subTable', 'attachment', 'image']);
-
-/** An empty input clears the default. */
-const emptyToNull = (v: unknown): unknown =>
-  v === undefined || v === '' || (Array.isArray(v) && v.length === 0) ? null : v;
-
 /** Add or edit a field: name, type (grouped palette), the type's settings, required/unique/description. */
 export function FieldDialog({ p, tableKey, fields, field, onClose }: Props) {
   const { t } = useTranslation();
@@ -49,7 +44,8 @@ export function FieldDialog({ p, tableKey, fields, field, onClose }: Props) {
   const others: FieldRef[] = fields.filter((f) => !f.deleted && f.code !== field?.code);
   const system = FieldTypes[type]?.system === true;
   const watchedSettings = Form.useWatch('settings', form) as Record<string, unknown> | undefined;
-  const DefaultInput = !system && !NO_DEFAULT.has(type) && web?.group !== 'system' ? web?.Input : undefined;
+  const FixedInput = fixedDefaultInput(type);
+  const hasDefault = takesDefault(type);
 
   const submit = async (registered: Values) => {
     // Every value, also those no input shows (option ids, sub-table column codes).
@@ -62,7 +58,7 @@ export function FieldDialog({ p, tableKey, fields, field, onClose }: Props) {
       required: system ? false : Boolean(values.required),
       unique: system ? false : Boolean(values.unique),
       description: values.description ?? '',
-      ...(DefaultInput ? { defaultValue: emptyToNull(values.defaultValue) } : {}),
+      ...(hasDefault ? { defaultValue: emptyToNull(values.defaultValue) } : {}),
     };
     try {
       const saved = field
@@ -135,7 +131,7 @@ export function FieldDialog({ p, tableKey, fields, field, onClose }: Props) {
       </Form.Item>
       {Settings && <Settings fields={others} code={field?.code ?? ''} />}
       {!system && (
-        <Form.Item label={t('tables.required')} style={{ marginBottom: 8 }}>
+        <Form.Item label={t('tables.validation')} style={{ marginBottom: 8 }}>
           <Form.Item name="required" valuePropName="checked" noStyle>
             <Checkbox>{t('tables.required')}</Checkbox>
           </Form.Item>
@@ -144,9 +140,9 @@ export function FieldDialog({ p, tableKey, fields, field, onClose }: Props) {
           </Form.Item>
         </Form.Item>
       )}
-      {DefaultInput && (
+      {hasDefault && (
         <Form.Item name="defaultValue" label={t('tables.defaultValue')} data-testid="field-default">
-          <DefaultInput settings={watchedSettings ?? field?.settings ?? {}} />
+          <DefaultValueInput type={type} settings={watchedSettings ?? field?.settings ?? {}} Input={FixedInput} />
         </Form.Item>
       )}
       <Form.Item name="description" label={t('tables.description')}>

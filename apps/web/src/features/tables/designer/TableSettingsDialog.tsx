@@ -1,11 +1,11 @@
-import { completePermissions, RecordAction, type SchemaInfo, type SchemaPermissions } from '@canopy/contract';
+import type { SchemaInfo } from '@canopy/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Checkbox, Flex, Form, Input, type InputRef, Modal, Select, Tag, Typography } from 'antd';
+import { Alert, App, Flex, Form, Input, type InputRef, Modal, Select, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shell/api/form-errors';
+import { TableRoleRights } from '../../app-roles/components/TableRoleRights';
 import { tablesApi } from '../api/tables-api';
-import { FieldRulesEditor, RowRulesEditor } from './PermissionRules';
 
 interface Props {
   p: { appCode: string; schemaCode: string };
@@ -17,14 +17,11 @@ interface Props {
 interface Values {
   titleFieldCode?: string;
   titleFormat: string;
-  permissions: SchemaPermissions;
 }
 
-const ROLES = ['manager', 'member'] as const;
-
 /**
- * Title field, record title format, and who (besides the app owner) may do what: actions per role,
- * field rules (read-only, hidden) and the records each role reaches.
+ * Title field and record title format, and who (besides the app owner) may do what here: every app
+ * role's rights on this table (issue 27), each edited in the role matrix's drawer and saved there.
  */
 export function TableSettingsDialog({ p, tableKey, schema, onClose }: Props) {
   const { t } = useTranslation();
@@ -57,7 +54,6 @@ export function TableSettingsDialog({ p, tableKey, schema, onClose }: Props) {
       await tablesApi.update(p, {
         ...(values.titleFieldCode ? { titleFieldCode: values.titleFieldCode } : {}),
         titleFormat: (values.titleFormat ?? '').trim(),
-        permissions: values.permissions,
       });
       await queryClient.invalidateQueries({ queryKey: tableKey });
       message.success(t('tables.saved'));
@@ -85,7 +81,6 @@ export function TableSettingsDialog({ p, tableKey, schema, onClose }: Props) {
           initialValues={{
             titleFieldCode: schema.titleFieldCode || undefined,
             titleFormat: schema.titleFormat,
-            permissions: completePermissions(schema.permissions),
           }}
         >
           {node}
@@ -112,34 +107,14 @@ export function TableSettingsDialog({ p, tableKey, schema, onClose }: Props) {
           </Tag>
         ))}
       </Flex>
-      <Form.Item label={t('tables.permissions')} extra={t('tables.permissionsHint')}>
-        <table data-testid="table-permissions">
-          <tbody>
-            {RecordAction.map((action) => (
-              <tr key={action}>
-                <td style={{ paddingRight: 16 }}>{t(`tables.perm.${action}`)}</td>
-                <td>
-                  <Form.Item name={['permissions', action]} noStyle>
-                    <Checkbox.Group
-                      data-testid={`perm-${action}`}
-                      options={ROLES.map((role) => ({
-                        value: role,
-                        label: role === 'manager' ? t('tables.roleManager') : t('tables.roleMember'),
-                      }))}
-                    />
-                  </Form.Item>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Form.Item>
-      <Form.Item name={['permissions', 'fields']} label={t('tables.fieldRules')} extra={t('tables.fieldRulesHint')}>
-        <FieldRulesEditor fields={live} />
-      </Form.Item>
-      <Form.Item name={['permissions', 'rows']} label={t('tables.rowRules')} extra={t('tables.rowRulesHint')}>
-        <RowRulesEditor fields={schema.fields} />
-      </Form.Item>
+      <Typography.Title level={5} style={{ marginTop: 8 }}>
+        {t('tables.permissions')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('tables.permissionsHint')}</Typography.Paragraph>
+      <TableRoleRights
+        schemaCode={p.schemaCode}
+        onSaved={() => void queryClient.invalidateQueries({ queryKey: tableKey })}
+      />
     </Modal>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  CommentWebhookEvents,
   type FilterGroup,
   FlowWebhookEvents,
   RecordWebhookEvents,
@@ -59,7 +60,7 @@ export function EventChoices({ value, onChange }: { value?: string[]; onChange?:
   return (
     <Checkbox.Group value={value ?? []} onChange={(v) => onChange?.(v as string[])}>
       <Flex vertical gap={4}>
-        {group(t('webhooks.recordEvents'), RecordWebhookEvents)}
+        {group(t('webhooks.recordEvents'), [...RecordWebhookEvents, ...CommentWebhookEvents])}
         {group(t('webhooks.flowEvents'), FlowWebhookEvents)}
       </Flex>
     </Checkbox.Group>

@@ -2,6 +2,7 @@ import type { FieldInfo, FormLayout, RecordItem } from '@canopy/contract';
 import { Descriptions, Divider, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FieldValue } from './FieldValue';
+import { RecordComments } from './RecordComments';
 import { RecordHistory } from './RecordHistory';
 
 interface Props {
@@ -12,7 +13,7 @@ interface Props {
   layout: FormLayout;
 }
 
-/** All fields of a record by the designed form, then its change history. */
+/** All fields of a record by the designed form, then its comments and its change history. */
 export function RecordDetail({ engineCode, p, record, fields, layout }: Props) {
   const { t } = useTranslation();
   const byCode = new Map(fields.filter((f) => !f.deleted).map((f) => [f.code, f]));
@@ -46,6 +47,10 @@ export function RecordDetail({ engineCode, p, record, fields, layout }: Props) {
           />
         );
       })}
+      <Divider titlePlacement="start">
+        <Typography.Text strong>{t('tables.comments.title')}</Typography.Text>
+      </Divider>
+      <RecordComments engineCode={engineCode} p={p} recordId={record.id} />
       <Divider titlePlacement="start">
         <Typography.Text strong>{t('tables.history')}</Typography.Text>
       </Divider>

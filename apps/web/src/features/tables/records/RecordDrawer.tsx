@@ -11,6 +11,7 @@ import { printPreviewPath } from '../../print/print-links';
 import { FlowStartForm } from '../../workflow/components/FlowStartForm';
 import { RecordFlowPanel } from '../../workflow/components/RecordFlowPanel';
 import { tableKeys, tablesApi } from '../api/tables-api';
+import { AutomationButtons } from './AutomationButtons';
 import { withFieldAccess } from './field-access';
 import { RecordDetail } from './RecordDetail';
 import { RecordForm } from './RecordForm';
@@ -173,6 +174,7 @@ export function RecordDrawer({
       extra={
         canAct ? (
           <Space>
+            <AutomationButtons engineCode={engineCode} p={p} recordId={target} />
             <WecomShareButton
               title={title}
               link={`${window.location.origin}/app/${encodeURIComponent(p.appCode)}/${encodeURIComponent(p.schemaCode)}?record=${encodeURIComponent(target)}`}

@@ -2,12 +2,13 @@ import type { FieldInfo, FieldRules, FormLayout, RecordItem } from '@canopy/cont
 import { FieldWebs } from '@canopy/fields/web';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Col, Flex, Form, Row, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shell/api/api-error';
 import { errorText } from '../../../shell/api/form-errors';
 import { tablesApi } from '../api/tables-api';
 import { withFlowRules } from './flow-rules';
+import { useNewRecordDefaults } from './useNewRecordDefaults';
 import { validateRecord } from './validate';
 
 interface Props {
@@ -52,7 +53,15 @@ export function RecordForm(props: Props) {
   const [problem, setProblem] = useState<{ title: string; text: string; conflict?: boolean } | null>(null);
   const [version, setVersion] = useState(record?.version ?? 0);
   const byCode = new Map(fields.filter((f) => !f.deleted).map((f) => [f.code, f]));
-  const initial = record ? record.data : Object.fromEntries(fields.map((f) => [f.code, f.defaultValue ?? undefined]));
+  const defaults = useNewRecordDefaults(fields, !record);
+  const initial = record ? record.data : defaults.values;
+  // The main department arrives after the form: filled in where nothing was chosen yet.
+  useEffect(() => {
+    if (record || !defaults.ready) return;
+    for (const [code, value] of Object.entries(defaults.values))
+      if (value !== undefined && !form.isFieldTouched(code) && form.getFieldValue(code) === undefined)
+        form.setFieldValue(code, value);
+  }, [record, defaults, form]);
 
   const collect = ({ required = true }: { required?: boolean } = {}) => {
     setProblem(null);

@@ -5,6 +5,7 @@ import { Alert, Button, Dropdown, Flex, Modal, Progress, Typography } from 'antd
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shell/api/form-errors';
+import { ToolbarButton } from '../../../shell/layout/toolbar-fit';
 import { transferApi } from './transfer-api';
 
 interface Props {
@@ -96,9 +97,12 @@ export function ExportButton({ p, viewCode, search }: Props) {
           onClick: ({ key }) => void run(key as ExportFormat),
         }}
       >
-        <Button icon={<DownloadOutlined />} loading={busy} data-testid="export-button">
-          {t('transfer.export')}
-        </Button>
+        <ToolbarButton
+          icon={<DownloadOutlined />}
+          label={t('transfer.export')}
+          loading={busy}
+          data-testid="export-button"
+        />
       </Dropdown>
       <Modal
         open={open}

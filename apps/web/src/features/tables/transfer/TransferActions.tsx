@@ -1,8 +1,8 @@
 import { UploadOutlined } from '@ant-design/icons';
 import type { FieldInfo } from '@canopy/contract';
-import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ToolbarButton } from '../../../shell/layout/toolbar-fit';
 import { ExportButton } from './ExportButton';
 import { ImportDialog } from './ImportDialog';
 
@@ -26,9 +26,12 @@ export function TransferActions({ p, fields, access, recordsKey, viewCode, searc
   return (
     <>
       {canImport && (
-        <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="import-button">
-          {t('transfer.import')}
-        </Button>
+        <ToolbarButton
+          icon={<UploadOutlined />}
+          label={t('transfer.import')}
+          onClick={() => setImporting(true)}
+          data-testid="import-button"
+        />
       )}
       {access.accessPermission.export && (
         <ExportButton p={p} {...(viewCode ? { viewCode } : {})} {...(search ? { search } : {})} />

@@ -58,8 +58,8 @@ describe('operators per field type', () => {
     ['date', ['eq', 'before', 'after', 'between', 'empty', 'notEmpty']],
     ['checkbox', ['isTrue', 'isFalse']],
     ['multiSelect', ['contains', 'notContains', 'empty', 'notEmpty']],
-    ['member', ['contains', 'notContains', 'empty', 'notEmpty', 'isMe', 'isMine']],
-    ['department', ['contains', 'notContains', 'empty', 'notEmpty', 'isMine']],
+    ['member', ['contains', 'notContains', 'empty', 'notEmpty', 'isMe', 'isMine', 'isHeadedByMe']],
+    ['department', ['contains', 'notContains', 'empty', 'notEmpty', 'isMine', 'isHeadedByMe']],
   ])('%s', (type, ops) => {
     expect(operatorsFor(q(type))).toEqual(ops);
   });

@@ -44,7 +44,7 @@ export type FlowField = (typeof FLOW_FIELDS)[number];
 const FLOW_FAMILY: Record<FlowField, Family> = { flowState: 'flowState', flowNode: 'text' };
 
 /** Spec §3 instance states a flow status filter offers. */
-export const FLOW_STATES = [0, 1, 2, 3, 4, 5, 7] as const;
+export const FLOW_STATES = [0, 1, 2, 3, 4, 5, 6, 7] as const;
 
 /**
  * Fields a member may filter by: live, not hidden from them, of a type the server can query. Fields
@@ -104,7 +104,7 @@ export type ValueShape =
   | 'id';
 
 export function valueShape(f: QueryField, op: FilterOperator): ValueShape {
-  if (['empty', 'notEmpty', 'isTrue', 'isFalse', 'isMe', 'isMine'].includes(op)) return 'none';
+  if (['empty', 'notEmpty', 'isTrue', 'isFalse', 'isMe', 'isMine', 'isHeadedByMe'].includes(op)) return 'none';
   switch (f.family) {
     case 'text':
       return 'text';

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shell/api/api-error';
+import { PageHeading } from '../../../shell/layout/PageHeading';
 import { useDocumentTitle } from '../../../shell/layout/useDocumentTitle';
 import { useGoBack } from '../../../shell/navigation/useAppNavigate';
 import { useSession } from '../../../shell/session/session-context';
@@ -45,6 +46,9 @@ function TeamCreateForm() {
   // With an invitation on screen, focus (and the blur check) belongs to the invitation first.
   const [search] = useSearchParams();
   const invited = search.has(INVITATION_PARAM);
+  // The blur check waits for the first keystroke: an invitation dialog opening over the page takes
+  // focus from the empty field, which is not the user leaving it unfilled.
+  const [typed, setTyped] = useState(false);
 
   const submit = ({ corpName }: TeamForm) => {
     setFormError(null);
@@ -69,15 +73,21 @@ function TeamCreateForm() {
       <Card style={{ width: '100%', maxWidth: 480 }}>
         <Flex vertical align="center" gap={8} style={{ marginBottom: 24 }}>
           <TeamOutlined style={{ fontSize: 36, color: 'var(--ant-color-primary)' }} />
-          <Typography.Title level={3} style={{ margin: 0 }}>
+          <PageHeading look={3} style={{ margin: 0 }}>
             {t('team.createTitle')}
-          </Typography.Title>
+          </PageHeading>
           <Typography.Text type="secondary" style={{ textAlign: 'center' }}>
             {firstTeam ? t('team.firstTeamIntro') : t('team.createIntro')}
           </Typography.Text>
         </Flex>
-        <Form<TeamForm> form={form} layout="vertical" requiredMark={false} onFinish={submit} validateTrigger="onBlur">
-          <Form.Item name="corpName" label={t('team.nameLabel')} rules={[teamNameRule]} validateFirst>
+        <Form<TeamForm> form={form} layout="vertical" requiredMark={false} onFinish={submit}>
+          <Form.Item
+            name="corpName"
+            label={t('team.nameLabel')}
+            rules={[teamNameRule]}
+            validateFirst
+            validateTrigger={typed ? 'onBlur' : []}
+          >
             <Input
               id="corpName"
               name="corpName"
@@ -86,7 +96,10 @@ function TeamCreateForm() {
               autoComplete="organization"
               placeholder={t('team.namePlaceholder')}
               count={{ show: true, max: Limits.teamNameMax, strategy: (text) => [...text].length }}
-              onChange={() => setFormError(null)}
+              onChange={() => {
+                setTyped(true);
+                setFormError(null);
+              }}
             />
           </Form.Item>
           {formError && (

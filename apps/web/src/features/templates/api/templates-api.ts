@@ -10,8 +10,8 @@ export const templateKeys = {
 /** The template center (issue 12): catalog, install, team templates and share links. */
 export const templatesApi = {
   catalog: () => call(TemplateEndpoints.catalog, { errors: 'inline' }),
-  install: (id: string, externalLabel: string) =>
-    call(TemplateEndpoints.install, { body: { id, externalLabel }, errors: 'inline' }),
+  install: (id: string, externalLabel: string, withSampleData = true) =>
+    call(TemplateEndpoints.install, { body: { id, externalLabel, withSampleData }, errors: 'inline' }),
   publish: (body: PublishTemplateBody) => call(TemplateEndpoints.publish, { body, errors: 'inline' }),
   unpublish: (id: string) => call(TemplateEndpoints.unpublish, { params: { id }, errors: 'inline' }),
   shares: (appCode: string) => call(TemplateEndpoints.shares, { params: { appCode }, errors: 'inline' }),

@@ -41,7 +41,8 @@ export function PublishTemplateDialog({
         appCode: app.code,
         name: values.name.trim(),
         description: values.description?.trim() ?? '',
-        icon: { icon: values.icon, color: values.color },
+        // The spec's shape (§3): the icon as JSON text of icon and colour.
+        icon: JSON.stringify({ icon: values.icon, color: values.color }),
       });
       message.success(t('templates.published'));
       if (current) await queryClient.invalidateQueries({ queryKey: templateKeys.catalog(current.engineCode) });

@@ -1,65 +1,32 @@
-import { ApartmentOutlined, ArrowLeftOutlined, DeleteOutlined, TableOutlined } from '@ant-design/icons';
+import { SearchOutlined } from '@ant-design/icons';
 import type { TemplateSummary } from '@canopy/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Empty,
-  Flex,
-  Image,
-  Modal,
-  Popconfirm,
-  Progress,
-  Result,
-  Row,
-  Skeleton,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
-import { useState } from 'react';
+import { App, Button, Empty, Flex, Input, Modal, Result, Skeleton, Tabs, Typography } from 'antd';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shell/api/api-error';
 import { errorText } from '../../../shell/api/form-errors';
 import { useSession } from '../../../shell/session/session-context';
-import { AppIcon } from '../../apps/components/AppIcon';
 import { templateKeys, templatesApi } from '../api/templates-api';
 import { useInstallTask } from '../hooks/useInstallTask';
-
-type Tab = 'all' | 'team';
-
-/** The first screenshot, or the template's mark on its colour when it has none (team templates). */
-function Cover({ template, height }: { template: TemplateSummary; height: number }) {
-  const src = template.previews[0];
-  if (src)
-    return (
-      <img
-        src={src}
-        alt={template.name}
-        style={{ width: '100%', height, objectFit: 'cover', objectPosition: 'top left', display: 'block' }}
-      />
-    );
-  return (
-    <Flex align="center" justify="center" style={{ height, background: '#f5f7fa' }}>
-      <AppIcon icon={template.icon.icon} color={template.icon.color} size={56} />
-    </Flex>
-  );
-}
+import { TemplateCards } from './TemplateCards';
+import { TemplateDetail } from './TemplateDetail';
+import { filterTemplates, sectionCounts, TEMPLATE_SECTIONS, type TemplateSection } from './template-filter';
 
 /**
- * 从模板创建 (issue 12): the built-in business templates and the team's own, as cards with a preview;
- * a template's detail shows its screenshots and the tables, flows, dashboards and pages it holds;
- * 安装 runs the install task (asked every 5 s) and opens the new app.
+ * 从模板创建, the template center (issues 12 and 29): categories down the side (全部, the ten business
+ * categories, 团队模板) with their counts, a search over names and descriptions, the templates as cards
+ * with a preview; a card opens the template's preview (screenshots and what it holds), where 安装 runs
+ * the install task (asked every 5 s) and opens the new app.
  */
 export function TemplateGalleryDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { current } = useSession();
   const queryClient = useQueryClient();
-  const [tab, setTab] = useState<Tab>('all');
+  const [section, setSection] = useState<TemplateSection>('all');
+  const [query, setQuery] = useState('');
+  const search = useDeferredValue(query);
   const [selected, setSelected] = useState<TemplateSummary | null>(null);
   const install = useInstallTask(() => {
     setSelected(null);
@@ -71,7 +38,9 @@ export function TemplateGalleryDialog({ open, onClose }: { open: boolean; onClos
     queryFn: templatesApi.catalog,
     enabled: open && !!engineCode,
   });
-  const templates = (catalog.data?.templates ?? []).filter((x) => tab === 'all' || x.kind === 'team');
+  const all = catalog.data?.templates ?? [];
+  const shown = useMemo(() => filterTemplates(all, section, search), [all, section, search]);
+  const counts = useMemo(() => sectionCounts(all, search), [all, search]);
 
   const remove = async (template: TemplateSummary) => {
     try {
@@ -90,6 +59,9 @@ export function TemplateGalleryDialog({ open, onClose }: { open: boolean; onClos
     onClose();
   };
 
+  const sectionLabel = (s: TemplateSection) =>
+    s === 'all' ? t('templates.all') : s === 'team' ? t('templates.team') : t(`templates.category.${s}`);
+
   const list = () => {
     if (catalog.isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
     if (catalog.isError)
@@ -100,144 +72,66 @@ export function TemplateGalleryDialog({ open, onClose }: { open: boolean; onClos
           extra={<Button onClick={() => void catalog.refetch()}>{t('templates.retry')}</Button>}
         />
       );
-    if (!templates.length)
-      return <Empty description={tab === 'team' ? t('templates.noTeamTemplates') : t('templates.none')} />;
-    return (
-      <Row gutter={[16, 16]} data-testid="template-cards">
-        {templates.map((template) => (
-          <Col key={template.id} xs={24} sm={12} md={8}>
-            <Card
-              hoverable
-              cover={<Cover template={template} height={140} />}
-              onClick={() => setSelected(template)}
-              data-testid={`template-card-${template.id}`}
-              styles={{ body: { padding: 14 } }}
-            >
-              <Flex align="center" gap={8} style={{ marginBottom: 6 }}>
-                <AppIcon icon={template.icon.icon} color={template.icon.color} size={24} />
-                <Typography.Text strong ellipsis>
-                  {template.name}
-                </Typography.Text>
-                {template.kind === 'team' && <Tag color="blue">{t('templates.teamTag')}</Tag>}
-              </Flex>
-              <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: 0, minHeight: 44 }}>
-                {template.description || t('templates.noDescription')}
-              </Typography.Paragraph>
-            </Card>
-          </Col>
-        ))}
-      </Row>
-    );
+    if (!shown.length) {
+      let empty = t('templates.none');
+      if (search.trim()) empty = t('templates.noMatch');
+      else if (section === 'team') empty = t('templates.noTeamTemplates');
+      return <Empty description={empty} style={{ marginTop: 64 }} />;
+    }
+    return <TemplateCards templates={shown} onOpen={setSelected} />;
   };
 
-  const detail = (template: TemplateSummary) => {
-    const names = (items: string[]) =>
-      items.length ? (
-        <Flex wrap gap={4}>
-          {items.map((n) => (
-            <Tag key={n}>{n}</Tag>
-          ))}
-        </Flex>
-      ) : (
-        <Typography.Text type="secondary">—</Typography.Text>
-      );
-    return (
-      <Flex vertical gap={16} data-testid="template-detail">
-        <Flex align="center" gap={12}>
-          <Button
-            type="text"
-            icon={<ArrowLeftOutlined />}
-            aria-label={t('templates.back')}
-            disabled={install.running}
-            onClick={() => setSelected(null)}
-          />
-          <AppIcon icon={template.icon.icon} color={template.icon.color} size={40} />
-          <Flex vertical style={{ flex: 1, minWidth: 0 }}>
-            <Typography.Title level={5} style={{ margin: 0 }}>
-              {template.name}
-            </Typography.Title>
-            <Typography.Text type="secondary">
-              {template.kind === 'team'
-                ? t('templates.publishedBy', { name: template.publisherName })
-                : t('templates.builtin')}
-            </Typography.Text>
-          </Flex>
-          {template.canRemove && (
-            <Popconfirm
-              title={t('templates.unpublishConfirm', { name: template.name })}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => remove(template)}
-            >
-              <Button danger icon={<DeleteOutlined />} disabled={install.running}>
-                {t('templates.unpublish')}
-              </Button>
-            </Popconfirm>
-          )}
-          <Button
-            type="primary"
-            size="large"
-            loading={install.running}
-            onClick={() => void install.run(() => templatesApi.install(template.id, template.externalLabel))}
-            data-testid="template-install"
-          >
-            {install.running ? t('packages.installing') : t('packages.install')}
-          </Button>
-        </Flex>
-        {install.running && (
-          <Progress percent={install.progress} status="active" data-testid="template-install-progress" />
-        )}
-        <Typography.Paragraph style={{ margin: 0 }}>{template.description}</Typography.Paragraph>
-        {template.previews.length > 0 && (
-          <Image.PreviewGroup>
-            <Flex gap={12} wrap>
-              {template.previews.map((src) => (
-                <Image
-                  key={src}
-                  src={src}
-                  width={400}
-                  style={{ border: '1px solid #f0f0f0', borderRadius: 6 }}
-                  alt={template.name}
-                />
-              ))}
-            </Flex>
-          </Image.PreviewGroup>
-        )}
-        <Descriptions column={1} bordered size="small" data-testid="template-contents">
-          <Descriptions.Item
-            label={
-              <>
-                <TableOutlined /> {t('templates.tables')}
-              </>
-            }
-          >
-            {names(template.contents.tables)}
-          </Descriptions.Item>
-          <Descriptions.Item
-            label={
-              <>
-                <ApartmentOutlined /> {t('templates.flows')}
-              </>
-            }
-          >
-            {names(template.contents.flows)}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('templates.dashboards')}>{names(template.contents.dashboards)}</Descriptions.Item>
-          {template.contents.pages.length > 0 && (
-            <Descriptions.Item label={t('templates.pages')}>{names(template.contents.pages)}</Descriptions.Item>
-          )}
-        </Descriptions>
-        {template.kind === 'builtin' && (
-          <Typography.Text type="secondary">{t('templates.sampleDataHint')}</Typography.Text>
+  const browse = (
+    <Flex vertical gap={12}>
+      <Flex align="center" gap={12} wrap>
+        <Input
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder={t('templates.search')}
+          aria-label={t('templates.search')}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          style={{ maxWidth: 360, flex: 1 }}
+          data-testid="template-search"
+        />
+        {!catalog.isLoading && (
+          <Typography.Text type="secondary" data-testid="template-count">
+            {t('templates.count', { count: shown.length })}
+          </Typography.Text>
         )}
       </Flex>
-    );
-  };
+      <Tabs
+        tabPosition="left"
+        activeKey={section}
+        onChange={(key) => setSection(key as TemplateSection)}
+        aria-label={t('templates.categories')}
+        data-testid="template-categories"
+        items={TEMPLATE_SECTIONS.map((s) => ({
+          key: s,
+          label: (
+            <Flex justify="space-between" gap={12} style={{ minWidth: 112 }}>
+              <span>{sectionLabel(s)}</span>
+              <Typography.Text type="secondary">{counts[s]}</Typography.Text>
+            </Flex>
+          ),
+          // The cards scroll inside the dialog; the search and the categories stay in view.
+          children:
+            s === section ? (
+              <div style={{ height: 'calc(100vh - 260px)', minHeight: 360, overflowY: 'auto', paddingInlineEnd: 4 }}>
+                {list()}
+              </div>
+            ) : null,
+        }))}
+      />
+    </Flex>
+  );
 
   return (
     <Modal
       open={open}
       title={t('templates.title')}
-      width={960}
+      width={1080}
+      style={{ top: 32 }}
       onCancel={close}
       closable={!install.running}
       maskClosable={false}
@@ -246,19 +140,18 @@ export function TemplateGalleryDialog({ open, onClose }: { open: boolean; onClos
     >
       <div data-testid="template-gallery" style={{ minHeight: 420 }}>
         {selected ? (
-          detail(selected)
+          <TemplateDetail
+            template={selected}
+            installing={install.running}
+            progress={install.progress}
+            onBack={() => setSelected(null)}
+            onInstall={(withSampleData) =>
+              void install.run(() => templatesApi.install(selected.id, selected.externalLabel, withSampleData))
+            }
+            onRemove={() => void remove(selected)}
+          />
         ) : (
-          <>
-            <Tabs
-              activeKey={tab}
-              onChange={(key) => setTab(key as Tab)}
-              items={[
-                { key: 'all', label: t('templates.all') },
-                { key: 'team', label: t('templates.team') },
-              ]}
-            />
-            {list()}
-          </>
+          browse
         )}
       </div>
     </Modal>

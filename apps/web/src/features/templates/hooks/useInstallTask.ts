@@ -4,8 +4,7 @@ import { App } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../../shell/api/api-error';
-import { errorText } from '../../../shell/api/form-errors';
+import { failureReason } from '../../../shell/api/form-errors';
 import { useSession } from '../../../shell/session/session-context';
 import { appKeys } from '../../apps/api/apps-api';
 import { packagesApi } from '../../apps/api/packages-api';
@@ -54,8 +53,10 @@ export function useInstallTask(onDone?: () => void) {
     } catch (error) {
       if (!alive.current) return;
       setRunning(false);
-      const text = isApiError(error) ? errorText(error) : error instanceof Error ? error.message : '';
-      message.error(text || t('packages.installFailed'));
+      // Spec §8: template install failure says 安装失败; the server's reason, if any, follows it.
+      const reason = failureReason(error);
+      const failed = t('packages.installFailed');
+      message.error(reason ? t('packages.failedWithReason', { failed, reason }) : failed);
     }
   };
   return { run, running, progress };

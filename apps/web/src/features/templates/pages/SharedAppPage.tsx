@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isApiError } from '../../../shell/api/api-error';
 import { errorText } from '../../../shell/api/form-errors';
+import { PageHeading } from '../../../shell/layout/PageHeading';
 import { useSession } from '../../../shell/session/session-context';
 import { AppIcon } from '../../apps/components/AppIcon';
 import { templateKeys, templatesApi } from '../api/templates-api';
@@ -42,9 +43,7 @@ export function SharedAppPage() {
           <Flex align="center" gap={12}>
             <AppIcon icon={app.icon.icon} color={app.icon.color} size={48} />
             <Flex vertical style={{ flex: 1 }}>
-              <Typography.Title level={4} style={{ margin: 0 }}>
-                {app.name}
-              </Typography.Title>
+              <PageHeading style={{ margin: 0 }}>{app.name}</PageHeading>
               <Typography.Text type="secondary">
                 {t('templates.sharedFrom', { name: app.sharedBy, team: app.teamName })}
               </Typography.Text>

@@ -26,4 +26,5 @@ export const todosApi = {
   count: () => call(TodoEndpoints.count, {}),
   summary: (taskType: TodoTaskType) => call(TodoEndpoints.summary, { query: { taskType } }),
   batchApprove: (body: TodoBatchApproveBody) => call(TodoEndpoints.batchApprove, { body }),
+  batchReject: (body: TodoBatchApproveBody) => call(TodoEndpoints.batchReject, { body }),
 };

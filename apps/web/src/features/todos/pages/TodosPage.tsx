@@ -6,17 +6,22 @@ import {
   TodoTaskTypes,
 } from '@canopy/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Flex, Input, Layout, Select, Space, Table, Tabs, Tooltip, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Input, Layout, Select, Space, Table, Tabs, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { PageContainer } from '../../../shell/layout/PageContainer';
+import { AppLink } from '../../../shell/navigation/AppLink';
 import { useAppNavigate } from '../../../shell/navigation/useAppNavigate';
 import { useSession } from '../../../shell/session/session-context';
 import { approvalPath } from '../../workflow/components/approval-link';
 import { todoKeys, todosApi } from '../api/todos-api';
+import { type BatchAction, BatchDialog, type BatchEntry } from '../components/BatchDialog';
+import { DelegatedFromTag } from '../components/DelegatedFromTag';
+import { DelegationBanner, DelegationSettingsLink } from '../components/DelegationBanner';
 import { TodoGroups } from '../components/TodoGroups';
+import { lookAlikes, subjectTitle, summaryText, TodoSubjectLines, type TodoSubjectOf } from '../components/TodoSubject';
 import { entryKey, useTodoList } from '../hooks/useTodoList';
 
 const isTaskType = (v: string | undefined): v is TodoTaskType => TodoTaskTypes.some((t) => t === v);
@@ -53,14 +58,14 @@ export function TodosPage() {
 function TodoLists({ taskType }: { taskType: TodoTaskType }) {
   const { t } = useTranslation();
   const navigate = useAppNavigate();
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const engineCode = useSession().current?.engineCode ?? '';
   const [group, setGroup] = useState<TodoGroup>({ kind: 'all' });
   const [sort, setSort] = useState<Sort>('receiveDesc');
   const [keyword, setKeyword] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
-  const [approving, setApproving] = useState(false);
+  // The dialog keeps the items it was opened with: the selection clears once the batch has run.
+  const [batch, setBatch] = useState<{ action: BatchAction; entries: BatchEntry[] } | null>(null);
   const summary = useQuery({
     queryKey: todoKeys.summary(engineCode, taskType),
     queryFn: () => todosApi.summary(taskType),
@@ -88,35 +93,37 @@ function TodoLists({ taskType }: { taskType: TodoTaskType }) {
   };
   const reason: Record<TodoListItem['batchApprove'], string> = {
     ok: '',
-    commentRequired: t('pages.todos.needsComment'),
+    commentRequired: '',
     notApproval: t('pages.todos.notApproval'),
     handled: t('pages.todos.handled'),
   };
+  /** An open approval of mine: batch dialogs ask for the comment its node requires. */
+  const selectable = (item: TodoListItem) => item.batchApprove === 'ok' || item.batchApprove === 'commentRequired';
   const sorts = taskType === 'done' ? SORTS : SORTS.slice(0, 2);
 
-  const open = (item: TodoListItem) =>
-    navigate(
-      approvalPath(item.appCode, item.instanceId, taskType === 'original' ? undefined : item.todos[0]?.workItemId),
-    );
-
-  const approveSelected = async () => {
-    setApproving(true);
-    try {
-      const { results } = await todosApi.batchApprove({ workItemIds: selected });
-      const failed = results.filter((r) => !r.ok);
-      const ok = results.length - failed.length;
-      if (failed.length)
-        message.warning(t('pages.todos.batchPartly', { ok, failed: failed.length, reason: failed[0]?.errorMessage }));
-      else message.success(t('pages.todos.batchDone', { ok }));
-      setSelected([]);
-      await queryClient.invalidateQueries({ queryKey: todoKeys.all });
-    } finally {
-      setApproving(false);
-    }
-  };
+  const pathOf = (item: TodoListItem) =>
+    approvalPath(item.appCode, item.instanceId, taskType === 'original' ? undefined : item.todos[0]?.workItemId);
+  const subjectOf = (item: TodoListItem): TodoSubjectOf => ({
+    applicant: item.originator.name,
+    schemaName: item.schemaName || item.workflowName,
+    about: item.about,
+    activityName: item.todos.map((a) => a.activityName).join('、'),
+    receivedAt: taskType === 'done' ? 0 : (item.todos[0]?.receiveTime ?? 0),
+    startedAt: item.createTime,
+  });
+  const titleOf = (item: TodoListItem) => subjectTitle(t, subjectOf(item));
+  const alike = lookAlikes(list.items, entryKey, (i) => `${titleOf(i)}\n${summaryText(t, i.about)}`);
+  const now = Date.now();
+  const chosen = list.items.filter((i) => selected.includes(entryKey(i)));
+  const openBatch = (action: BatchAction) =>
+    setBatch({
+      action,
+      entries: chosen.map((item) => ({ workItemId: entryKey(item), title: titleOf(item), item })),
+    });
 
   return (
-    <PageContainer title={t('pages.todos.title')} testId="todos-page">
+    <PageContainer title={t('pages.todos.title')} testId="todos-page" extra={<DelegationSettingsLink />}>
+      <DelegationBanner />
       <Card styles={{ body: { paddingTop: 4 } }}>
         <Tabs
           activeKey={taskType}
@@ -137,12 +144,13 @@ function TodoLists({ taskType }: { taskType: TodoTaskType }) {
               }}
             />
           </Layout.Sider>
-          <Layout.Content style={{ minWidth: 0 }}>
+          <section style={{ flex: 'auto', minWidth: 0 }}>
             <Flex gap={8} wrap style={{ marginBottom: 12 }} justify="space-between">
               <Space wrap>
                 <Input.Search
                   allowClear
                   placeholder={t('pages.todos.searchPlaceholder')}
+                  aria-label={t('pages.todos.searchPlaceholder')}
                   onSearch={(v) => setKeyword(v.trim())}
                   style={{ width: 260 }}
                   data-testid="todos-search"
@@ -150,21 +158,31 @@ function TodoLists({ taskType }: { taskType: TodoTaskType }) {
                 <Select
                   value={sort}
                   onChange={setSort}
+                  aria-label={t('pages.todos.sortLabel')}
                   style={{ width: 140 }}
                   options={sorts.map((s) => ({ value: s, label: t(`pages.todos.sort.${s}`) }))}
                   data-testid="todos-sort"
                 />
               </Space>
               {taskType === 'todo' && (
-                <Button
-                  type="primary"
-                  disabled={!selected.length}
-                  loading={approving}
-                  onClick={() => void approveSelected()}
-                  data-testid="todos-batch-approve"
-                >
-                  {t('pages.todos.batchApprove', { count: selected.length })}
-                </Button>
+                <Space>
+                  <Button
+                    type="primary"
+                    disabled={!chosen.length}
+                    onClick={() => openBatch('approve')}
+                    data-testid="todos-batch-approve"
+                  >
+                    {t('pages.todos.batchApprove', { count: chosen.length })}
+                  </Button>
+                  <Button
+                    danger
+                    disabled={!chosen.length}
+                    onClick={() => openBatch('reject')}
+                    data-testid="todos-batch-reject"
+                  >
+                    {t('pages.todos.batchReject', { count: chosen.length })}
+                  </Button>
+                </Space>
               )}
             </Flex>
             <Table<TodoListItem>
@@ -182,18 +200,21 @@ function TodoLists({ taskType }: { taskType: TodoTaskType }) {
                   />
                 ),
               }}
-              onRow={(item) => ({ onClick: () => open(item), style: { cursor: 'pointer' } })}
+              // A click anywhere on the row opens it; the keyboard reaches it through the title's link.
+              onRow={(item) => ({ onClick: () => navigate(pathOf(item)), style: { cursor: 'pointer' } })}
               rowSelection={
                 taskType === 'todo'
                   ? {
                       selectedRowKeys: selected,
                       onChange: (keys) => setSelected(keys.map(String)),
-                      getCheckboxProps: (item) => ({
-                        disabled: item.batchApprove !== 'ok',
-                        title: reason[item.batchApprove],
-                      }),
+                      getCheckboxProps: (item) =>
+                        ({
+                          disabled: !selectable(item),
+                          title: reason[item.batchApprove],
+                          'aria-label': t('pages.todos.selectRow', { title: titleOf(item) }),
+                        }) as { disabled: boolean; title: string },
                       renderCell: (_checked, item, _i, node) =>
-                        item.batchApprove === 'ok' ? node : <Tooltip title={reason[item.batchApprove]}>{node}</Tooltip>,
+                        selectable(item) ? node : <Tooltip title={reason[item.batchApprove]}>{node}</Tooltip>,
                     }
                   : undefined
               }
@@ -202,9 +223,17 @@ function TodoLists({ taskType }: { taskType: TodoTaskType }) {
                   title: t('pages.todos.colFlow'),
                   key: 'flow',
                   render: (_, item) => (
-                    <div data-testid="todos-row">
-                      <Typography.Text strong>{item.workflowName || item.schemaName}</Typography.Text>
-                      <br />
+                    <div data-testid="todos-row" style={{ minWidth: 0 }}>
+                      <AppLink
+                        to={pathOf(item)}
+                        onClick={(e) => e.stopPropagation()}
+                        className="canopy-todo-title"
+                        data-testid="todos-row-link"
+                      >
+                        <Typography.Text strong>{titleOf(item)}</Typography.Text>
+                      </AppLink>
+                      <DelegatedFromTag from={item.delegatedFrom} />
+                      <TodoSubjectLines subject={subjectOf(item)} distinguish={alike.has(entryKey(item))} now={now} />
                       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                         {[item.appName, item.schemaName].filter(Boolean).join(' / ')}
                       </Typography.Text>
@@ -212,17 +241,11 @@ function TodoLists({ taskType }: { taskType: TodoTaskType }) {
                   ),
                 },
                 {
-                  title: t('pages.todos.colNode'),
-                  key: 'node',
-                  render: (_, item) => item.todos.map((a) => a.activityName).join('、'),
-                },
-                {
                   title: t('pages.todos.colParticipants'),
                   key: 'participants',
                   render: (_, item) =>
                     [...new Set(item.todos.flatMap((a) => a.participants.map((p) => p.name)))].join('、'),
                 },
-                { title: t('pages.todos.colOriginator'), key: 'originator', render: (_, item) => item.originator.name },
                 {
                   title: taskType === 'done' ? t('pages.todos.colFinished') : t('pages.todos.colReceived'),
                   key: 'time',
@@ -234,6 +257,17 @@ function TodoLists({ taskType }: { taskType: TodoTaskType }) {
                 },
               ]}
             />
+            {batch && (
+              <BatchDialog
+                action={batch.action}
+                entries={batch.entries}
+                onClose={() => setBatch(null)}
+                onDone={() => {
+                  setSelected([]);
+                  void queryClient.invalidateQueries({ queryKey: todoKeys.all });
+                }}
+              />
+            )}
             {list.items.length > 0 && (
               <Flex justify="center" style={{ padding: 12 }}>
                 {list.hasMore ? (
@@ -245,7 +279,7 @@ function TodoLists({ taskType }: { taskType: TodoTaskType }) {
                 )}
               </Flex>
             )}
-          </Layout.Content>
+          </section>
         </Layout>
       </Card>
     </PageContainer>

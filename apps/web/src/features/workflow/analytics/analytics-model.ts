@@ -37,9 +37,13 @@ interface Labels {
   stateName: (state: number, result: string) => string;
 }
 
-/** Slice colours that match the status tags: running blue, approved green, rejected orange, ended red/grey. */
+/**
+ * Slice colours that match the status tags: running blue, approved green, rejected orange, returned
+ * to the originator gold, ended red/grey.
+ */
 export function stateColor(state: number, result: string): string {
   if (state === 4) return result === 'rejected' ? '#fa8c16' : '#0e9f6e';
+  if (state === 6) return '#faad14';
   if (state === 7) return '#ff4d4f';
   if (state === 0 || state === 5) return '#bfbfbf';
   return '#1677ff';

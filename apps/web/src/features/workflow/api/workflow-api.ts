@@ -3,6 +3,7 @@ import {
   type AddSignerBody,
   type ApprovalBody,
   type CcBody,
+  type PathPreviewBody,
   type RevertBody,
   type SaveWorkflowBody,
   type StartWorkflowBody,
@@ -27,6 +28,9 @@ export const workflowKeys = {
   viewContext: (e: string, instanceId: string, workItemId: string) =>
     ['workflow-run', e, 'context', instanceId, workItemId] as const,
   instance: (e: string, instanceId: string) => ['workflow-run', e, 'instance', instanceId] as const,
+  path: (e: string, instanceId: string) => ['workflow-run', e, 'path', instanceId] as const,
+  /** The approver chain of a form being filled: per table and the values it was asked with. */
+  preview: (e: string, a: string, s: string) => ['workflow', e, a, s, 'path-preview'] as const,
 };
 
 /** Callers show their own errors (the canvas highlights nodes, the action bar explains a handled item). */
@@ -47,6 +51,8 @@ export const workflowApi = {
       ...inline,
     }),
   instance: (instanceId: string) => call(WorkflowEndpoints.instance, { query: { instanceId }, ...inline }),
+  instancePath: (instanceId: string) => call(WorkflowEndpoints.instancePath, { query: { instanceId }, ...inline }),
+  previewPath: (body: PathPreviewBody) => call(WorkflowEndpoints.previewPath, { body, ...inline }),
   recordInstance: (p: P, id: string) => call(WorkflowEndpoints.recordInstance, { params: { ...p, id }, ...inline }),
   recordItems: (p: P, id: string) => call(WorkflowEndpoints.recordItems, { params: { ...p, id }, ...inline }),
 };

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { ItemType, type ViewContext, WorkItemState } from '@canopy/contract';
+import { type InstanceDetail, ItemType, type ViewContext, WorkItemState } from '@canopy/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Flex, Layout, Result, Row, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../../shell/api/form-errors';
+import { PageHeading } from '../../../shell/layout/PageHeading';
 import { useDocumentTitle } from '../../../shell/layout/useDocumentTitle';
 import { useGoBack } from '../../../shell/navigation/useAppNavigate';
 import { useAppWorkspace } from '../../apps/hooks/app-context';
@@ -78,10 +79,10 @@ export function ApprovalPage() {
         style={{ height: 56, padding: '0 20px', background: '#fff', borderBottom: '1px solid #f0f0f0' }}
       >
         <Button type="text" icon={<ArrowLeftOutlined />} onClick={goBack} aria-label={t('workflow.approval.back')} />
-        <Typography.Title level={5} style={{ margin: 0 }} ellipsis data-testid="approval-title">
+        <PageHeading look={5} style={{ margin: 0 }} ellipsis data-testid="approval-title">
           {ctx ? ctx.instance.workflowName || t('workflow.approval.title') : t('workflow.approval.title')}
           {ctx?.record?.title ? ` · ${ctx.record.title}` : ''}
-        </Typography.Title>
+        </PageHeading>
         {ctx && <FlowStateTag state={ctx.instance.instanceState} result={ctx.instance.result} />}
         {ctx && (
           <Typography.Text type="secondary" style={{ marginInlineStart: 'auto', fontSize: 13 }}>
@@ -96,9 +97,31 @@ export function ApprovalPage() {
   );
 }
 
-function StatusBanner({ ctx }: { ctx: ViewContext }) {
+/** The words of "你已同意 · 10:32" per action the asker completed their item with. */
+const MINE = ['approve', 'reject', 'revert', 'submit', 'transfer', 'addSigner', 'read'] as const;
+
+function StatusBanner({ ctx, detail }: { ctx: ViewContext; detail: InstanceDetail | undefined }) {
   const { t } = useTranslation();
   const item = ctx.workItem;
+  // The asker completed this item themselves: a success, and the form is read-only now.
+  if (item && ctx.workItemState === WorkItemState.Done) {
+    const done = detail?.workItems.find((w) => w.workItemId === item.workItemId);
+    const action = MINE.find((a) => a === done?.action) ?? 'other';
+    const time = done?.finishTime ? dayjs(done.finishTime) : null;
+    return (
+      <Alert
+        type="success"
+        showIcon
+        title={t(`workflow.approval.mine.${action}`, {
+          time: time ? time.format(time.isSame(dayjs(), 'day') ? 'HH:mm' : 'YYYY-MM-DD HH:mm') : '',
+        }).replace(/ · $/, '')}
+        description={t('workflow.approval.mineHint')}
+        style={{ marginBottom: 16 }}
+        data-testid="approval-mine-done"
+      />
+    );
+  }
+  // Closed without the asker: someone else decided first, or the flow moved on or ended.
   if (item && ctx.workItemState !== WorkItemState.Todo)
     return (
       <Alert
@@ -156,6 +179,17 @@ function ApprovalBody({
   const fields = schema.data?.fields ?? [];
   const startCode = detail?.timeline.find((e) => e.action === 'create' || e.action === 'submit')?.activityCode ?? '';
   const record = ctx.record;
+  // Fields are edited only on an open task of the asker's own; otherwise every field is read-only.
+  const item = ctx.workItem;
+  const editing = item !== null && ctx.workItemState === WorkItemState.Todo && item.itemType !== ItemType.Circulate;
+  const flowRules = editing
+    ? ctx.fieldRules
+    : Object.fromEntries(Object.keys(ctx.fieldRules).map((code) => [code, 'readonly' as const]));
+  const path = useQuery({
+    queryKey: workflowKeys.path(engineCode, ctx.instance.instanceId),
+    queryFn: () => workflowApi.instancePath(ctx.instance.instanceId),
+    retry: false,
+  });
 
   let formCard: ReactNode;
   if (!record)
@@ -175,7 +209,7 @@ function ApprovalBody({
         fields={schema.data.fields}
         layout={form.data}
         record={record}
-        flowRules={ctx.fieldRules}
+        flowRules={flowRules}
         actions={(formActions) => (
           <ActionBar context={ctx} startCode={startCode} form={formActions} tableKey={tableKey} onChanged={onChanged} />
         )}
@@ -185,7 +219,7 @@ function ApprovalBody({
   return (
     <Row gutter={[16, 16]} style={{ maxWidth: 1280, margin: '0 auto' }}>
       <Col xs={24} lg={15}>
-        <StatusBanner ctx={ctx} />
+        <StatusBanner ctx={ctx} detail={detail} />
         <Card
           title={ctx.activityName || t('workflow.approval.form')}
           extra={
@@ -201,7 +235,7 @@ function ApprovalBody({
       <Col xs={24} lg={9}>
         <Card title={t('workflow.approval.timeline')} data-testid="approval-timeline">
           {detail ? (
-            <FlowTimeline entries={detail.timeline} workItems={detail.workItems} fields={fields} />
+            <FlowTimeline entries={detail.timeline} workItems={detail.workItems} fields={fields} ahead={path.data} />
           ) : (
             <Skeleton active />
           )}

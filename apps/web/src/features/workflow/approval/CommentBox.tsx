@@ -9,13 +9,16 @@ interface Props {
   onChange: (value: string) => void;
   onMention: (member: Mentioned) => void;
   placeholder: string;
+  /** The record comment thread reuses the box under its own test id and label. */
+  testId?: string;
+  ariaLabel?: string;
 }
 
 /**
  * The approval comment: plain text, and typing @ looks members of the team up by name (the address
  * book's search, a page of 8); a picked member gets a letter when the comment is sent.
  */
-export function CommentBox({ value, onChange, onMention, placeholder }: Props) {
+export function CommentBox({ value, onChange, onMention, placeholder, testId = 'wf-comment', ariaLabel }: Props) {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState<string | null>(null);
   const [options, setOptions] = useState<Mentioned[]>([]);
@@ -55,7 +58,8 @@ export function CommentBox({ value, onChange, onMention, placeholder }: Props) {
       maxLength={2000}
       autoSize={{ minRows: 2, maxRows: 6 }}
       placeholder={placeholder}
-      data-testid="wf-comment"
+      data-testid={testId}
+      aria-label={ariaLabel}
     />
   );
 }

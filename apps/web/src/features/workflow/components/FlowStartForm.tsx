@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shell/session/session-context';
 import { RecordForm } from '../../tables/records/RecordForm';
 import { workflowApi, workflowKeys } from '../api/workflow-api';
+import { ApproverChain } from './ApproverChain';
 import { ChooseParticipants, StartHint, unchosen } from './ChooseParticipants';
 
 interface Props {
@@ -18,8 +19,8 @@ interface Props {
 }
 
 /**
- * A new record of a table with a published flow: the form as the start node shows it, with 暂存
- * (a draft the originator submits later) and 提交 (into the flow at once).
+ * A new record of a table with a published flow: the form as the start node shows it, the approver
+ * chain its values lead to, 暂存 (a draft the originator submits later) and 提交 (into the flow at once).
  */
 export function FlowStartForm({ p, tableKey, fields, layout, start, onDone }: Props) {
   const { t } = useTranslation();
@@ -73,27 +74,30 @@ export function FlowStartForm({ p, tableKey, fields, layout, start, onDone }: Pr
           }
         };
         return (
-          <Flex justify="flex-end">
-            <Space>
-              <Button
-                onClick={() => void go(true)}
-                loading={pending === 'draft'}
-                disabled={form.busy}
-                data-testid="record-save-draft"
-              >
-                {t('workflow.record.saveDraft')}
-              </Button>
-              <Button
-                type="primary"
-                onClick={() => void go(false)}
-                loading={pending === 'submit'}
-                disabled={form.busy}
-                data-testid="record-submit"
-              >
-                {t('workflow.record.submit')}
-              </Button>
-            </Space>
-          </Flex>
+          <>
+            <ApproverChain p={p} chosen={chosen} />
+            <Flex justify="flex-end">
+              <Space>
+                <Button
+                  onClick={() => void go(true)}
+                  loading={pending === 'draft'}
+                  disabled={form.busy}
+                  data-testid="record-save-draft"
+                >
+                  {t('workflow.record.saveDraft')}
+                </Button>
+                <Button
+                  type="primary"
+                  onClick={() => void go(false)}
+                  loading={pending === 'submit'}
+                  disabled={form.busy}
+                  data-testid="record-submit"
+                >
+                  {t('workflow.record.submit')}
+                </Button>
+              </Space>
+            </Flex>
+          </>
         );
       }}
     />

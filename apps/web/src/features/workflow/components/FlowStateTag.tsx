@@ -9,6 +9,8 @@ const COLORS: Record<number, string> = {
   [InstanceState.Finishing]: 'processing',
   [InstanceState.Finished]: 'success',
   [InstanceState.Canceled]: 'default',
+  // Waiting for the originator to correct and resubmit: their move, not the approvers'.
+  [InstanceState.Returned]: 'warning',
   [InstanceState.Terminate]: 'error',
 };
 
@@ -17,7 +19,7 @@ export function flowStateKey(state: number | null | undefined, result?: string) 
   if (state === null || state === undefined) return 'workflow.state.none' as const;
   if (state === InstanceState.Finished && result === 'rejected') return 'workflow.state.rejected' as const;
   if (state === InstanceState.Finished && result === 'approved') return 'workflow.state.approved' as const;
-  const known = ['0', '1', '2', '3', '4', '5', '7'] as const;
+  const known = ['0', '1', '2', '3', '4', '5', '6', '7'] as const;
   const key = known.find((k) => k === String(state));
   return key ? (`workflow.state.${key}` as const) : ('workflow.state.none' as const);
 }

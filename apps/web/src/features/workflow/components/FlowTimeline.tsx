@@ -1,4 +1,4 @@
-import type { FieldInfo, TimelineEntry, WorkItemInfo } from '@canopy/contract';
+import type { FieldInfo, FlowPath, TimelineEntry, WorkItemInfo } from '@canopy/contract';
 import { ItemType, WorkItemState } from '@canopy/contract';
 import { Empty, Flex, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MemberNames } from '../../tables/components/people-services';
 import { FieldValue } from '../../tables/records/FieldValue';
+import { pathItems, useStepText } from './PathSteps';
 import { timelineLook } from './timeline-look';
 
 interface Props {
@@ -13,18 +14,26 @@ interface Props {
   /** Open items: who the flow waits for now (shown at the end). */
   workItems?: WorkItemInfo[];
   fields: FieldInfo[];
+  /** The steps still to come after where the flow waits (shown after the waiting ones). */
+  ahead?: FlowPath | undefined;
 }
 
 const ids = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
 /** Who did what at which node, when, with their comment and the fields they changed (before → after). */
-export function FlowTimeline({ entries, workItems = [], fields }: Props) {
+export function FlowTimeline({ entries, workItems = [], fields, ahead }: Props) {
   const { t } = useTranslation();
+  const stepText = useStepText();
   const waiting = workItems.filter((w) => w.workItemState === WorkItemState.Todo && w.itemType !== ItemType.Circulate);
   const byNode = new Map<string, { name: string; people: string[] }>();
   for (const w of waiting) {
     const entry = byNode.get(w.activityCode) ?? { name: w.activityName, people: [] };
-    entry.people.push(w.participant.name);
+    // Whom a delegate (or the one a task was transferred to) acts for: "艾琳（代 鲍勃）".
+    entry.people.push(
+      w.actingFor
+        ? `${w.participant.name}${t('workflow.timeline.actingFor', { name: w.actingFor.name })}`
+        : w.participant.name,
+    );
     byNode.set(w.activityCode, entry);
   }
   if (!entries.length && !byNode.size)
@@ -39,7 +48,12 @@ export function FlowTimeline({ entries, workItems = [], fields }: Props) {
         <div data-testid="timeline-entry" data-action={e.action}>
           <Flex justify="space-between" gap={8} wrap>
             <span>
-              <Typography.Text strong>{e.actor?.name || t('workflow.timeline.system')}</Typography.Text>{' '}
+              <Typography.Text strong>{e.actor?.name || t('workflow.timeline.system')}</Typography.Text>
+              {e.actingFor && (
+                <Typography.Text type="secondary" data-testid="timeline-acting-for">
+                  {t('workflow.timeline.actingFor', { name: e.actingFor.name })}
+                </Typography.Text>
+              )}{' '}
               <Typography.Text style={{ color: look.color }} data-testid="timeline-action">
                 {t(look.label)}
               </Typography.Text>
@@ -54,11 +68,6 @@ export function FlowTimeline({ entries, workItems = [], fields }: Props) {
               {dayjs(e.createdAt).format('YYYY-MM-DD HH:mm')}
             </Typography.Text>
           </Flex>
-          {e.actingFor && (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('workflow.timeline.actingFor', { name: e.actingFor.name })}
-            </Typography.Text>
-          )}
           <Detail entry={e} />
           {e.comment && (
             <div
@@ -93,6 +102,19 @@ export function FlowTimeline({ entries, workItems = [], fields }: Props) {
         </div>
       ),
     });
+  if (ahead && (ahead.steps.length || ahead.undecided))
+    items.push(
+      {
+        key: 'ahead-title',
+        color: 'gray',
+        content: (
+          <Typography.Text type="secondary" strong data-testid="timeline-ahead">
+            {t('workflow.path.ahead')}
+          </Typography.Text>
+        ),
+      },
+      ...pathItems(ahead, stepText, t('workflow.path.undecided')),
+    );
   return <Timeline items={items} data-testid="flow-timeline" />;
 }
 

@@ -1,13 +1,12 @@
 import type { FieldInfo } from '@canopy/contract';
-import { Alert, Checkbox, Divider, Flex, Form, Typography } from 'antd';
+import { Alert, Divider, Flex, Form, Select, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DepartmentInput } from '../../tables/components/people-services';
 import { FilterPanel } from '../../tables/views/filter/FilterPanel';
 import { queryFields } from '../../tables/views/filter-ops';
+import { useFlowRoles } from './flow-roles';
 import type { Branch } from './flow-tree';
-
-type Role = 'owner' | 'manager' | 'member';
 
 interface Props {
   kind: 'condition' | 'parallel';
@@ -37,7 +36,7 @@ export function BranchEditor({ kind, branch, fields, onChange }: Props) {
   if ('isElse' in branch && branch.isElse) return <Alert type="info" showIcon title={t('workflow.branch.elseHint')} />;
   const conditionBranch = branch as Extract<Branch, { isElse?: boolean }>;
   const origin = conditionBranch.originator ?? {};
-  const setOrigin = (patch: { departments?: string[]; roles?: Role[] }) => {
+  const setOrigin = (patch: { departments?: string[]; roles?: string[] }) => {
     const next = { ...origin, ...patch };
     if (!next.departments?.length) delete next.departments;
     if (!next.roles?.length) delete next.roles;
@@ -52,6 +51,7 @@ export function BranchEditor({ kind, branch, fields, onChange }: Props) {
         filter={conditionBranch.filter}
         delay={0}
         width="100%"
+        emptyText={t('workflow.branch.noRecordConditions')}
         onChange={(filter) => onChange({ ...conditionBranch, filter: filter ?? { op: 'and', conditions: [] } })}
       />
       <Divider style={{ margin: '4px 0' }} />
@@ -65,19 +65,32 @@ export function BranchEditor({ kind, branch, fields, onChange }: Props) {
           />
         </Form.Item>
         <Form.Item label={t('workflow.branch.originatorRoles')}>
-          <Checkbox.Group
-            value={origin.roles ?? []}
-            onChange={(roles) => setOrigin({ roles: roles as Role[] })}
-            options={(['owner', 'manager', 'member'] as const).map((r) => ({
-              value: r,
-              label: t(`workflow.role.${r}`),
-            }))}
-          />
+          <OriginatorRoles value={origin.roles ?? []} onChange={(roles) => setOrigin({ roles })} />
         </Form.Item>
       </Form>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {t('workflow.branch.allMustHold')}
       </Typography.Text>
     </Flex>
+  );
+}
+
+/** The originator holds one of these: any of the app's roles, or owns the app (issue 27). */
+function OriginatorRoles({ value, onChange }: { value: string[]; onChange: (roles: string[]) => void }) {
+  const { t } = useTranslation();
+  const roles = useFlowRoles(value);
+  return (
+    <Select
+      mode="multiple"
+      allowClear
+      value={value}
+      loading={roles.loading}
+      onChange={onChange}
+      options={roles.options}
+      optionFilterProp="label"
+      placeholder={t('workflow.participants.pickRoles')}
+      status={value.some(roles.deleted) ? 'error' : undefined}
+      data-testid="wf-branch-roles"
+    />
   );
 }

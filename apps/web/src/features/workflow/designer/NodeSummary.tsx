@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DepartmentNames, MemberNames } from '../../tables/components/people-services';
+import { useFlowRoles } from './flow-roles';
 import type { Branch } from './flow-tree';
 
 /** One participant rule in words: 部门主管（第 2 级）, 成员：张三、李四 … */
@@ -15,7 +16,7 @@ export function RuleText({ rule, fields }: { rule: ParticipantRule; fields: Fiel
     case 'departments':
       return rule.ids.length ? <DepartmentNames ids={rule.ids} /> : t('workflow.rule.departments');
     case 'roles':
-      return rule.roles.map((r) => t(`workflow.role.${r}`)).join('、') || t('workflow.rule.roles');
+      return rule.roles.length ? <RoleNames keys={rule.roles} /> : t('workflow.rule.roles');
     case 'manager':
       return rule.level === 1
         ? t('workflow.rule.directManager')
@@ -27,6 +28,18 @@ export function RuleText({ rule, fields }: { rule: ParticipantRule; fields: Fiel
     case 'originator':
       return t('workflow.rule.originator');
   }
+}
+
+/** App roles by their names (a role deleted since says so). */
+function RoleNames({ keys }: { keys: string[] }) {
+  const roles = useFlowRoles();
+  return keys.map(roles.labelOf).join('、');
+}
+
+function OriginatorRoleText({ keys }: { keys: string[] }) {
+  const { t } = useTranslation();
+  const roles = useFlowRoles();
+  return t('workflow.branch.originatorRole', { roles: keys.map(roles.labelOf).join('、') });
 }
 
 export function RulesText({ rules, fields }: { rules: ParticipantRule[]; fields: FieldInfo[] }) {
@@ -130,7 +143,7 @@ export function BranchSummary({
   const lines = 'filter' in branch ? filterLines(branch.filter, fields, t) : [];
   const origin = 'originator' in branch ? branch.originator : undefined;
   const hasDepartments = Boolean(origin?.departments?.length);
-  const roles = origin?.roles?.map((r) => t(`workflow.role.${r}`)).join('、');
+  const roles = origin?.roles?.length ? origin.roles : null;
   if (!lines.length && !hasDepartments && !roles) return null;
   return (
     <>
@@ -145,7 +158,7 @@ export function BranchSummary({
       {roles && (
         <>
           {(lines.length > 0 || hasDepartments) && t('workflow.branch.and')}
-          {t('workflow.branch.originatorRole', { roles })}
+          <OriginatorRoleText keys={roles} />
         </>
       )}
     </>

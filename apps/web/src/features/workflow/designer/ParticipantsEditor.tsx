@@ -3,10 +3,9 @@ import type { FieldInfo, ParticipantRule } from '@canopy/contract';
 import { Button, Card, Checkbox, Dropdown, Empty, Flex, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DepartmentInput, MemberInput } from '../../tables/components/people-services';
+import { useFlowRoles } from './flow-roles';
 
 type Kind = ParticipantRule['kind'];
-type Role = 'owner' | 'manager' | 'member';
-const ROLES: Role[] = ['owner', 'manager', 'member'];
 
 interface Props {
   value: ParticipantRule[];
@@ -120,13 +119,7 @@ function RuleEditor({
     case 'departments':
       return <DepartmentInput multiple value={rule.ids} onChange={(ids) => onChange({ ...rule, ids })} />;
     case 'roles':
-      return (
-        <Checkbox.Group
-          value={rule.roles}
-          onChange={(roles) => onChange({ ...rule, roles: roles as Role[] })}
-          options={ROLES.map((r) => ({ value: r, label: t(`workflow.role.${r}`) }))}
-        />
-      );
+      return <RolesInput value={rule.roles} onChange={(roles) => onChange({ ...rule, roles })} />;
     case 'manager':
       return (
         <Flex align="center" gap={8}>
@@ -164,4 +157,25 @@ function RuleEditor({
     case 'originator':
       return <Typography.Text type="secondary">{t('workflow.participants.originatorHint')}</Typography.Text>;
   }
+}
+
+/** Any of the app's roles, and its owner (issue 27): whoever holds one when the step starts. */
+function RolesInput({ value, onChange }: { value: string[]; onChange: (roles: string[]) => void }) {
+  const { t } = useTranslation();
+  const roles = useFlowRoles(value);
+  return (
+    <Select
+      mode="multiple"
+      style={{ width: '100%' }}
+      value={value}
+      loading={roles.loading}
+      onChange={onChange}
+      options={roles.options}
+      optionFilterProp="label"
+      placeholder={t('workflow.participants.pickRoles')}
+      aria-label={t('workflow.rule.roles')}
+      status={value.some(roles.deleted) ? 'error' : undefined}
+      data-testid="wf-rule-roles"
+    />
+  );
 }

@@ -72,7 +72,7 @@ export function unreachable(def: WorkflowDefinition): string[] {
 }
 
 function mapNode(def: WorkflowDefinition, id: string, update: (n: WorkflowNode) => WorkflowNode): WorkflowDefinition {
-  return { nodes: def.nodes.map((n) => (n.id === id ? update(n) : n)) };
+  return { ...def, nodes: def.nodes.map((n) => (n.id === id ? update(n) : n)) };
 }
 
 function mapBranches(group: GroupNode, update: (branches: Branch[]) => Branch[]): GroupNode {
@@ -123,7 +123,7 @@ function setPointer(def: WorkflowDefinition, anchor: Anchor, target: string | un
 export function insertNode(def: WorkflowDefinition, anchor: Anchor, node: WorkflowNode): WorkflowDefinition {
   const following = readPointer(def, anchor);
   const placed = withNext(node, following);
-  return setPointer({ nodes: [...def.nodes, placed] }, anchor, node.id);
+  return setPointer({ ...def, nodes: [...def.nodes, placed] }, anchor, node.id);
 }
 
 /** Removes a node (a group with everything in its branches); its predecessor then leads to its `next`. */
@@ -134,7 +134,7 @@ export function removeNode(def: WorkflowDefinition, id: string): WorkflowDefinit
   if (isGroup(node))
     for (const b of node.settings.branches as Branch[]) for (const x of chainIds(buildChain(def, b.next))) gone.add(x);
   const pointer = pointerTo(def, id);
-  const rest: WorkflowDefinition = { nodes: def.nodes.filter((n) => !gone.has(n.id)) };
+  const rest: WorkflowDefinition = { ...def, nodes: def.nodes.filter((n) => !gone.has(n.id)) };
   return pointer ? setPointer(rest, pointer, node.next) : rest;
 }
 
@@ -162,6 +162,7 @@ export function removeBranch(def: WorkflowDefinition, groupId: string, branchId:
   if (!removed) return def;
   const gone = new Set(chainIds(buildChain(def, removed.next)));
   let next: WorkflowDefinition = {
+    ...def,
     nodes: def.nodes
       .filter((n) => !gone.has(n.id))
       .map((n) => (n.id === groupId && isGroup(n) ? mapBranches(n, (bs) => bs.filter((b) => b.id !== branchId)) : n)),
@@ -174,7 +175,7 @@ export function removeBranch(def: WorkflowDefinition, groupId: string, branchId:
   const chain = buildChain(next, only.next);
   const last = chain[chain.length - 1];
   if (last) next = mapNode(next, last.node.id, (n) => withNext(n, group.next));
-  next = { nodes: next.nodes.filter((n) => n.id !== groupId) };
+  next = { ...next, nodes: next.nodes.filter((n) => n.id !== groupId) };
   return pointer ? setPointer(next, pointer, only.next ?? group.next) : next;
 }
 

@@ -6,11 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { useBlocker, useSearchParams } from 'react-router';
 import { errorText } from '../../../shell/api/form-errors';
 import { lazyPart } from '../../../shell/app/lazy-chunk';
+import { PageHeading } from '../../../shell/layout/PageHeading';
+import { ToolbarButton, ToolbarCompact, useToolbarFit } from '../../../shell/layout/toolbar-fit';
 import { useDocumentTitle } from '../../../shell/layout/useDocumentTitle';
 import { useAppNavigate } from '../../../shell/navigation/useAppNavigate';
 import { useAppWorkspace } from '../../apps/hooks/app-context';
 import { tableKeys, tablesApi } from '../../tables/api/tables-api';
 import { FlowDesigner } from '../designer/FlowDesigner';
+import { SummaryFieldsButton } from '../designer/SummaryFieldsButton';
 import { useWorkflowDesign } from '../hooks/useWorkflowDesign';
 import { VersionsPanel } from './VersionsPanel';
 
@@ -75,9 +78,7 @@ export function DesignerPage() {
         />
       ) : (
         <div style={{ maxWidth: 720, margin: '48px auto', width: '100%' }} data-testid="workflow-table-picker">
-          <Typography.Title level={4}>
-            {t('workflow.designer.pickTableTitle', { app: app.displayName })}
-          </Typography.Title>
+          <PageHeading>{t('workflow.designer.pickTableTitle', { app: app.displayName })}</PageHeading>
           {nodesLoading ? (
             <Skeleton active />
           ) : tables.length === 0 ? (
@@ -108,7 +109,7 @@ interface TableDesignerProps {
 }
 
 function TableDesigner({ appName, schemaCode, tableName, tables, onPick, onBack }: TableDesignerProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();
   const { engineCode, appCode } = useAppWorkspace();
   const p = { appCode, schemaCode };
@@ -119,6 +120,8 @@ function TableDesigner({ appName, schemaCode, tableName, tables, onPick, onBack 
   });
   const design = useWorkflowDesign(engineCode, p);
   const { info, definition, dirty } = design;
+  // One line in every language (issue 29): the app's name goes and the secondary buttons turn to icons first.
+  const fit = useToolbarFit<HTMLDivElement>(3, `${i18n.language}|${tab}`);
 
   // Leaving with unsaved changes asks first (in-app navigation and closing the tab).
   const blocker = useBlocker(
@@ -224,77 +227,95 @@ function TableDesigner({ appName, schemaCode, tableName, tables, onPick, onBack 
   return (
     <>
       <Flex
+        ref={fit.ref}
         align="center"
         gap={12}
-        style={{ height: 56, padding: '0 16px', background: '#fff', borderBottom: '1px solid #f0f0f0', flex: 'none' }}
+        wrap={fit.wrap}
+        style={{
+          minHeight: 56,
+          padding: fit.wrap ? '8px 16px' : '0 16px',
+          background: '#fff',
+          borderBottom: '1px solid #f0f0f0',
+          flex: 'none',
+        }}
         data-testid="wf-toolbar"
+        data-compact={fit.level}
       >
-        <Button
-          type="text"
-          icon={<ArrowLeftOutlined />}
-          onClick={onBack}
-          aria-label={t('workflow.designer.back')}
-          data-testid="wf-back"
-        />
-        <Typography.Text type="secondary" ellipsis style={{ maxWidth: 160 }}>
-          {appName}
-        </Typography.Text>
-        <Typography.Text type="secondary">/</Typography.Text>
-        <Select
-          value={schemaCode}
-          options={tables}
-          onChange={switchTable}
-          style={{ minWidth: 160 }}
-          variant="borderless"
-          aria-label={t('workflow.designer.pickTable')}
-          data-testid="wf-table-select"
-        />
-        <Typography.Text
-          editable={{
-            onChange: design.rename,
-            maxLength: 64,
-            tooltip: t('workflow.designer.rename'),
-            triggerType: ['icon', 'text'],
-          }}
-          style={{ margin: 0, fontWeight: 500 }}
-          data-testid="wf-name"
-        >
-          {design.name || tableName}
-        </Typography.Text>
-        <Flex flex={1} justify="center">
-          <Segmented<Tab>
-            value={tab}
-            onChange={setTab}
-            options={[
-              { value: 'design', label: t('workflow.designer.tabDesign') },
-              { value: 'versions', label: t('workflow.designer.tabVersions') },
-              { value: 'analytics', label: t('workflow.designer.tabAnalytics') },
-            ]}
-            data-testid="wf-tabs"
+        <ToolbarCompact.Provider value={fit.level >= 1}>
+          <Button
+            type="text"
+            icon={<ArrowLeftOutlined />}
+            onClick={onBack}
+            aria-label={t('workflow.designer.back')}
+            data-testid="wf-back"
           />
-        </Flex>
-        {status}
-        <Space>
-          <Button
-            icon={<SaveOutlined />}
-            onClick={save}
-            loading={design.busy === 'save'}
-            disabled={!dirty || design.busy !== null}
-            data-testid="wf-save"
+          {fit.level === 0 && (
+            <>
+              <Typography.Text type="secondary" ellipsis style={{ maxWidth: 160 }}>
+                {appName}
+              </Typography.Text>
+              <Typography.Text type="secondary">/</Typography.Text>
+            </>
+          )}
+          <Select
+            value={schemaCode}
+            options={tables}
+            onChange={switchTable}
+            style={{ minWidth: 160 }}
+            variant="borderless"
+            aria-label={t('workflow.designer.pickTable')}
+            data-testid="wf-table-select"
+          />
+          <Typography.Text
+            editable={{
+              onChange: design.rename,
+              maxLength: 64,
+              tooltip: t('workflow.designer.rename'),
+              triggerType: ['icon', 'text'],
+            }}
+            style={{ margin: 0, fontWeight: 500, whiteSpace: 'nowrap', flex: 'none' }}
+            data-testid="wf-name"
           >
-            {t('workflow.designer.save')}
-          </Button>
-          <Button
-            type="primary"
-            icon={<CloudUploadOutlined />}
-            onClick={publish}
-            loading={design.busy === 'publish'}
-            disabled={!definition || design.busy !== null}
-            data-testid="wf-publish"
-          >
-            {t('workflow.designer.publish')}
-          </Button>
-        </Space>
+            {design.name || tableName}
+          </Typography.Text>
+          <Flex flex={1} justify="center">
+            <Segmented<Tab>
+              value={tab}
+              onChange={setTab}
+              options={[
+                { value: 'design', label: t('workflow.designer.tabDesign') },
+                { value: 'versions', label: t('workflow.designer.tabVersions') },
+                { value: 'analytics', label: t('workflow.designer.tabAnalytics') },
+              ]}
+              data-testid="wf-tabs"
+            />
+          </Flex>
+          {status}
+          {definition && schema.data && (
+            <SummaryFieldsButton definition={definition} fields={schema.data.fields} onChange={design.change} />
+          )}
+          <Space>
+            <ToolbarButton
+              icon={<SaveOutlined />}
+              label={t('workflow.designer.save')}
+              compact={fit.level >= 2}
+              onClick={save}
+              loading={design.busy === 'save'}
+              disabled={!dirty || design.busy !== null}
+              data-testid="wf-save"
+            />
+            <Button
+              type="primary"
+              icon={<CloudUploadOutlined />}
+              onClick={publish}
+              loading={design.busy === 'publish'}
+              disabled={!definition || design.busy !== null}
+              data-testid="wf-publish"
+            >
+              {t('workflow.designer.publish')}
+            </Button>
+          </Space>
+        </ToolbarCompact.Provider>
       </Flex>
       <div style={{ flex: 1, minHeight: 0, position: 'relative', overflow: 'auto' }}>{body}</div>
     </>

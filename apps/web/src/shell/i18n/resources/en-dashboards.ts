@@ -32,7 +32,18 @@ export const enDashboards: typeof zhDashboards = {
     measures: 'Measures',
     filter: 'Filter',
     compare: 'Compare with the previous period',
+    source: 'Count',
+    valueLabels: 'Value labels',
   },
+  source: { records: 'Records', approvals: 'Approvals' },
+  approvals: {
+    approver: 'Approver',
+    node: 'Approval step',
+    finishedAt: 'Handled at',
+    duration: 'Time at step (hours)',
+    count: 'Approvals',
+  },
+  valueLabels: { auto: 'Auto', on: 'Show', off: 'Hide' },
   pickCompareField: 'The date field that places records in a period (optional)',
   compare: {
     current: { day: 'today', week: 'this week', month: 'this month' },

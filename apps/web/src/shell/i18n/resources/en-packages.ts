@@ -18,6 +18,8 @@ export const enPackages: typeof zhPackages = {
   install: 'Install',
   installing: 'Installing…',
   installed: 'Installed',
+  /** A failure's own words after the spec's text (安装失败), which always leads. */
+  failedWithReason: '{{failed}}: {{reason}}',
   installFailed: 'Install failed',
   exportTitle: 'Export a package',
   exportIntro:

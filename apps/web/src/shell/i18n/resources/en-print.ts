@@ -51,6 +51,8 @@ export const enPrint: typeof zhPrint = {
   width: 'Width',
   full: 'Full line',
   half: 'Half line',
+  numberFormat: 'Number format',
+  amountInWords: 'Chinese capital amount (人民币大写)',
   text: 'Text',
   style: 'Style',
   styles: { title: 'Title', heading: 'Heading', body: 'Body', note: 'Note' },

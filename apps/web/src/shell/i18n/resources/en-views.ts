@@ -101,6 +101,7 @@ export const enViews: typeof zhViews = {
       isFalse: 'is not checked',
       isMe: 'is me',
       isMine: 'is my department',
+      isHeadedByMe: 'is in a department I head (or under it)',
     },
     dateOp: { eq: 'is', before: 'before', after: 'after', between: 'between' },
     relative: {
@@ -169,9 +170,14 @@ export const enViews: typeof zhViews = {
     calendarPickFieldHint: 'Records are placed on the calendar by this date',
     calendarNoField: 'This table has no date field yet; add one under "Fields"',
     calendarMore: '{{count}} more',
+    calendarYear: 'Year',
+    calendarMonth: 'Month',
+    calendarYearOption: '{{year}}',
     calendarTooMany: 'This month has many records; the first {{count}} are shown',
     galleryCover: 'Cover image',
     galleryNoCover: 'No cover',
     untitled: 'Untitled',
+    rowMenu: 'More actions',
+    rowOpen: 'Open details',
   },
 };

@@ -1,11 +1,14 @@
 import { enAccount } from './en-account';
 import { enApiDocs } from './en-api-docs';
+import { enAppRoles } from './en-app-roles';
 import { enApplog } from './en-applog';
 import { enApps } from './en-apps';
+import { enAutomations } from './en-automations';
 import { enCorp } from './en-corp';
 import { enCustomPages } from './en-custom-pages';
 import { enDashboards } from './en-dashboards';
 import { enDatasource } from './en-datasource';
+import { enDelegation } from './en-delegation';
 import { enFeedback } from './en-feedback';
 import { enOrg } from './en-org';
 import { enPackages } from './en-packages';
@@ -24,12 +27,13 @@ import type { Translation } from './zh';
 export const en: Translation = {
   ...enTeams,
   ...enApps,
+  ...enAutomations,
   ...enDatasource,
   ...enTables,
   ...enViews,
   ...enTransfer,
   ...enWorkflow,
-  operation: { title: "What's new" },
+  operation: { title: "What's new", more: 'Learn more' },
   org: enOrg,
   corp: enCorp,
   applog: enApplog,
@@ -67,6 +71,7 @@ export const en: Translation = {
     members: 'Address book',
   },
   header: {
+    skipToContent: 'Skip to main content',
     teamTabManage: 'Teams I manage',
     teamTabJoined: 'Teams I joined',
     noTeamsInTab: 'No teams',
@@ -140,6 +145,8 @@ export const en: Translation = {
     initializingHint: 'Your team is being set up. You will enter the workbench as soon as it is ready.',
   },
   account: enAccount,
+  delegation: enDelegation,
+  roleMatrix: enAppRoles,
   about: {
     title: 'Version info',
     main: 'Main',
@@ -204,13 +211,23 @@ export const en: Translation = {
     doneTitle: 'You have finished the guide',
     doneBody: 'Your app, table, fields, record and flow are ready. Start the guide again any time from the help menu.',
   },
+  todoItem: {
+    headline: '{{table}} from {{name}}',
+    entry: '{{label}}: {{text}}',
+    waitedJust: 'Just arrived',
+    waitedMinutes: 'Waiting {{count}} min',
+    waitedHours: 'Waiting {{count}} h',
+    waitedDays: 'Waiting {{count}} d',
+    deadline: 'Due {{time}}',
+    overdue: 'Overdue (due {{time}})',
+    started: 'Started {{time}}',
+  },
+  delegatedTag: { label: 'For {{name}}', title: 'Originally for {{name}}' },
   home: {
     title: 'Workbench',
     todoPanelTitle: 'My to-dos',
     todoEmpty: 'No pending tasks',
-    todoFrom: 'From {{name}}',
     todoReceived: 'Received {{time}}',
-    todoUntitled: 'Untitled flow',
     shortcutsTitle: 'Shortcuts',
     shortcutsEmpty: 'No shortcuts yet',
     shortcutsHint: 'The team owner can add data tables here as shortcuts to add or view their data in one click.',
@@ -249,6 +266,7 @@ export const en: Translation = {
     confirmMismatch: 'The two passwords do not match',
     or: 'or',
     wecomLogin: 'Sign in with WeCom',
+    wecomQrLogin: 'Scan with WeCom to sign in',
     ssoLogin: 'Sign in with your company account',
     loginSubmit: 'Log in',
     registerSubmit: 'Sign up',
@@ -277,6 +295,7 @@ export const en: Translation = {
       groupAppAll: 'All tables',
       groupOther: 'Other',
       searchPlaceholder: 'Search flow, table or originator',
+      sortLabel: 'Sort to-dos',
       sort: {
         receiveDesc: 'Latest to-do',
         receiveAsc: 'Earliest to-do',
@@ -284,15 +303,30 @@ export const en: Translation = {
         finishAsc: 'Earliest finished',
       },
       batchApprove: 'Approve selected ({{count}})',
-      batchDone: '{{ok}} approved',
-      batchPartly: '{{ok}} approved, {{failed}} not handled: {{reason}}',
-      needsComment: 'This step requires a comment: open it to approve',
-      notApproval: 'Only approval tasks can be approved in a batch',
+      batchReject: 'Reject selected ({{count}})',
+      batch: {
+        approveTitle: 'Approve {{count}} to-dos',
+        rejectTitle: 'Reject {{count}} to-dos',
+        approveIntro:
+          'The {{count}} selected to-dos will be approved one by one; one failing does not stop the others.',
+        rejectIntro: 'The {{count}} selected to-dos will be rejected one by one; one failing does not stop the others.',
+        comment: 'Comment',
+        commentHint: '{{count}} of the selected to-dos are at steps that require a comment',
+        commentMissing: 'Please enter a comment',
+        commentSkipped: '{{count}} of them are at steps that take no comment: they are handled without it',
+        approveOk: 'Approve {{count}}',
+        rejectOk: 'Reject {{count}}',
+        resultTitle: 'Results',
+        resultSummary: '{{ok}} succeeded, {{failed}} failed',
+        succeeded: 'Succeeded',
+        failed: 'Failed',
+        close: 'Close',
+      },
+      selectRow: 'Select: {{title}}',
+      notApproval: 'Only approval tasks can be handled in a batch',
       handled: 'This task has been handled',
       colFlow: 'Flow',
-      colNode: 'Current step',
       colParticipants: 'Handlers',
-      colOriginator: 'Originator',
       colReceived: 'Received',
       colFinished: 'Finished',
       loadMore: 'Load more',
@@ -322,6 +356,7 @@ export const en: Translation = {
         approved: 'Approved',
         rejected: 'Rejected',
         reverted: 'Sent back',
+        returned: 'Sent back to you',
         finished: 'Finished',
         terminated: 'Terminated',
         mention: 'Mention',
@@ -332,6 +367,8 @@ export const en: Translation = {
         feedback: 'Feedback',
         flowNotice: 'Flow notice',
         webhookPaused: 'Webhook paused',
+        recordMention: 'Comment mention',
+        recordComment: 'Followed comments',
         teamExport: 'Team data export',
       },
     },

@@ -32,7 +32,18 @@ export const jpDashboards: typeof zhDashboards = {
     measures: '指標',
     filter: 'フィルター',
     compare: '前期と比較',
+    source: '集計対象',
+    valueLabels: '数値ラベル',
   },
+  source: { records: 'レコード', approvals: '承認履歴' },
+  approvals: {
+    approver: '承認者',
+    node: '承認ステップ',
+    finishedAt: '処理日時',
+    duration: 'ステップ滞在時間（時間）',
+    count: '承認回数',
+  },
+  valueLabels: { auto: '自動', on: '表示', off: '非表示' },
   pickCompareField: '期間を決める日付項目（任意）',
   compare: {
     current: { day: '今日', week: '今週', month: '今月' },

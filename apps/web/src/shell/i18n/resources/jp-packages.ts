@@ -20,6 +20,8 @@ export const jpPackages: typeof zhPackages = {
   install: 'インストール',
   installing: 'インストール中…',
   installed: 'インストールしました',
+  /** A failure's own words after the spec's text (安装失败), which always leads. */
+  failedWithReason: '{{failed}}：{{reason}}',
   installFailed: 'インストールに失敗しました',
   exportTitle: 'パッケージをエクスポート',
   exportIntro:

@@ -51,6 +51,8 @@ export const jpPrint: typeof zhPrint = {
   width: '幅',
   full: '1 行',
   half: '半行',
+  numberFormat: '数値の形式',
+  amountInWords: '人民元の大写（壹仟贰佰…元整）',
   text: 'テキスト',
   style: 'スタイル',
   styles: { title: 'タイトル', heading: '見出し', body: '本文', note: '注記' },

@@ -101,6 +101,7 @@ export const jpViews: typeof zhViews = {
       isFalse: 'チェックなし',
       isMe: '自分',
       isMine: '自分の部署',
+      isHeadedByMe: '自分が責任者の部署（下位を含む）に属する',
     },
     dateOp: { eq: '当日', before: 'より前', after: 'より後', between: '範囲内' },
     relative: {
@@ -169,9 +170,14 @@ export const jpViews: typeof zhViews = {
     calendarPickFieldHint: 'この日付でデータをカレンダーに並べます',
     calendarNoField: 'この表には日付フィールドがありません。「フィールド」で追加してください',
     calendarMore: 'ほか {{count}} 件',
+    calendarYear: '年',
+    calendarMonth: '月',
+    calendarYearOption: '{{year}}年',
     calendarTooMany: '今月はデータが多いため、最初の {{count}} 件だけを表示しています',
     galleryCover: 'カバー画像',
     galleryNoCover: 'カバーなし',
     untitled: '無題',
+    rowMenu: 'その他の操作',
+    rowOpen: '詳細を表示',
   },
 };

@@ -1,11 +1,14 @@
 import { jpAccount } from './jp-account';
 import { jpApiDocs } from './jp-api-docs';
+import { jpAppRoles } from './jp-app-roles';
 import { jpApplog } from './jp-applog';
 import { jpApps } from './jp-apps';
+import { jpAutomations } from './jp-automations';
 import { jpCorp } from './jp-corp';
 import { jpCustomPages } from './jp-custom-pages';
 import { jpDashboards } from './jp-dashboards';
 import { jpDatasource } from './jp-datasource';
+import { jpDelegation } from './jp-delegation';
 import { jpFeedback } from './jp-feedback';
 import { jpOrg } from './jp-org';
 import { jpPackages } from './jp-packages';
@@ -24,12 +27,13 @@ import type { Translation } from './zh';
 export const jp: Translation = {
   ...jpTeams,
   ...jpApps,
+  ...jpAutomations,
   ...jpDatasource,
   ...jpTables,
   ...jpViews,
   ...jpTransfer,
   ...jpWorkflow,
-  operation: { title: '新着情報' },
+  operation: { title: '新着情報', more: '詳しく見る' },
   org: jpOrg,
   corp: jpCorp,
   applog: jpApplog,
@@ -67,6 +71,7 @@ export const jp: Translation = {
     members: 'アドレス帳',
   },
   header: {
+    skipToContent: 'メインコンテンツへスキップ',
     teamTabManage: '管理しているチーム',
     teamTabJoined: '参加しているチーム',
     noTeamsInTab: 'チームがありません',
@@ -140,6 +145,8 @@ export const jp: Translation = {
     initializingHint: 'チームを初期化しています。完了すると自動的にワークベンチに移動します。',
   },
   account: jpAccount,
+  delegation: jpDelegation,
+  roleMatrix: jpAppRoles,
   about: {
     title: 'バージョン情報',
     main: 'メイン',
@@ -204,13 +211,23 @@ export const jp: Translation = {
     doneBody:
       'アプリ、テーブル、フィールド、データ、フローの準備ができました。ヘルプメニューの「初心者ガイド」からいつでもやり直せます。',
   },
+  todoItem: {
+    headline: '{{name}}さんが提出した{{table}}',
+    entry: '{{label}}：{{text}}',
+    waitedJust: '届いたばかり',
+    waitedMinutes: '{{count}} 分待機中',
+    waitedHours: '{{count}} 時間待機中',
+    waitedDays: '{{count}} 日待機中',
+    deadline: '期限 {{time}}',
+    overdue: '期限切れ（期限 {{time}}）',
+    started: '{{time}} に申請',
+  },
+  delegatedTag: { label: '{{name}} の代理', title: '元の担当者：{{name}}' },
   home: {
     title: 'ワークベンチ',
     todoPanelTitle: 'マイタスク',
     todoEmpty: '現在、対応待ちのタスクはありません',
-    todoFrom: '申請者：{{name}}',
     todoReceived: '受信日時：{{time}}',
-    todoUntitled: '無題のフロー',
     shortcutsTitle: 'ショートカット',
     shortcutsEmpty: 'ショートカットはまだありません',
     shortcutsHint:
@@ -250,6 +267,7 @@ export const jp: Translation = {
     confirmMismatch: '2 つのパスワードが一致しません',
     or: 'または',
     wecomLogin: 'WeCom でログイン',
+    wecomQrLogin: 'WeCom でスキャンしてログイン',
     ssoLogin: '企業アカウントでログイン',
     loginSubmit: 'ログイン',
     registerSubmit: '登録',
@@ -278,6 +296,7 @@ export const jp: Translation = {
       groupAppAll: 'すべてのテーブル',
       groupOther: 'その他',
       searchPlaceholder: 'フロー名、テーブル、申請者で検索',
+      sortLabel: '並べ替え',
       sort: {
         receiveDesc: '新しい対応待ち',
         receiveAsc: '古い対応待ち',
@@ -285,15 +304,29 @@ export const jp: Translation = {
         finishAsc: '古い完了',
       },
       batchApprove: '一括承認（{{count}}）',
-      batchDone: '{{ok}} 件を承認しました',
-      batchPartly: '{{ok}} 件を承認、{{failed}} 件は未処理：{{reason}}',
-      needsComment: 'このステップはコメントが必須です。開いて個別に処理してください',
-      notApproval: '一括承認できるのは承認タスクのみです',
+      batchReject: '一括却下（{{count}}）',
+      batch: {
+        approveTitle: '{{count}} 件のタスクを一括承認',
+        rejectTitle: '{{count}} 件のタスクを一括却下',
+        approveIntro: '選択した {{count}} 件を 1 件ずつ承認します。1 件が失敗しても他は処理されます。',
+        rejectIntro: '選択した {{count}} 件を 1 件ずつ却下します。1 件が失敗しても他は処理されます。',
+        comment: 'コメント',
+        commentHint: '選択したうち {{count}} 件はコメントが必須のステップです',
+        commentMissing: 'コメントを入力してください',
+        commentSkipped: 'うち {{count}} 件はコメントを受け付けないステップのため、コメントなしで処理します',
+        approveOk: '{{count}} 件を承認',
+        rejectOk: '{{count}} 件を却下',
+        resultTitle: '処理結果',
+        resultSummary: '成功 {{ok}} 件、失敗 {{failed}} 件',
+        succeeded: '成功',
+        failed: '失敗',
+        close: '閉じる',
+      },
+      selectRow: '選択：{{title}}',
+      notApproval: '一括処理できるのは承認タスクのみです',
       handled: 'このタスクは処理済みです',
       colFlow: 'フロー',
-      colNode: '現在のステップ',
       colParticipants: '処理者',
-      colOriginator: '申請者',
       colReceived: '受信日時',
       colFinished: '完了日時',
       loadMore: 'さらに読み込む',
@@ -323,6 +356,7 @@ export const jp: Translation = {
         approved: '承認',
         rejected: '却下',
         reverted: '差し戻し',
+        returned: '差し戻し（再提出）',
         finished: '完了',
         terminated: '終了',
         mention: 'メンション',
@@ -333,6 +367,8 @@ export const jp: Translation = {
         feedback: 'フィードバック',
         flowNotice: 'フロー通知',
         webhookPaused: 'Webhook 停止',
+        recordMention: 'コメントのメンション',
+        recordComment: 'フォロー中のコメント',
         teamExport: 'チームデータのエクスポート',
       },
     },

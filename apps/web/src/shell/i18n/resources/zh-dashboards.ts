@@ -30,7 +30,18 @@ export const zhDashboards = {
     measures: '指标',
     filter: '数据筛选',
     compare: '对比上期',
+    source: '统计对象',
+    valueLabels: '数值标签',
   },
+  source: { records: '数据记录', approvals: '审批记录' },
+  approvals: {
+    approver: '审批人',
+    node: '审批节点',
+    finishedAt: '处理时间',
+    duration: '节点停留时长（小时）',
+    count: '审批次数',
+  },
+  valueLabels: { auto: '自动', on: '显示', off: '隐藏' },
   pickCompareField: '按哪个日期字段划分周期（可不选）',
   compare: {
     current: { day: '今天', week: '本周', month: '本月' },

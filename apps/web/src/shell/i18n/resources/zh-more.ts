@@ -1,10 +1,13 @@
 import { zhAccount } from './zh-account';
 import { zhApiDocs } from './zh-api-docs';
+import { zhAppRoles } from './zh-app-roles';
 import { zhApplog } from './zh-applog';
+import { zhAutomations } from './zh-automations';
 import { zhCorp } from './zh-corp';
 import { zhCustomPages } from './zh-custom-pages';
 import { zhDashboards } from './zh-dashboards';
 import { zhDatasource } from './zh-datasource';
+import { zhDelegation } from './zh-delegation';
 import { zhOrg } from './zh-org';
 import { zhPackages } from './zh-packages';
 import { zhPrint } from './zh-print';
@@ -17,6 +20,7 @@ import { zhWorkflow } from './zh-workflow';
 
 /** Chinese texts of the pages and dialogs other than /home's (see zh-shell.ts). */
 export const zhMore = {
+  ...zhAutomations,
   ...zhDatasource,
   ...zhTables,
   ...zhViews,
@@ -33,6 +37,8 @@ export const zhMore = {
   wecom: zhWecom,
   apiDocs: zhApiDocs,
   account: zhAccount,
+  delegation: zhDelegation,
+  roleMatrix: zhAppRoles,
   auth: {
     tagline: '面向团队的低代码业务平台',
     loginTitle: '登录',
@@ -58,6 +64,7 @@ export const zhMore = {
     confirmMismatch: '两次输入的密码不一致',
     or: '或',
     wecomLogin: '企业微信登录',
+    wecomQrLogin: '企业微信扫码登录',
     ssoLogin: '使用企业账号登录',
     loginSubmit: '登录',
     registerSubmit: '注册',
@@ -86,17 +93,32 @@ export const zhMore = {
       groupAppAll: '全部表单',
       groupOther: '其他',
       searchPlaceholder: '搜索流程名称、表单或发起人',
+      sortLabel: '排序方式',
       sort: { receiveDesc: '最新待办', receiveAsc: '最早待办', finishDesc: '最新完成', finishAsc: '最早完成' },
       batchApprove: '批量同意（{{count}}）',
-      batchDone: '已同意 {{ok}} 项',
-      batchPartly: '已同意 {{ok}} 项，{{failed}} 项未处理：{{reason}}',
-      needsComment: '该节点要求填写处理意见，请打开后逐条处理',
-      notApproval: '只有审批任务可以批量同意',
+      batchReject: '批量驳回（{{count}}）',
+      batch: {
+        approveTitle: '批量同意 {{count}} 项待办',
+        rejectTitle: '批量驳回 {{count}} 项待办',
+        approveIntro: '将同意选中的 {{count}} 项待办，每项单独处理，一项失败不影响其他项。',
+        rejectIntro: '将驳回选中的 {{count}} 项待办，每项单独处理，一项失败不影响其他项。',
+        comment: '处理意见',
+        commentHint: '选中的待办中有 {{count}} 项的节点要求填写处理意见',
+        commentMissing: '请填写处理意见',
+        commentSkipped: '其中 {{count}} 项的节点不接受处理意见，将不附意见处理',
+        approveOk: '同意 {{count}} 项',
+        rejectOk: '驳回 {{count}} 项',
+        resultTitle: '处理结果',
+        resultSummary: '{{ok}} 项成功，{{failed}} 项失败',
+        succeeded: '成功',
+        failed: '失败',
+        close: '关闭',
+      },
+      selectRow: '选择：{{title}}',
+      notApproval: '只有审批任务可以批量处理',
       handled: '该任务已处理',
       colFlow: '流程',
-      colNode: '当前节点',
       colParticipants: '处理人',
-      colOriginator: '发起人',
       colReceived: '接收时间',
       colFinished: '完成时间',
       loadMore: '加载更多',
@@ -126,6 +148,7 @@ export const zhMore = {
         approved: '同意',
         rejected: '驳回',
         reverted: '退回',
+        returned: '退回待重新提交',
         finished: '完成',
         terminated: '终止',
         mention: '提及',
@@ -136,6 +159,8 @@ export const zhMore = {
         feedback: '反馈',
         flowNotice: '流程通知',
         webhookPaused: 'Webhook 暂停',
+        recordMention: '评论提及',
+        recordComment: '关注的评论',
         teamExport: '团队数据导出',
       },
     },

@@ -17,6 +17,8 @@ export const zhPackages = {
   install: '安装',
   installing: '正在安装…',
   installed: '安装成功',
+  /** A failure's own words after the spec's text (安装失败), which always leads. */
+  failedWithReason: '{{failed}}：{{reason}}',
   installFailed: '安装失败',
   exportTitle: '导出安装包',
   exportIntro: '把应用的菜单、数据表、表单、视图、权限、流程和仪表盘打包为 zip，可在其他团队或其他系统中导入安装。',

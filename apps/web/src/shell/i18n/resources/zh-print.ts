@@ -49,6 +49,8 @@ export const zhPrint = {
   width: '宽度',
   full: '整行',
   half: '半行',
+  numberFormat: '数字格式',
+  amountInWords: '人民币大写（壹仟贰佰叁拾肆元整）',
   text: '文字',
   style: '样式',
   styles: { title: '标题', heading: '小标题', body: '正文', note: '备注' },

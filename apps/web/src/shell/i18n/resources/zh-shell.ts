@@ -11,7 +11,7 @@ import { zhTeams } from './zh-teams';
 export const zhShell = {
   ...zhTeams,
   ...zhApps,
-  operation: { title: '产品动态' },
+  operation: { title: '产品动态', more: '了解详情' },
   feedback: zhFeedback,
   shortcuts: zhShortcuts,
   common: {
@@ -39,6 +39,7 @@ export const zhShell = {
     members: '通讯录',
   },
   header: {
+    skipToContent: '跳到主要内容',
     teamTabManage: '我管理的团队',
     teamTabJoined: '我加入的团队',
     noTeamsInTab: '暂无团队',
@@ -172,13 +173,24 @@ export const zhShell = {
     doneTitle: '你已完成新手引导',
     doneBody: '应用、数据表、字段、数据和流程都已就绪。之后可以随时在帮助菜单的「新手引导」中重新开始。',
   },
+  todoItem: {
+    headline: '{{name}}提交的{{table}}',
+    entry: '{{label}}：{{text}}',
+    waitedJust: '刚刚到达',
+    waitedMinutes: '已等待 {{count}} 分钟',
+    waitedHours: '已等待 {{count}} 小时',
+    waitedDays: '已等待 {{count}} 天',
+    deadline: '截止 {{time}}',
+    overdue: '已超时（截止 {{time}}）',
+    started: '发起于 {{time}}',
+  },
+  // The tag on a to-do that came from someone else (delegation, transfer): /home's panel and /todos.
+  delegatedTag: { label: '代 {{name}}', title: '原处理人：{{name}}' },
   home: {
     title: '工作台',
     todoPanelTitle: '我的待办',
     todoEmpty: '当前暂无待办任务',
-    todoFrom: '发起人：{{name}}',
     todoReceived: '接收时间：{{time}}',
-    todoUntitled: '未命名流程',
     shortcutsTitle: '快捷方式',
     shortcutsEmpty: '暂无快捷方式',
     shortcutsHint: '团队所有者可以在这里把数据表添加为快捷方式，之后一键新增或查看数据。',

@@ -98,6 +98,7 @@ export const zhViews = {
       isFalse: '未勾选',
       isMe: '是我',
       isMine: '是我的部门',
+      isHeadedByMe: '属于我负责的部门（含下级）',
     },
     dateOp: { eq: '是', before: '早于', after: '晚于', between: '介于' },
     relative: {
@@ -166,9 +167,14 @@ export const zhViews = {
     calendarPickFieldHint: '数据会按这个日期排在日历上',
     calendarNoField: '此表还没有日期字段，请先在“字段设计”中添加',
     calendarMore: '还有 {{count}} 条',
+    calendarYear: '年份',
+    calendarMonth: '月份',
+    calendarYearOption: '{{year}}年',
     calendarTooMany: '本月数据较多，只显示了前 {{count}} 条',
     galleryCover: '封面图片',
     galleryNoCover: '无封面',
     untitled: '未命名',
+    rowMenu: '更多操作',
+    rowOpen: '查看详情',
   },
 };

@@ -1,7 +1,7 @@
-import { DeleteOutlined, DownOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, EllipsisOutlined, PlusOutlined } from '@ant-design/icons';
 import type { FieldInfo, ViewInfo } from '@canopy/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Dropdown, Tabs, Tag } from 'antd';
+import { App, Button, Dropdown, Flex, Tabs, Tag, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../../shell/api/form-errors';
@@ -25,6 +25,7 @@ interface Props {
 export function ViewBar({ engineCode, p, fields, views, current, designable, onSelect }: Props) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
+  const { token } = theme.useToken();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<'create' | ViewInfo | null>(null);
   const listKey = tableKeys.views(engineCode, p.appCode, p.schemaCode);
@@ -62,44 +63,47 @@ export function ViewBar({ engineCode, p, fields, views, current, designable, onS
           {t('views.personalTag')}
         </Tag>
       )}
-      {v.code === current.code && manageable(v) && (
-        <Dropdown
-          trigger={['click']}
-          menu={{
-            items: [
-              { key: 'rename', icon: <EditOutlined />, label: t('views.rename') },
-              { key: 'delete', icon: <DeleteOutlined />, label: t('views.delete'), danger: true },
-            ],
-            onClick: ({ key, domEvent }) => {
-              domEvent.stopPropagation();
-              if (key === 'rename') setDialog(v);
-              else remove(v);
-            },
-          }}
-        >
-          <Button
-            type="text"
-            size="small"
-            icon={<DownOutlined style={{ fontSize: 10 }} />}
-            aria-label={t('views.viewActions')}
-            data-testid="view-actions"
-            onClick={(e) => e.stopPropagation()}
-            style={{ marginInlineStart: 4, width: 20, height: 20, minWidth: 20 }}
-          />
-        </Dropdown>
-      )}
     </span>
   );
 
   return (
     <>
-      <Tabs
-        size="small"
-        activeKey={current.code}
-        onChange={onSelect}
-        items={views.map((v) => ({ key: v.code, label: label(v) }))}
-        tabBarStyle={{ marginBottom: 12 }}
-        tabBarExtraContent={
+      {/* The buttons sit beside the strip, not in it: a tab list holds only tabs, and a tab holds no
+          other control (WCAG 4.1.2; axe's aria-required-children and nested-interactive). */}
+      <Flex align="flex-end" style={{ marginBottom: 12 }}>
+        <Tabs
+          size="small"
+          activeKey={current.code}
+          onChange={onSelect}
+          items={views.map((v) => ({ key: v.code, label: label(v) }))}
+          tabBarStyle={{ marginBottom: 0 }}
+          style={{ flex: 1, minWidth: 0 }}
+          data-testid="view-bar"
+        />
+        <Flex
+          align="center"
+          gap={4}
+          style={{ alignSelf: 'stretch', borderBottom: `1px solid ${token.colorBorderSecondary}`, paddingInline: 4 }}
+        >
+          {manageable(current) && (
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [
+                  { key: 'rename', icon: <EditOutlined />, label: t('views.rename') },
+                  { key: 'delete', icon: <DeleteOutlined />, label: t('views.delete'), danger: true },
+                ],
+                onClick: ({ key }) => {
+                  if (key === 'rename') setDialog(current);
+                  else remove(current);
+                },
+              }}
+            >
+              <Button type="text" size="small" icon={<EllipsisOutlined />} data-testid="view-actions">
+                {t('views.viewActions')}
+              </Button>
+            </Dropdown>
+          )}
           <Button
             type="text"
             size="small"
@@ -109,9 +113,8 @@ export function ViewBar({ engineCode, p, fields, views, current, designable, onS
           >
             {t('views.newView')}
           </Button>
-        }
-        data-testid="view-bar"
-      />
+        </Flex>
+      </Flex>
       {dialog && (
         <ViewDialog
           p={p}

@@ -1,9 +1,10 @@
 import type { FieldInfo, RecordItem, RecordQueryBody } from '@canopy/contract';
-import { Alert, Calendar, Flex, Popover, Spin, Typography, theme } from 'antd';
+import { Alert, Calendar, Flex, Popover, Select, Spin, Typography, theme } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../../shell/api/form-errors';
+import { BRAND_DEEP_TEXT, BRAND_SOFT_BG } from '../../../../shell/app/theme';
 import { groupableFields } from '../bar/view-kinds';
 import { PickFieldState } from '../cards/PickFieldState';
 import { withConditions } from '../filter-ops';
@@ -96,7 +97,9 @@ export function CalendarView({ env, open, body }: Props) {
         padding: '0 6px',
         marginBottom: 2,
         borderRadius: token.borderRadiusSM,
-        background: token.colorPrimaryBg,
+        // The derived colorPrimaryBg of the deepened brand is too grey for its text (2.6:1).
+        background: BRAND_SOFT_BG,
+        color: BRAND_DEEP_TEXT,
       }}
       data-testid="calendar-item"
     >
@@ -115,6 +118,8 @@ export function CalendarView({ env, open, body }: Props) {
           value={month}
           onChange={setMonth}
           onPanelChange={setMonth}
+          // antd's own header has a year and a month select without names (axe: label, critical).
+          headerRender={({ value, onChange }) => <MonthHeader value={value} onChange={onChange} />}
           cellRender={(date, info) => {
             if (info.type !== 'date') return info.originNode;
             const list = byDay.get(date.format('YYYY-MM-DD')) ?? [];
@@ -143,5 +148,32 @@ export function CalendarView({ env, open, body }: Props) {
         />
       </Spin>
     </div>
+  );
+}
+
+/** The calendar's year and month, each a named select (the month view's only header controls). */
+function MonthHeader({ value, onChange }: { value: Dayjs; onChange: (date: Dayjs) => void }) {
+  const { t } = useTranslation();
+  const year = value.year();
+  const years = Array.from({ length: 21 }, (_, i) => year - 10 + i);
+  return (
+    <Flex justify="flex-end" gap={8} style={{ padding: '8px 0' }}>
+      <Select
+        aria-label={t('views.calendarYear')}
+        value={year}
+        onChange={(y: number) => onChange(value.year(y))}
+        options={years.map((y) => ({ value: y, label: t('views.calendarYearOption', { year: y }) }))}
+        style={{ width: 96 }}
+        data-testid="calendar-year"
+      />
+      <Select
+        aria-label={t('views.calendarMonth')}
+        value={value.month()}
+        onChange={(m: number) => onChange(value.month(m))}
+        options={Array.from({ length: 12 }, (_, m) => ({ value: m, label: value.month(m).format('MMM') }))}
+        style={{ width: 96 }}
+        data-testid="calendar-month"
+      />
+    </Flex>
   );
 }

@@ -27,6 +27,8 @@ interface Props {
   delay?: number;
   /** Width of the panel (a popover by default; a drawer passes its own). */
   width?: number | string;
+  /** What no condition means where the panel is used (a view: every record is shown). */
+  emptyText?: string;
 }
 
 const MAX = 30;
@@ -35,7 +37,7 @@ const MAX = 30;
  * AND/OR conditions with one level of groups. The panel keeps the draft (a condition being filled
  * in); the view gets the runnable part after a short pause, so typing a value is one query.
  */
-export function FilterPanel({ fields, filter, onChange, delay = 300, width = 640 }: Props) {
+export function FilterPanel({ fields, filter, onChange, delay = 300, width = 640, emptyText }: Props) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const [draft, setDraft] = useState<FilterGroup>(() => filter ?? { op: 'and', conditions: [] });
@@ -90,7 +92,11 @@ export function FilterPanel({ fields, filter, onChange, delay = 300, width = 640
         <Typography.Text>{t('views.filterMatchTail')}</Typography.Text>
       </Flex>
       {!draft.conditions.length && (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('views.noConditions')} style={{ margin: 8 }} />
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={emptyText ?? t('views.noConditions')}
+          style={{ margin: 8 }}
+        />
       )}
       {draft.conditions.map((item, index) =>
         isFilterGroup(item) ? (

@@ -2,6 +2,8 @@ import type { FieldInfo, RecordItem } from '@canopy/contract';
 import { ELLIPSIS } from '@canopy/fields/web/view';
 import { createContext, lazy, memo, Suspense, useContext } from 'react';
 import { FieldValue } from '../../records/FieldValue';
+import { CommentCount } from './CommentCounts';
+import { type RowActions, RowMenu } from './RowMenu';
 
 /** The editor, with every field type's input, loads when a cell is first edited. */
 const CellEditor = lazy(() => import('./CellEditor'));
@@ -20,6 +22,8 @@ export interface GridCellEnv {
   stopEdit: (id: string, code: string) => void;
   save: (record: RecordItem, code: string, value: unknown) => Promise<unknown>;
   openRecord: (id: string) => void;
+  /** The rows' "更多" menu. */
+  rowActions: RowActions;
   untitled: string;
   linkColor: string;
 }
@@ -111,20 +115,29 @@ const TITLE_STYLE = {
   textAlign: 'start',
 } as const;
 
+const TITLE_ROW = { display: 'flex', alignItems: 'center', gap: 4 } as const;
+/** The row menu's button beside the title. */
+const MENU_WIDTH = 28;
+
 /**
- * The record's title, opening the record. A plain button cut by CSS: Typography's ellipsis measures
- * every title after it is drawn, which costs a frame's budget on each scroll step.
+ * The record's title, opening the record, and the row's menu. The title is a plain button cut by
+ * CSS: Typography's ellipsis measures every title after it is drawn, which costs a frame's budget
+ * on each scroll step.
  */
 export const TitleCell = memo(function TitleCell({ record, width }: { record: RecordItem; width: number }) {
   const env = useCellEnv();
   return (
-    <button
-      type="button"
-      onClick={() => env.openRecord(record.id)}
-      data-testid="record-title"
-      style={{ ...TITLE_STYLE, maxWidth: width, color: env.linkColor }}
-    >
-      {record.title || env.untitled}
-    </button>
+    <div style={TITLE_ROW}>
+      <button
+        type="button"
+        onClick={() => env.openRecord(record.id)}
+        data-testid="record-title"
+        style={{ ...TITLE_STYLE, maxWidth: width - MENU_WIDTH, color: env.linkColor, flex: 1 }}
+      >
+        {record.title || env.untitled}
+      </button>
+      <CommentCount id={record.id} />
+      <RowMenu recordId={record.id} actions={env.rowActions} onOpen={env.openRecord} />
+    </div>
   );
 });

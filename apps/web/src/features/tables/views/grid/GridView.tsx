@@ -14,13 +14,16 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { errorText } from '../../../../shell/api/form-errors';
 import { FlowStateTag } from '../../../workflow/components/FlowStateTag';
+import { useAutomationButtons } from '../../records/AutomationButtons';
 import { FieldValue } from '../../records/FieldValue';
 import type { useRecordWrites } from '../useRecordWrites';
 import { useViewRecords } from '../useViewRecords';
 import type { OpenView, ViewEnv } from '../view-env';
 import { type ResolvedColumn, ROW_HEIGHTS } from '../view-model';
+import { CommentCountContext, type CommentCountEnv, useCommentCounts } from './CommentCounts';
 import { type BodyColumn, type BodyInfo, GridBody, type Selection } from './GridBody';
 import { GridCell, GridCellContext, type GridCellEnv, TitleCell } from './GridCells';
 import { type GridRow, type GroupHeader, gridRows, isHeader } from './grid-rows';
@@ -43,7 +46,8 @@ interface Props {
 
 const TITLE_WIDTH = 200;
 const SELECT_WIDTH = 48;
-const FLOW_WIDTHS = { flowState: 110, flowNode: 150 };
+// 流程状态 fits its longest tag, 已退回 / 待重新提交.
+const FLOW_WIDTHS = { flowState: 150, flowNode: 150 };
 /** How many rows below the window start loading the next page, and how big the pages after the first are. */
 const AHEAD_ROWS = 100;
 export const AHEAD_PAGE = 200;
@@ -108,6 +112,16 @@ export function GridView({ env, open, body, columns, onColumns, writes, empty }:
     (record: RecordItem, code: string, value: unknown) => latest.current.writes.update(record, { [code]: value }),
     [],
   );
+  const automations = useAutomationButtons(env.engineCode, env.p);
+  const rowActions = useMemo(
+    () => ({
+      buttons: automations.buttons,
+      pressing: automations.pressing,
+      press: automations.trigger,
+      labels: { menu: t('views.rowMenu'), open: t('views.rowOpen') },
+    }),
+    [automations.buttons, automations.pressing, automations.trigger, t],
+  );
   const cellEnv = useMemo<GridCellEnv>(
     () => ({
       editing,
@@ -117,10 +131,28 @@ export function GridView({ env, open, body, columns, onColumns, writes, empty }:
       stopEdit,
       save,
       openRecord: env.onOpen,
+      rowActions,
       untitled: t('views.untitled'),
       linkColor: token.colorLink,
     }),
-    [editing, row.lines, env.canEditField, env.onOpen, startEdit, stopEdit, save, t, token.colorLink],
+    [editing, row.lines, env.canEditField, env.onOpen, rowActions, startEdit, stopEdit, save, t, token.colorLink],
+  );
+  // Comment counts beside titles: one request per loaded page; a count opens the record at its thread.
+  const [, setSearch] = useSearchParams();
+  const counts = useCommentCounts(env.engineCode, env.p, records.data?.pages);
+  const commentEnv = useMemo<CommentCountEnv>(
+    () => ({
+      counts,
+      open: (id) =>
+        setSearch((prev) => {
+          const s = new URLSearchParams(prev);
+          s.delete('add');
+          s.set('record', id);
+          s.set('thread', '1');
+          return s;
+        }),
+    }),
+    [counts, setSearch],
   );
   const widthOf = (c: ResolvedColumn) => (liveWidth?.code === c.field.code ? liveWidth.width : c.width);
 
@@ -359,21 +391,23 @@ export function GridView({ env, open, body, columns, onColumns, writes, empty }:
       )}
       {records.isError && <Alert type="error" showIcon title={errorText(records.error)} style={{ marginBottom: 8 }} />}
       <div ref={frame}>
-        <GridCellContext.Provider value={cellEnv}>
-          <Table<GridRow>
-            rowKey="id"
-            size="middle"
-            bordered
-            dataSource={lines}
-            columns={tableColumns}
-            pagination={false}
-            loading={loading}
-            scroll={{ x: scrollX, y: bodyHeight }}
-            components={components}
-            rowSelection={rowSelection}
-            data-testid="record-table"
-          />
-        </GridCellContext.Provider>
+        <CommentCountContext.Provider value={commentEnv}>
+          <GridCellContext.Provider value={cellEnv}>
+            <Table<GridRow>
+              rowKey="id"
+              size="middle"
+              bordered
+              dataSource={lines}
+              columns={tableColumns}
+              pagination={false}
+              loading={loading}
+              scroll={{ x: scrollX, y: bodyHeight }}
+              components={components}
+              rowSelection={rowSelection}
+              data-testid="record-table"
+            />
+          </GridCellContext.Provider>
+        </CommentCountContext.Provider>
       </div>
       <Flex justify="space-between" style={{ marginTop: 6, minHeight: 22 }}>
         <Typography.Text type="secondary" data-testid="grid-loaded">

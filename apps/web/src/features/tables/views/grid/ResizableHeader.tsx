@@ -20,8 +20,18 @@ export function ResizableHeader({
   ...props
 }: ThHTMLAttributes<HTMLTableCellElement> & ResizeProps) {
   const start = useRef<{ x: number; width: number } | null>(null);
+  // The select-all box sticks at the start like the rows' boxes (GridBody); a frozen column after it.
+  const at = stickyStart ?? (props.className?.includes('ant-table-selection-column') ? 0 : undefined);
+  // An offset needs the sticky position: on antd's relative header cell it would shift the cell
+  // and leave a blank gap where it stood (issue 29: a blank cell between the box and 标题).
   const rest =
-    stickyStart === undefined ? props : { ...props, style: { ...props.style, insetInlineStart: stickyStart } };
+    at === undefined
+      ? props
+      : {
+          ...props,
+          className: `${props.className ?? ''} ant-table-cell-fix ant-table-cell-fix-start`,
+          style: { ...props.style, position: 'sticky' as const, insetInlineStart: at, zIndex: 3 },
+        };
   if (!onResize || !width) return <th {...rest}>{children}</th>;
 
   const down = (event: ReactMouseEvent) => {

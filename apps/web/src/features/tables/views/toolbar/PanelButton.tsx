@@ -1,5 +1,6 @@
-import { Button, Popover } from 'antd';
+import { Popover } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { ToolbarButton } from '../../../../shell/layout/toolbar-fit';
 
 interface Props {
   icon: ReactNode;
@@ -9,10 +10,15 @@ interface Props {
   title: string;
   children: ReactNode;
   testId: string;
+  /** Its icon alone (the toolbar is short of room); the label stays its tooltip and name. */
+  compact?: boolean;
 }
 
-/** A toolbar button opening a settings panel; the panel is built when opened and dropped when closed. */
-export function PanelButton({ icon, label, active, title, children, testId }: Props) {
+/**
+ * A toolbar button opening a settings panel; the panel is built when opened and dropped when closed.
+ * In a compact toolbar it shows its icon alone (toolbar-fit.tsx).
+ */
+export function PanelButton({ icon, label, active, title, children, testId, compact }: Props) {
   const [open, setOpen] = useState(false);
   return (
     <Popover
@@ -28,14 +34,14 @@ export function PanelButton({ icon, label, active, title, children, testId }: Pr
       }}
       content={children}
     >
-      <Button
+      <ToolbarButton
         icon={icon}
+        label={label}
+        {...(compact === undefined ? {} : { compact })}
         color={active ? 'primary' : 'default'}
         variant={active ? 'filled' : 'text'}
         data-testid={testId}
-      >
-        {label}
-      </Button>
+      />
     </Popover>
   );
 }
