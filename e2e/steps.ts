@@ -43,6 +43,25 @@ export async function pickOption(page: Page, select: Locator, label: string): Pr
     .click();
 }
 
+/**
+ * Picks a record in a relation field's picker: types the title, waits for the server's answer to
+ * that search (the picker searches after a pause), then picks it and waits until the field shows it.
+ */
+export async function pickRecord(page: Page, picker: Locator, title: string): Promise<void> {
+  const answered = page.waitForResponse(
+    (r) => r.url().endsWith('/records/pick') && (r.request().postData() ?? '').includes(title),
+  );
+  await picker.click();
+  await page.keyboard.type(title);
+  await answered;
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${title}$`) })
+    .first()
+    .click();
+  await expect.poll(() => picker.innerText()).toContain(title);
+}
+
 /** A screenshot once popups and animations have settled (only when screenshots are asked for). */
 export async function shot(page: Page, name: string): Promise<void> {
   if (process.env.E2E_SCREENSHOTS) await page.waitForTimeout(500);

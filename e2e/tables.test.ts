@@ -1,7 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cspViolations, launchBrowser, newPage, type RunningServer, snap, startServer } from './harness.js';
-import { createBlankApp, createTable, pickOption, pointerDrag, registerWithTeam, settled } from './steps.js';
+import {
+  createBlankApp,
+  createTable,
+  pickOption,
+  pickRecord,
+  pointerDrag,
+  registerWithTeam,
+  settled,
+} from './steps.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -124,7 +132,7 @@ describe('data tables: design, form, records, history, conflicts', () => {
     await pickOption(page, form.getByTestId('form-field-状态').locator('.ant-select'), '已签订');
     await form.getByTestId('form-field-加急').locator('input').check();
     await form.getByTestId('form-field-联系邮箱').locator('input').fill('sales@example.com');
-    await pickOption(page, form.getByTestId('relation-input'), '星河科技');
+    await pickRecord(page, form.getByTestId('relation-input'), '星河科技');
     await form.getByTestId('subtable-add-row').click();
     await form.getByTestId('subtable-input').locator('tbody tr input').first().fill('年度维保');
     await form.getByTestId('subtable-input').locator('tbody tr input').nth(1).fill('4000');

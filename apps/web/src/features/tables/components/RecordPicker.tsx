@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Button, Empty, Flex, Select, Spin, Typography } from 'antd';
 import { type UIEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +35,9 @@ export function RecordPicker({ schemaCode, value, onChange, multiple, disabled }
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor || undefined,
     enabled: Boolean(schemaCode) && open,
+    // The list stays while a new search runs (marked 搜索中): an option being clicked is not swapped
+    // for a spinner under the pointer, and the list does not flash empty at every keystroke.
+    placeholderData: keepPreviousData,
   });
   const chosen = value ?? [];
   const loaded = useMemo(() => results.data?.pages.flatMap((page) => page.resultList) ?? [], [results.data]);
