@@ -257,6 +257,30 @@ function childrenCpuMs() {
   }
 }
 
+/**
+ * The whole machine's CPU counters (Linux /proc/stat, every process: PostgreSQL's server and the
+ * browsers included, which the steps' own CPU time misses); null elsewhere.
+ */
+function machineCpu() {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = ticks;
+    return { busy: user + nice + system + irq + softirq + steal, idle, iowait };
+  } catch {
+    return null;
+  }
+}
+
+/** "busy 93 %, waiting on disk 2 %" between two machineCpu() readings. */
+function machineLoad(from, to) {
+  if (!from || !to) return '';
+  const busy = to.busy - from.busy;
+  const all = busy + (to.idle - from.idle) + (to.iowait - from.iowait);
+  if (all <= 0) return '';
+  const pct = (n) => `${Math.round((100 * n) / all)} %`;
+  return `machine busy ${pct(busy)}, waiting on disk ${pct(to.iowait - from.iowait)}`;
+}
+
 /** Whether a process exists and is not a zombie (Linux /proc; elsewhere: unknown, so false). */
 function isAlive(pid) {
   try {
@@ -432,10 +456,17 @@ async function main() {
     }
   };
 
+  const cpuAtStart = machineCpu();
+  let cpuBefore = cpuAtStart;
   const heartbeat = setInterval(() => {
     const now = [...results.values()].filter((r) => r.status === 'running');
     const list = now.map((r) => `${r.step.id} ${formatDuration(Date.now() - r.t0)}`).join(', ');
-    console.log(`[test] ${formatDuration(Date.now() - started)}: running ${list || 'nothing'}`);
+    const cpuNow = machineCpu();
+    const load = machineLoad(cpuBefore, cpuNow);
+    cpuBefore = cpuNow;
+    console.log(
+      `[test] ${formatDuration(Date.now() - started)}: running ${list || 'nothing'}${load ? `; ${load}` : ''}`,
+    );
   }, 60_000);
 
   try {
@@ -485,6 +516,9 @@ async function main() {
     console.log(
       `\nCPU used by the steps: ${formatDuration(cpu)} (user + system) in ${total} on ${availableParallelism()} cores`,
     );
+  const machine = machineLoad(cpuAtStart, machineCpu());
+  // Whether the run was bound by the cores (near 100 %) or by waits (timers, disk, network).
+  if (machine) console.log(`Over the run: ${machine} (every process, the databases' servers included)`);
   if (anyFailed?.report) printFailedTests(anyFailed.report);
   if (anyFailed) {
     console.log(`\ntest run FAILED at "${anyFailed.step.title}" after ${total}`);
