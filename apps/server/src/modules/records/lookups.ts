@@ -59,11 +59,53 @@ export async function fillLookups(
         entry.rows.set(row.id, toItem(target, row));
       }
     }
+    const targetField = target.fields.find((f) => f.code === settings.targetFieldCode);
     for (const item of items) {
       const linked = (item.data[relation.code] as string[] | null) ?? [];
       item.data[lookup.code] = linked
         .map((id) => entry.rows.get(id)?.data[settings.targetFieldCode])
         .filter((v) => v !== undefined && v !== null);
     }
+    if (targetField) await showAsText(ctx, targetField, lookup.code, items, repo);
   }
+}
+
+const PEOPLE = new Set(['member', 'createdBy', 'modifiedBy']);
+
+/**
+ * A lookup answers what the related records show, not their stored ids: a choice's label, a
+ * member's or department's name, a file's name. Its values are read-only text to every reader
+ * (grid, detail, exports, print, formulas, the open API), who may not see the related table's
+ * options or the team's directory in that table's terms. One query per kind of name for all items.
+ */
+async function showAsText(
+  ctx: SchemaContext,
+  target: FieldsTable,
+  code: string,
+  items: RecordItem[],
+  repo: RecordRepository,
+): Promise<void> {
+  const values = (item: RecordItem) => ((item.data[code] as unknown[] | null) ?? []).flat();
+  let name: ((v: unknown) => unknown) | null = null;
+  if (target.type === 'singleSelect' || target.type === 'multiSelect') {
+    const options = (JSON.parse(target.settings) as { options?: { id: string; label: string }[] }).options ?? [];
+    const labels = new Map(options.map((o) => [o.id, o.label]));
+    name = (v) => labels.get(String(v));
+  } else if (PEOPLE.has(target.type) || target.type === 'department') {
+    const ids = [...new Set(items.flatMap(values).map(String))];
+    const names = ids.length
+      ? target.type === 'department'
+        ? await repo.departmentNames(ctx.schema.engine_code, ids)
+        : await repo.memberNames(ctx.schema.engine_code, ids)
+      : new Map<string, string>();
+    name = (v) => names.get(String(v));
+  } else if (target.type === 'attachment' || target.type === 'image') {
+    name = (v) => (v && typeof v === 'object' ? (v as { name?: unknown }).name : undefined);
+  }
+  if (!name) return;
+  const show = name;
+  for (const item of items)
+    item.data[code] = values(item)
+      .map((v) => show(v))
+      .filter((v) => v !== undefined && v !== null && v !== '');
 }

@@ -785,4 +785,27 @@ export class RecordRepository {
       .orderBy('record_history.id')
       .execute();
   }
+
+  /** The team's members' names by member id (lookups show names, lookups.ts). */
+  async memberNames(engineCode: string, memberIds: string[]): Promise<Map<string, string>> {
+    const rows = await this.db
+      .selectFrom('members')
+      .innerJoin('users', 'users.id', 'members.user_id')
+      .select(['members.member_id', 'users.user_name'])
+      .where('members.engine_code', '=', engineCode)
+      .where('members.member_id', 'in', memberIds)
+      .execute();
+    return new Map(rows.map((r) => [r.member_id, r.user_name ?? '']));
+  }
+
+  /** The team's departments' names by id (as memberNames). */
+  async departmentNames(engineCode: string, ids: string[]): Promise<Map<string, string>> {
+    const rows = await this.db
+      .selectFrom('departments')
+      .select(['object_id', 'name'])
+      .where('engine_code', '=', engineCode)
+      .where('object_id', 'in', ids)
+      .execute();
+    return new Map(rows.map((r) => [r.object_id, r.name]));
+  }
 }

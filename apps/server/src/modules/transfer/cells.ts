@@ -85,8 +85,12 @@ export function exportCell(
         .replace(/&nbsp;/g, ' ')
         .replace(/\s+/g, ' ')
         .trim();
-    case 'subTable':
     case 'lookup':
+      // Already what the related records show (names, labels: records/lookups.ts).
+      return list(value)
+        .map((v) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v)))
+        .join(SEPARATOR);
+    case 'subTable':
       return typeof value === 'string' ? value : JSON.stringify(value);
     default:
       return typeof value === 'number' ? value : String(value);
