@@ -41,7 +41,9 @@ export default defineConfig({
           globalSetup: ['apps/server/test/global-setup.ts'],
           // Server processes the tests spawn (crash and restart tests) hash passwords cheaply too.
           env: { PASSWORD_HASHING: 'fast' },
-          testTimeout: 20_000,
+          // A test is up to a few hundred real requests: on a machine loaded several times over (a CI
+          // run beside other work) 20 s was passed by a test that takes 2 s alone. Still ends a hang.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
           // Files share their worker's module cache: each API test file imported the whole server
           // again (about 14 s of CPU a file on this machine, half the run). The tests keep no state in
