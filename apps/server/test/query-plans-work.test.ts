@@ -55,7 +55,8 @@ const series = (count: number) =>
     : sql`(with recursive s(i) as (select 1 union all select i + 1 from s where i < ${sql.lit(count)}) select i from s) as n`;
 
 /**
- * Many members' flows around the few real ones: records, their instances (started by other members),
+ * Many members' flows around the few real ones: records, their instances (started by other members;
+ * one in a thousand by Alice, half of hers returned to her),
  * three items each (a third done) for a hundred other members and, one in a thousand, Frank; two log
  * lines each. Values as the engine writes them, so every list can show them.
  */
@@ -74,7 +75,9 @@ async function seed() {
   await sql`insert into workflow_instances (id, engine_code, app_code, schema_code, workflow_code, workflow_version,
       record_id, originator_member_id, state, result, runtime, current_nodes, version, created_at, started_at, updated_at)
     select 'wi' || i, ${engine}, ${w.appCode}, ${t.schemaCode}, ${workflowCode}, 1,
-      'r' || (100000000 + i), 'm' || (i % ${sql.lit(OTHERS)}), ${sql.lit(InstanceState.Running)}, '',
+      'r' || (100000000 + i),
+      case when i % ${sql.lit(MINE_EVERY)} = 500 then ${w.alice.memberId} else 'm' || (i % ${sql.lit(OTHERS)}) end,
+      case when i % ${sql.lit(2 * MINE_EVERY)} = 500 then ${sql.lit(InstanceState.Returned)} else ${sql.lit(InstanceState.Running)} end, '',
       '{}', '[{"id":"a","name":"审批a"}]', 1, 1700000000000 + i * 1000, 1700000000000 + i * 1000, 1700000000000 + i * 1000
     from ${series(INSTANCES)}`.execute(db);
   await sql`insert into work_items (id, engine_code, instance_id, app_code, schema_code, node_id, node_name, item_type,
@@ -230,6 +233,21 @@ describe('plans of the work: to-dos, approvals, dashboards', () => {
       sortDirection: 1,
     });
     await noFullScans(mine, ['work_items', 'workflow_instances']);
+    // Each running state's range walked on its own, the pages still follow one order across both.
+    const expected = await sql<{ id: string }>`select id from workflow_instances
+      where engine_code = ${w.team.engineCode} and originator_member_id = ${w.alice.memberId}
+        and state in (${sql.lit(InstanceState.Running)}, ${sql.lit(InstanceState.Returned)})
+      order by created_at desc`.execute(db);
+    const paged: string[] = [];
+    for (let pageIndex = 0; pageIndex * 4 < expected.rows.length; pageIndex++) {
+      const res = await w.alice.client.request('POST', '/v1/todos/list', {
+        body: { taskType: 'original', pageSize: 4, pageIndex, sortDirection: 1 },
+      });
+      expect(res.json.data.total).toBe(expected.rows.length);
+      paged.push(...res.json.data.resultList.map((r: { instanceId: string }) => r.instanceId));
+    }
+    expect(expected.rows.length).toBeGreaterThan(8);
+    expect(paged).toEqual(expected.rows.map((r) => r.id));
 
     // The badge reads its kept count by key; the summary groups one member's range of an index.
     const badge = await statementsOf(frank, 'GET', '/v1/todos/count');
