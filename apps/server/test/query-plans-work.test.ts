@@ -140,7 +140,7 @@ async function planWith(statements: CompiledQuery[], marker: string): Promise<Pl
   return planOf(db, found.at(-1) as CompiledQuery);
 }
 
-/** The indexes led by the team and the participant (or the originator): one member's range. */
+/** The work-item indexes led by the team and the participant: one member's range. */
 const MEMBER_LED = [
   'work_items_todo_idx',
   'work_items_done_idx',
