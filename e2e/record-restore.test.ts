@@ -56,6 +56,8 @@ describe('restoring from a record’s history', () => {
     await expect.poll(() => history.getByTestId('history-restore-version').count()).toBe(2);
     const restoreValue = entries.nth(1).getByTestId('history-restore-value');
     expect(await restoreValue.innerText()).toBe('恢复此值');
+    // The latest edit's value is the record's now: nothing to offer there.
+    expect(await entries.nth(2).getByTestId('history-restore-value').count()).toBe(0);
 
     // Asked first: a cancel changes nothing.
     await history.getByTestId('history-restore-version').first().click();

@@ -138,6 +138,7 @@ export function RecordDrawer({
     const restore = canRestore
       ? {
           locked: new Set(Object.keys(fieldAccess)),
+          current: record.data.data,
           onRestored: async () => {
             await queryClient.invalidateQueries({ queryKey: key });
             await queryClient.invalidateQueries({ queryKey: tableKey });

@@ -11,6 +11,8 @@ import { FieldValue } from './FieldValue';
 export interface RestoreRights {
   /** Fields the member may not change (read-only or hidden for them): their values are not offered. */
   locked: ReadonlySet<string>;
+  /** The record's values now: a value it already holds is not offered. */
+  current: Record<string, unknown>;
   /** After a restore was written: the record and the table read again. */
   onRestored: () => Promise<void> | void;
 }
@@ -66,6 +68,8 @@ export function RecordHistory({ engineCode, p, id, fields, version, restore }: P
     });
   const writable = (f: FieldInfo | undefined): f is FieldInfo =>
     Boolean(f && !f.deleted && !f.system && !restore?.locked.has(f.code));
+  const held = (code: string, value: unknown) =>
+    JSON.stringify(restore?.current[code] ?? null) === JSON.stringify(value ?? null);
   return (
     <Timeline
       data-testid="record-history"
@@ -95,7 +99,7 @@ export function RecordHistory({ engineCode, p, id, fields, version, restore }: P
                   return (
                     <div key={c.field} data-testid="history-change">
                       {f?.name ?? c.field}：{show(f, c.from)} → {show(f, c.to)}
-                      {restorable && writable(f) ? (
+                      {restorable && writable(f) && !held(f.code, c.to) ? (
                         <Button
                           type="link"
                           size="small"

@@ -27,6 +27,7 @@ export const enApplog: typeof zhApplog = {
   before: 'Before',
   after: 'After',
   noChanges: 'No field changes',
+  commentText: 'Comment',
   more: 'More',
   emptyValue: '(empty)',
   kinds: {

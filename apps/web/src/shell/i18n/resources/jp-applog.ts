@@ -27,6 +27,7 @@ export const jpApplog: typeof zhApplog = {
   before: '変更前',
   after: '変更後',
   noChanges: 'フィールドの変更はありません',
+  commentText: 'コメント内容',
   more: 'その他',
   emptyValue: '（空）',
   kinds: {

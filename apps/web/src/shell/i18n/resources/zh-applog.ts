@@ -25,6 +25,7 @@ export const zhApplog = {
   before: '修改前',
   after: '修改后',
   noChanges: '没有字段变更',
+  commentText: '评论内容',
   more: '其他信息',
   emptyValue: '（空）',
   kinds: {
