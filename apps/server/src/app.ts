@@ -280,7 +280,7 @@ export async function buildApp({
   const views = new ViewService(services.db, Date.now, recordIndexes);
   const forms = new FormService(services.db);
   schemaRoutes(app, services.db, ctx, schemas, forms);
-  recordRoutes(app, ctx, records.queries, records.writes, (c, code) => views.savedQuery(c, code));
+  recordRoutes(app, ctx, records.queries, records.writes, (c, code) => views.savedQuery(c, code), records.restore);
   openRecordRoutes(app, ctx, records.queries, records.writes);
   const webhooks = new WebhookService(services.db, config.webhooksAllowPrivate, recordRepository, letters);
   records.hooks.onWrite(

@@ -10,6 +10,7 @@ import {
   RecordListQuery,
   RecordPage,
   RecordParams,
+  RestoreRecordBody,
   SchemaParams,
   UpdateRecordBody,
 } from './schemas.js';
@@ -89,6 +90,13 @@ export const RecordEndpoints = {
     {
       params: RecordParams,
     },
+  ),
+  restore: recordEndpoint(
+    'POST',
+    `${schemaPath}/records/:id/restore`,
+    "Restore one field, or the whole record, to a version of its history, as a new write (rights, field rules and flows' rules apply)",
+    RecordItem,
+    { params: RecordParams, body: RestoreRecordBody },
   ),
   count: recordEndpoint(
     'POST',

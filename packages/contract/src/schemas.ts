@@ -239,6 +239,20 @@ export const UpdateRecordBody = Type.Object(
   { version: Type.Integer({ minimum: 1 }), data: RecordData },
   { additionalProperties: false },
 );
+/**
+ * Restore from a record's history (issue 31), as a new write: `field` alone takes that field's value
+ * after the entry `historyId`; without it every field the member may see goes back to how the record
+ * was right after that entry. `version`: the record's version the member saw (a stale one answers 409).
+ */
+export const RestoreRecordBody = Type.Object(
+  {
+    historyId: Type.String({ minLength: 1, maxLength: 20, pattern: '^[0-9]+$' }),
+    field: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    version: Type.Integer({ minimum: 1 }),
+  },
+  { additionalProperties: false },
+);
+export type RestoreRecordBody = Static<typeof RestoreRecordBody>;
 export const DeleteRecordQuery = Type.Object({ version: Type.Optional(Type.Integer({ minimum: 1 })) });
 export const BatchRecordsBody = Type.Object(
   {
@@ -280,6 +294,8 @@ export const RecordListQuery = Type.Object({
 });
 export const RecordPage = Type.Object({ resultList: Type.Array(RecordItem), nextCursor: Type.String() });
 export const HistoryEntry = Type.Object({
+  /** The history row (what a restore names); absent on an import's one entry, which has no row of the record's own. */
+  id: Type.Optional(Type.String()),
   action: Type.String(),
   memberId: Type.String(),
   userName: Type.String(),

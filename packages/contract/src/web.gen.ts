@@ -295,6 +295,7 @@ export const RecordEndpoints = {
   "remove": { method: "DELETE", path: "/v1/apps/:appCode/schemas/:schemaCode/records/:id" },
   "batch": { method: "POST", path: "/v1/apps/:appCode/schemas/:schemaCode/records/batch" },
   "history": { method: "GET", path: "/v1/apps/:appCode/schemas/:schemaCode/records/:id/history" },
+  "restore": { method: "POST", path: "/v1/apps/:appCode/schemas/:schemaCode/records/:id/restore" },
   "count": { method: "POST", path: "/v1/apps/:appCode/schemas/:schemaCode/records/count" },
   "groups": { method: "POST", path: "/v1/apps/:appCode/schemas/:schemaCode/records/groups" },
   "pick": { method: "POST", path: "/v1/apps/:appCode/schemas/:schemaCode/records/pick" },

@@ -190,6 +190,21 @@ export const TableMessages = {
     en: '{field} is read-only and cannot be changed',
     jp: '{field}は読み取り専用のため変更できません',
   },
+  'record.historyNotFound': {
+    zh: '该历史版本不存在',
+    en: 'No such version in the record’s history',
+    jp: 'この履歴バージョンは存在しません',
+  },
+  'record.restoreDeleted': {
+    zh: '删除操作不是可恢复的版本',
+    en: 'A deletion is not a version to restore',
+    jp: '削除は復元できるバージョンではありません',
+  },
+  'record.restoreField': {
+    zh: '该字段在此版本中没有变更，无法恢复此值',
+    en: 'This field did not change in this version; there is no value to restore',
+    jp: 'このフィールドはこのバージョンで変更されていないため、値を復元できません',
+  },
   'formula.jobNotFound': {
     zh: '公式计算任务不存在',
     en: 'No such formula computation',

@@ -56,8 +56,8 @@ export class CommentRepository {
       .execute();
   }
 
-  async remove(id: string, now: number): Promise<void> {
-    await this.db.updateTable('record_comments').set({ deleted_at: now }).where('id', '=', id).execute();
+  async remove(trx: Db, id: string, now: number): Promise<void> {
+    await trx.updateTable('record_comments').set({ deleted_at: now }).where('id', '=', id).execute();
   }
 
   /**

@@ -13,10 +13,12 @@ import { ErrorCode } from '@canopy/contract';
 import type { Kysely } from 'kysely';
 import type { Database, RecordCommentsTable } from '../../db/schema.js';
 import { AppError, FieldValidationError } from '../../http/app-error.js';
+import { recordAudit } from '../audit/record.js';
 import type { Letters } from '../notices/letters.js';
 import { reachableRow, requireRight } from '../records/access.js';
 import type { RecordQueryService } from '../records/query-service.js';
-import type { RecordRepository } from '../records/repository.js';
+import { recordItem } from '../records/record-item.js';
+import type { RecordRepository, RecordRow } from '../records/repository.js';
 import type { SchemaContext } from '../schema-context/context.js';
 import { commentLetters } from './letters.js';
 import type { RecordReach } from './reach.js';
@@ -64,6 +66,38 @@ export class CommentService {
   private async seen(ctx: SchemaContext, id: string) {
     requireRight(ctx, 'view');
     return reachableRow(this.records, ctx, id, 'view', await this.queries.scope(ctx));
+  }
+
+  /**
+   * The comment's entry in the application log, in its transaction (kind `record`, on the record:
+   * its title as it is now; the text before and after as the entry's change).
+   */
+  private async logged(
+    ctx: SchemaContext,
+    trx: Kysely<Database>,
+    row: RecordRow,
+    action: 'comment' | 'commentEdit' | 'commentDelete',
+    commentId: string,
+    change: { from: string | null; to: string | null },
+    now: number,
+  ): Promise<void> {
+    await recordAudit(
+      trx,
+      {
+        engineCode: ctx.schema.engine_code,
+        actorMemberId: ctx.access.tenant.memberId,
+        action: `record.${action}`,
+        targetType: 'comment',
+        targetId: commentId,
+        appCode: ctx.schema.app_code,
+        schemaCode: ctx.schema.code,
+        recordId: row.id,
+        recordTitle: recordItem(ctx, row).title,
+        detail: { commentId },
+        changes: [{ field: 'comment', name: 'comment', ...change }],
+      },
+      now,
+    );
   }
 
   private isManager(ctx: SchemaContext): boolean {
@@ -145,6 +179,7 @@ export class CommentService {
     };
     await this.db.transaction().execute(async (trx) => {
       await this.repo.insert(trx, comment);
+      await this.logged(ctx, trx, row, 'comment', comment.id, { from: null, to: text }, now);
       // The creator follows unless they unfollowed; the writer and the mentioned who can see it follow.
       if (creator) await this.repo.follow(trx, k, [creator], true, now, true);
       await this.repo.follow(trx, k, [me, ...mentioned], true, now);
@@ -184,7 +219,7 @@ export class CommentService {
 
   /** The author's edit: newly mentioned members who can see the record get a letter. */
   async update(ctx: SchemaContext, id: string, commentId: string, body: RecordCommentBody): Promise<CommentSaved> {
-    await this.seen(ctx, id);
+    const record = await this.seen(ctx, id);
     const k = this.key(ctx, id);
     const found = await this.repo.find(k, commentId);
     if (!found) throw notFound();
@@ -199,6 +234,7 @@ export class CommentService {
     const row = { ...found, body: text, mentions: JSON.stringify(mentions), edited_at: now };
     await this.db.transaction().execute(async (trx) => {
       await this.repo.edit(trx, commentId, text, mentions, now);
+      await this.logged(ctx, trx, record, 'commentEdit', commentId, { from: found.body, to: text }, now);
       await this.repo.follow(trx, k, added, true, now);
       await this.letters.write(trx, await commentLetters(trx, ctx, row, { mentioned: added, followers: [] }), now);
     });
@@ -206,12 +242,16 @@ export class CommentService {
   }
 
   async remove(ctx: SchemaContext, id: string, commentId: string): Promise<void> {
-    await this.seen(ctx, id);
+    const record = await this.seen(ctx, id);
     const found = await this.repo.find(this.key(ctx, id), commentId);
     if (!found) throw notFound();
     if (found.author_member_id !== ctx.access.tenant.memberId && !this.isManager(ctx))
       throw new AppError(403, ErrorCode.forbidden, 'comment.deleteDenied');
-    await this.repo.remove(commentId, this.now());
+    const now = this.now();
+    await this.db.transaction().execute(async (trx) => {
+      await this.repo.remove(trx, commentId, now);
+      await this.logged(ctx, trx, record, 'commentDelete', commentId, { from: found.body, to: null }, now);
+    });
   }
 
   async follow(ctx: SchemaContext, id: string, following: boolean): Promise<{ following: boolean }> {

@@ -10,13 +10,14 @@ import { PRODUCT_VERSION } from '../../version.js';
 import { requireEdit, resolveApp } from '../apps/access.js';
 import type { AppRepository } from '../apps/repository.js';
 import type { FileService } from '../files/service.js';
-import type { Manifest, PackageFile, RecordLine } from './manifest.js';
+import type { CommentLine, Manifest, PackageFile, RecordLine } from './manifest.js';
 import { exportScope, PACKAGE_PARTS, type TableItem } from './parts.js';
 import { CodeMap } from './remap.js';
 
 const PAGE = 2_000;
 
 interface TablePlan {
+  engineCode: string;
   schemaCode: string;
   table: string;
   entry: string;
@@ -90,6 +91,7 @@ export class PackageExportService {
         if (!schema) continue;
         const own = fields.filter((f) => f.schema_code === t.code && f.column_name && fieldType(f.type)?.storage);
         const plan = {
+          engineCode,
           schemaCode: t.code,
           table: schema.table_name,
           entry: `data/t${index}.jsonl`,
@@ -185,9 +187,44 @@ export class PackageExportService {
     }
   }
 
+  /** The comments of a page of records (not deleted, oldest first), by record id: one query per page. */
+  private async commentsOf(engineCode: string, schemaCode: string, ids: string[]): Promise<Map<string, CommentLine[]>> {
+    const byRecord = new Map<string, CommentLine[]>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = await this.db
+        .selectFrom('record_comments')
+        .selectAll()
+        .where('engine_code', '=', engineCode)
+        .where('schema_code', '=', schemaCode)
+        .where('record_id', 'in', ids.slice(i, i + 500))
+        .where('deleted_at', 'is', null)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      for (const r of rows) {
+        const list = byRecord.get(r.record_id) ?? [];
+        list.push({
+          id: r.id,
+          authorId: r.author_member_id,
+          body: r.body,
+          mentions: JSON.parse(r.mentions) as string[],
+          createdAt: Number(r.created_at),
+          editedAt: r.edited_at === null ? null : Number(r.edited_at),
+        });
+        byRecord.set(r.record_id, list);
+      }
+    }
+    return byRecord;
+  }
+
   private async *lines(plan: TablePlan): AsyncGenerator<string> {
     const system = ['id', 'version', 'created_by', 'created_at', 'modified_by', 'modified_at'];
     for await (const rows of this.pages(plan.table, [...system, ...plan.fields.map((f) => f.column_name)])) {
+      const comments = await this.commentsOf(
+        plan.engineCode,
+        plan.schemaCode,
+        rows.map((r) => String(r.id)),
+      );
       let chunk = '';
       for (const row of rows) {
         const values: Record<string, unknown> = {};
@@ -204,6 +241,8 @@ export class PackageExportService {
           modifiedAt: Number(row.modified_at),
           values,
         };
+        const own = comments.get(line.id);
+        if (own) line.comments = own;
         chunk += `${JSON.stringify(line)}\n`;
       }
       yield chunk;

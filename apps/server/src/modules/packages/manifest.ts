@@ -47,6 +47,18 @@ export interface RecordLine {
   modifiedBy: string;
   modifiedAt: number;
   values: Record<string, unknown>;
+  /** The record's comments that are not deleted, oldest first (issue 31; absent in older packages). */
+  comments?: CommentLine[];
+}
+
+/** One comment of a record in a package: its author and mentioned members as this team knew them. */
+export interface CommentLine {
+  id: string;
+  authorId: string;
+  body: string;
+  mentions: string[];
+  createdAt: number;
+  editedAt: number | null;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
+import { CommentLimits } from '@canopy/contract';
 import { fieldType } from '@canopy/fields';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { DialectName } from '../../db/dialect.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, RecordCommentsTable } from '../../db/schema.js';
+import { normalizeComment } from '../comments/render.js';
 import { columnNameFor, tableNameFor } from '../schemas/physical.js';
 import type { InstallRun } from './install-work.js';
-import type { Manifest, RecordLine } from './manifest.js';
+import type { CommentLine, Manifest, RecordLine } from './manifest.js';
 import type { TableItem } from './parts.js';
 import { derivedId } from './remap.js';
 import { PackageRefused } from './zip-read.js';
@@ -57,6 +59,7 @@ export async function writeRecords(
   const oldTables = (original.parts.tables ?? []) as TableItem[];
   const total = original.data.reduce((n, d) => n + (Number(d.rows) || 0), 0) || 1;
   let written = 0;
+  const seen = new Set<string>();
   for (const [index, entry] of original.data.entries()) {
     const schemaCode = manifest.data[index]?.schemaCode ?? '';
     const table = tables.find((t) => t.code === schemaCode);
@@ -78,10 +81,18 @@ export async function writeRecords(
     const columns = 10 + plan.size;
     const batchSize = Math.max(1, Math.min(1_000, Math.floor(20_000 / columns)));
     let batch: unknown[][] = [];
+    let notes: RecordCommentsTable[] = [];
     const columnNames = [...SYSTEM_COLUMNS, ...[...plan.values()].map((p) => p.column)];
     const flush = async () => {
       if (!batch.length) return;
       await trx.executeQuery(insertRows(run.dialect, tableNameFor(schemaCode), columnNames, batch));
+      // 11 values a comment: 1,000 a statement stays under SQLite's bound values per statement.
+      for (let i = 0; i < notes.length; i += 1_000)
+        await trx
+          .insertInto('record_comments')
+          .values(notes.slice(i, i + 1_000))
+          .execute();
+      notes = [];
       written += batch.length;
       run.progress(40 + Math.floor((55 * written) / total));
       batch = [];
@@ -109,10 +120,66 @@ export async function writeRecords(
       ];
       for (const [fieldCode, p] of plan) row.push(p.convert(line.values[fieldCode] ?? null));
       batch.push(row);
+      if (Array.isArray(line.comments))
+        for (const c of line.comments) {
+          const note = commentRow(c, {
+            salt,
+            members,
+            task,
+            schemaCode,
+            recordId: row[0] as string,
+            now: run.now(),
+            seen,
+          });
+          if (note) notes.push(note);
+        }
       if (batch.length >= batchSize) await flush();
     }
     await flush();
   }
+}
+
+/**
+ * A packed comment as this install writes it: a new id derived like the records', on the record's new
+ * id; its author kept if a member of this team (else the installer, like a record's creator), mentions
+ * of members of other teams dropped. A malformed comment is left out.
+ */
+function commentRow(
+  c: CommentLine,
+  ctx: {
+    salt: string;
+    members: Set<string>;
+    task: InstallRun['task'];
+    schemaCode: string;
+    recordId: string;
+    now: number;
+    /** Comment ids met so far (a crafted package's repeated id is written once). */
+    seen: Set<string>;
+  },
+): RecordCommentsTable | null {
+  if (typeof c?.id !== 'string' || typeof c.body !== 'string' || ctx.seen.has(c.id)) return null;
+  const body = normalizeComment(c.body).slice(0, CommentLimits.bodyMax);
+  if (!body) return null;
+  ctx.seen.add(c.id);
+  const mentions = Array.isArray(c.mentions)
+    ? [...new Set(c.mentions.filter((m) => typeof m === 'string' && ctx.members.has(m)))].slice(
+        0,
+        CommentLimits.mentionsMax,
+      )
+    : [];
+  return {
+    id: derivedId(ctx.salt, c.id),
+    engine_code: ctx.task.engine_code,
+    app_code: ctx.task.app_code,
+    schema_code: ctx.schemaCode,
+    record_id: ctx.recordId,
+    author_member_id: ctx.members.has(c.authorId) ? c.authorId : ctx.task.member_id,
+    body,
+    mentions: JSON.stringify(mentions),
+    created_at: Number(c.createdAt) || ctx.now,
+    edited_at: c.editedAt === null || c.editedAt === undefined ? null : Number(c.editedAt) || null,
+    deleted_at: null,
+  };
 }
 
 /** How one field's stored value changes on the way in: new ids, people of this team, files in the package. */

@@ -9,6 +9,7 @@ import type { RecordIndexes } from './indexes.js';
 import type { TargetLoader } from './lookups.js';
 import { RecordQueryService } from './query-service.js';
 import type { RecordRepository } from './repository.js';
+import { RecordRestore } from './restore.js';
 import { RecordService } from './service.js';
 import { WherePlanner } from './where-planner.js';
 import { RecordWriteService } from './write-service.js';
@@ -21,6 +22,8 @@ export interface Records {
   bulk: RecordBulkLoad;
   /** Record counts kept briefly per table; writes drop them (count-cache.ts). */
   counts: CountCache;
+  /** Restore from a record's history, as an ordinary update (restore.ts). */
+  restore: RecordRestore;
   /** Reads, writes, hooks and bulk loads in one (service.ts): for the workflow and imports. */
   service: RecordService;
 }
@@ -59,7 +62,16 @@ export function createRecords(
     options.log ?? new RecordLog(),
   );
   const bulk = new RecordBulkLoad(repo, hooks, options.indexes);
-  return { queries, writes, hooks, bulk, counts, service: new RecordService(queries, writes, hooks, bulk, counts) };
+  const restore = new RecordRestore(repo, queries, writes);
+  return {
+    queries,
+    writes,
+    hooks,
+    bulk,
+    counts,
+    restore,
+    service: new RecordService(queries, writes, hooks, bulk, counts),
+  };
 }
 
 /** Counts dropped here are dropped in the other server processes too, and theirs here (issue 16). */

@@ -403,6 +403,7 @@ export class RecordQueryService {
     });
     const rows = await this.repo.history(ctx.schema.code, ctx.schema.engine_code, id);
     const entries: HistoryEntry[] = rows.map((r) => ({
+      id: String(r.id),
       action: r.action,
       memberId: r.member_id,
       userName: r.user_name ?? '',

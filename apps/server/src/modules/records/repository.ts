@@ -773,6 +773,7 @@ export class RecordRepository {
       .leftJoin('members', 'members.member_id', 'record_history.member_id')
       .leftJoin('users', 'users.id', 'members.user_id')
       .select([
+        'record_history.id',
         'record_history.action',
         'record_history.member_id',
         'record_history.changes',

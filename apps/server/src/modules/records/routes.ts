@@ -6,6 +6,7 @@ import type { SchemaContext } from '../schema-context/context.js';
 import type { SchemaContextOf } from '../schema-context/request.js';
 import type { RecordQueryService } from './query-service.js';
 import { recordPageJson } from './record-json.js';
+import type { RecordRestore } from './restore.js';
 import type { SavedQueryLoader } from './saved-view.js';
 import type { RecordWriteService } from './write-service.js';
 
@@ -16,6 +17,7 @@ export function recordRoutes(
   queries: RecordQueryService,
   writes: RecordWriteService,
   loadView: SavedQueryLoader,
+  restore: RecordRestore,
 ): void {
   const R = RecordEndpoints;
   const saved = (c: SchemaContext, code: string | undefined) => (code ? loadView(c, code) : undefined);
@@ -51,6 +53,7 @@ export function recordRoutes(
     return true;
   });
   route(app, R.history, async ({ req, params }) => queries.history(await ctx(req, params), params.id));
+  route(app, R.restore, async ({ req, params, body }) => restore.restore(await ctx(req, params), params.id, body));
   route(app, R.count, async ({ req, params, body }) => {
     const c = await ctx(req, params);
     return queries.count(c, body, await saved(c, body.view));

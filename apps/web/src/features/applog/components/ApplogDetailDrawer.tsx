@@ -64,7 +64,13 @@ export function ApplogDetailDrawer({
               dataSource={d.changes}
               data-testid="applog-changes"
               columns={[
-                { title: t('applog.field'), dataIndex: 'name', width: 140 },
+                {
+                  title: t('applog.field'),
+                  width: 140,
+                  // A comment's entry names its text by a code: shown in the reader's language.
+                  render: (_, c) =>
+                    d.targetType === 'comment' && c.field === 'comment' ? t('applog.commentText') : c.name,
+                },
                 {
                   title: t('applog.before'),
                   render: (_, c) => <Typography.Text delete>{shown(c.from, empty)}</Typography.Text>,

@@ -71,6 +71,8 @@ export const tablesApi = {
   removeRecord: (p: P, id: string, version: number) =>
     call(RecordEndpoints.remove, { params: { ...p, id }, query: { version }, ...inline }),
   history: (p: P, id: string) => call(RecordEndpoints.history, { params: { ...p, id }, ...inline }),
+  restoreRecord: (p: P, id: string, body: BodyOf<typeof RecordEndpoints.restore>) =>
+    call(RecordEndpoints.restore, { params: { ...p, id }, body, ...inline }),
   query: (p: P, body: RecordQueryBody, signal?: AbortSignal) =>
     call(RecordEndpoints.query, { params: p, body, signal, ...inline }),
   count: (p: P, body: BodyOf<typeof RecordEndpoints.count>, signal?: AbortSignal) =>

@@ -3,7 +3,7 @@ import { Descriptions, Divider, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FieldValue } from './FieldValue';
 import { RecordComments } from './RecordComments';
-import { RecordHistory } from './RecordHistory';
+import { RecordHistory, type RestoreRights } from './RecordHistory';
 
 interface Props {
   engineCode: string;
@@ -11,10 +11,12 @@ interface Props {
   record: RecordItem;
   fields: FieldInfo[];
   layout: FormLayout;
+  /** With the edit right: versions and values of the history can be restored. */
+  restore?: RestoreRights | undefined;
 }
 
 /** All fields of a record by the designed form, then its comments and its change history. */
-export function RecordDetail({ engineCode, p, record, fields, layout }: Props) {
+export function RecordDetail({ engineCode, p, record, fields, layout, restore }: Props) {
   const { t } = useTranslation();
   const byCode = new Map(fields.filter((f) => !f.deleted).map((f) => [f.code, f]));
   return (
@@ -54,7 +56,14 @@ export function RecordDetail({ engineCode, p, record, fields, layout }: Props) {
       <Divider titlePlacement="start">
         <Typography.Text strong>{t('tables.history')}</Typography.Text>
       </Divider>
-      <RecordHistory engineCode={engineCode} p={p} id={record.id} fields={fields} version={record.version} />
+      <RecordHistory
+        engineCode={engineCode}
+        p={p}
+        id={record.id}
+        fields={fields}
+        version={record.version}
+        restore={restore}
+      />
     </div>
   );
 }

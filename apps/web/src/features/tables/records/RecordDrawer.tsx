@@ -133,7 +133,28 @@ export function RecordDrawer({
       />
     );
   } else {
-    const detail = <RecordDetail engineCode={engineCode} p={p} record={record.data} fields={fields} layout={layout} />;
+    // Restoring is editing: the same right, the same flow rule, the member's read-only fields left out.
+    const canRestore = access.edit && (!flowOwnsRecord(record.data.flowState) || designable);
+    const restore = canRestore
+      ? {
+          locked: new Set(Object.keys(fieldAccess)),
+          current: record.data.data,
+          onRestored: async () => {
+            await queryClient.invalidateQueries({ queryKey: key });
+            await queryClient.invalidateQueries({ queryKey: tableKey });
+          },
+        }
+      : undefined;
+    const detail = (
+      <RecordDetail
+        engineCode={engineCode}
+        p={p}
+        record={record.data}
+        fields={fields}
+        layout={layout}
+        restore={restore}
+      />
+    );
     const hasFlow = Boolean(flow?.published) || (record.data.flowState ?? null) !== null;
     body = hasFlow ? (
       <Tabs

@@ -27,6 +27,7 @@ export const enApplog: typeof zhApplog = {
   before: 'Before',
   after: 'After',
   noChanges: 'No field changes',
+  commentText: 'Comment',
   more: 'More',
   emptyValue: '(empty)',
   kinds: {
@@ -59,6 +60,9 @@ export const enApplog: typeof zhApplog = {
     transfer: 'Transferred',
     purge: 'Purged',
     install: 'Installed',
+    comment: 'Commented',
+    commentEdit: 'Comment edited',
+    commentDelete: 'Comment deleted',
   },
   retention: 'Application log retention',
   retentionHint: 'Application log entries older than this are removed automatically',

@@ -45,6 +45,11 @@ export const enTables: typeof zhTables = {
     conflictReload: 'Load the latest data',
     conflictHint: 'What you typed is still in the form; copy it before loading the latest data.',
     history: 'Change history',
+    restoreValue: 'Restore this value',
+    restoreVersion: 'Restore this version',
+    restoreValueConfirm: 'Restore “{{field}}” to its value in this version?',
+    restoreVersionConfirm: 'Restore the record to this version?',
+    restoreHint: 'The restore is saved as a new change and appears in the history.',
     noHistory: 'No changes yet',
     comments: {
       title: 'Comments',

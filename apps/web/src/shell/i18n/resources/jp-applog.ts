@@ -27,6 +27,7 @@ export const jpApplog: typeof zhApplog = {
   before: '変更前',
   after: '変更後',
   noChanges: 'フィールドの変更はありません',
+  commentText: 'コメント内容',
   more: 'その他',
   emptyValue: '（空）',
   kinds: {
@@ -59,6 +60,9 @@ export const jpApplog: typeof zhApplog = {
     transfer: '譲渡',
     purge: '完全削除',
     install: 'インストール',
+    comment: 'コメント',
+    commentEdit: 'コメント編集',
+    commentDelete: 'コメント削除',
   },
   retention: 'アプリログの保存期間',
   retentionHint: '保存期間を過ぎたアプリログは自動的に削除されます',

@@ -45,6 +45,11 @@ export const jpTables: typeof zhTables = {
     conflictReload: '最新のデータを読み込む',
     conflictHint: '入力した内容はフォームに残っています。最新のデータを読み込む前にコピーしてください。',
     history: '変更履歴',
+    restoreValue: 'この値を復元',
+    restoreVersion: 'このバージョンに復元',
+    restoreValueConfirm: '「{{field}}」をこのバージョンの値に復元しますか？',
+    restoreVersionConfirm: 'データをこのバージョンに復元しますか？',
+    restoreHint: '復元は新しい変更として保存され、変更履歴に残ります。',
     noHistory: '変更はまだありません',
     comments: {
       title: 'コメント',

@@ -25,6 +25,7 @@ export const zhApplog = {
   before: '修改前',
   after: '修改后',
   noChanges: '没有字段变更',
+  commentText: '评论内容',
   more: '其他信息',
   emptyValue: '（空）',
   kinds: {
@@ -57,6 +58,9 @@ export const zhApplog = {
     transfer: '转交',
     purge: '彻底删除',
     install: '安装',
+    comment: '评论',
+    commentEdit: '编辑评论',
+    commentDelete: '删除评论',
   },
   retention: '日志保留时长',
   retentionHint: '超过保留时长的应用日志会被自动清理',

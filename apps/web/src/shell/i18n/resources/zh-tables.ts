@@ -43,6 +43,11 @@ export const zhTables = {
     conflictReload: '加载最新数据',
     conflictHint: '你输入的内容仍保留在表单中，可复制后加载最新数据再修改。',
     history: '修改记录',
+    restoreValue: '恢复此值',
+    restoreVersion: '恢复到此版本',
+    restoreValueConfirm: '将「{{field}}」恢复为此版本的值？',
+    restoreVersionConfirm: '将数据恢复到此版本？',
+    restoreHint: '恢复会作为一次新的修改保存，并记入修改记录。',
     noHistory: '暂无修改记录',
     comments: {
       title: '评论',
