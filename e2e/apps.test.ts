@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type RunningServer, startServer, submitRegistration } from './harness.js';
-import { pageApi, settled, shot } from './steps.js';
+import { createBlankApp, pageApi, registerWithTeam, settled, shot } from './steps.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -237,5 +237,33 @@ describe('apps on the workbench and inside an app', () => {
       .poll(() => owner.getByTestId('error-page-app-unavailable').innerText())
       .toContain('抱歉！您暂时无法访问该应用');
     await shot(owner, 'apps-not-found');
+  });
+});
+
+describe('app members', () => {
+  it('removes a member from the app with the spec’s call: userIds and appCode (issue 38)', async () => {
+    const { page } = await newPage(browser, server.baseUrl);
+    await registerWithTeam(page, '周明', '远山商行');
+    await page.goto('/home');
+    await createBlankApp(page, '合同管理');
+    const appCode = new URL(page.url()).pathname.split('/')[2] ?? '';
+    const member = (await newPage(browser, server.baseUrl)).page;
+    await register(member, '陈静');
+    const invitation = await pageApi<{ id: string }>(page, 'POST', '/v1/corpintegrate/invitation', {});
+    expect((await pageApi(member, 'PUT', `/v1/corpintegrate/invitation/join/${invitation.data.id}`)).status).toBe(200);
+    const userId = (await pageApi<{ id: string }>(member, 'GET', '/v1/user/information/basic')).data.id;
+    await member.context().close();
+    const added = await pageApi(page, 'POST', '/v1/apps/role/add', { appCode, userIds: [userId], role: 'member' });
+    expect(added.status).toBe(200);
+
+    await openSettings(page, '应用成员');
+    const row = page.getByTestId('roles-member').getByTestId('role-row-陈静');
+    await row.getByRole('button', { name: /移\s?出/ }).click();
+    const sent = page.waitForRequest((r) => new URL(r.url()).pathname === '/v1/apps/role/remove');
+    await confirmButton(page, /移\s?出/).click();
+    expect((await sent).postDataJSON()).toEqual({ appCode, userIds: [userId] });
+    await expect.poll(() => row.count()).toBe(0);
+    await expect.poll(() => page.getByTestId('roles-member').innerText()).toContain('暂无');
+    await page.context().close();
   });
 });

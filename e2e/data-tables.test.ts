@@ -139,6 +139,18 @@ describe('data tables beyond the first page', () => {
       },
     };
     expect((await pageApi(page, 'PUT', orders.base, { permissions })).status).toBe(200);
+    // Another role of the app (issue 27), its rule set through the table's per-role shape.
+    const sales = await pageApi<{ key: string }>(page, 'POST', `/v1/apps/${appCode}/roles`, { name: '华东销售' });
+    const salesRule = {
+      scope: 'filter',
+      filter: { op: 'and', conditions: [{ field: region, operator: 'eq', value: '华东' }] },
+    };
+    const rights = { actions: ['view'], fields: {}, newFields: 'readonly', rows: salesRule };
+    const perRole = await pageApi<{ permissions: { roles: Record<string, unknown> } }>(page, 'PUT', orders.base, {
+      permissions: { roles: { [sales.data.key]: rights } },
+    });
+    expect(perRole.status).toBe(200);
+    expect(perRole.data.permissions.roles[sales.data.key]).toEqual(rights);
     await page.reload();
     await page.getByRole('tab', { name: '字段设计' }).click();
     await page
@@ -146,7 +158,8 @@ describe('data tables beyond the first page', () => {
       .getByRole('button', { name: /删\s?除/ })
       .click();
     const confirm = page.locator('.ant-modal-confirm:visible');
-    await expect.poll(() => confirm.getByTestId('delete-field-rules').innerText()).toContain('成员');
+    // The first question already names every role whose rule uses the field, by the app's names.
+    await expect.poll(() => confirm.getByTestId('delete-field-rules').innerText()).toContain('成员、华东销售');
     await shot(page, 'data-delete-field-rules');
     await confirm.getByRole('button', { name: /删\s?除/ }).click();
     await expect.poll(() => page.getByTestId('field-row-区域').count()).toBe(0);
@@ -161,8 +174,13 @@ describe('data tables beyond the first page', () => {
     await expect.poll(() => drawer.isVisible()).toBe(false);
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
-    const saved = await pageApi<{ permissions: { rows: { member: unknown } } }>(page, 'GET', orders.base);
-    expect(saved.data.permissions.rows.member).toEqual(permissions.rows.member);
+    const saved = await pageApi<{ permissions: { roles: Record<string, { rows: unknown }> } }>(
+      page,
+      'GET',
+      orders.base,
+    );
+    expect(saved.data.permissions.roles.member?.rows).toEqual(permissions.rows.member);
+    expect(saved.data.permissions.roles[sales.data.key]?.rows).toEqual(salesRule);
   });
 
   it('purges a deleted table from the table trash after confirming', async () => {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { PDFParse } from 'pdf-parse';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -193,5 +195,61 @@ describe('print', () => {
       .poll(() => preview.getByTestId('print-sheet').allInnerTexts())
       .toEqual([expect.stringContaining('杭州团队培训')]);
     expect(cspViolations()).toEqual([]);
+  });
+
+  it('loads the report and the print parts as their own bundles, each only when first shown (issue 38)', async () => {
+    const { page: tab, context } = await newPage(browser, server.baseUrl);
+    await registerWithTeam(tab, '许诺', '白石工坊');
+    await createBlankApp(tab, '订单中心');
+    await createTable(tab, '订单');
+    const [, , appCode, schemaCode] = new URL(tab.url()).pathname.split('/');
+    const base = `/v1/apps/${appCode}/schemas/${schemaCode}`;
+    const title = (await pageApi<{ code: string }>(tab, 'POST', `${base}/fields`, { name: '单号', type: 'text' })).data
+      .code;
+    expect((await pageApi(tab, 'POST', `${base}/records`, { data: { [title]: 'DD-001' } })).status).toBe(200);
+    const node = { type: 'Dashboard', displayName: '销售报表' };
+    expect((await pageApi(tab, 'POST', `/v1/apps/${appCode}/nodes`, node)).status).toBe(200);
+
+    // The build's own record of its chunks (apps/web/bundle-report.json, written by the web build).
+    const report = JSON.parse(
+      readFileSync(path.join(import.meta.dirname, '../apps/web/bundle-report.json'), 'utf8'),
+    ) as {
+      chunks: Record<string, { modules: Record<string, number> }>;
+    };
+    const chunkOf = (module: string) =>
+      Object.entries(report.chunks).find(([, c]) => Object.keys(c.modules).includes(module))?.[0] ?? '';
+    const reportChunk = chunkOf('apps/web/src/features/dashboards/DashboardPage.tsx');
+    const printChunk = chunkOf('apps/web/src/features/print/pages/PrintPage.tsx');
+    expect(reportChunk).toMatch(/^assets\/.+\.js$/);
+    expect(printChunk).toMatch(/^assets\/.+\.js$/);
+    expect(reportChunk).not.toBe(printChunk);
+    const modulesOf = (chunk: string) => Object.keys(report.chunks[chunk]?.modules ?? {});
+    expect(modulesOf(reportChunk).filter((m) => m.includes('/features/print/'))).toEqual([]);
+    expect(modulesOf(printChunk).filter((m) => m.includes('/features/dashboards/'))).toEqual([]);
+
+    // What the browser fetches: neither part with the table, each when it is first shown.
+    const fetched: string[] = [];
+    tab.on('request', (r) => {
+      const file = new URL(r.url()).pathname.slice(1);
+      if (file.startsWith('assets/') && file.endsWith('.js')) fetched.push(file);
+    });
+    await tab.reload();
+    await tab.getByTestId('grid-view').locator('.ant-table-row').filter({ hasText: 'DD-001' }).waitFor();
+    expect(fetched).not.toContain(reportChunk);
+    expect(fetched).not.toContain(printChunk);
+
+    await tab.getByTestId('menu-node-销售报表').click();
+    await tab.getByTestId('dashboard-page').waitFor();
+    expect(fetched.filter((f) => f === reportChunk)).toHaveLength(1);
+    expect(fetched).not.toContain(printChunk);
+
+    await tab.getByTestId('menu-node-订单').click();
+    const row = tab.getByTestId('grid-view').locator('.ant-table-row').filter({ hasText: 'DD-001' });
+    await row.locator('.ant-checkbox-input').check();
+    await tab.getByTestId('batch-print').click();
+    await tab.getByTestId('print-preview').waitFor();
+    expect(fetched.filter((f) => f === printChunk)).toHaveLength(1);
+    expect(fetched.filter((f) => f === reportChunk)).toHaveLength(1);
+    await context.close();
   });
 });

@@ -150,6 +150,9 @@ describe('team templates and share links', () => {
     await form.locator('#description').fill('登记公司固定资产');
     await page.getByRole('button', { name: '发 布' }).click();
     await toast(page, '已发布为团队模板').waitFor();
+    // An icon and colour of its own, for the shared page to show (below).
+    const appCode = new URL(page.url()).pathname.split('/')[2] ?? '';
+    expect((await pageApi(page, 'PUT', `/v1/apps/${appCode}`, { icon: 'wallet', color: 2 })).status).toBe(200);
 
     await page.getByTestId('app-settings-trigger').click();
     await menu.getByText('分享应用').click();
@@ -177,6 +180,21 @@ describe('team templates and share links', () => {
     const shared = other.getByTestId('shared-app');
     await shared.getByText('资产登记', { exact: true }).waitFor();
     await shared.getByText('资产', { exact: true }).waitFor();
+    // The preview's icon is the spec's JSON text (issue 38); the page reads it: the app's icon and colour.
+    const preview = await pageApi<{ icon: string }>(
+      other,
+      'GET',
+      `/v1/shared-apps/${new URL(url).pathname.split('/')[2]}`,
+    );
+    expect(preview.data.icon).toBe('{"icon":"wallet","color":2}');
+    const icon = shared.getByTestId('shared-app-icon');
+    await icon.locator('.anticon-wallet').waitFor();
+    expect(
+      await icon
+        .locator('span')
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor),
+    ).toBe('rgb(114, 46, 209)');
     await shot(other, 'templates-shared-page');
     await other.getByTestId('shared-app-install').click();
     await toast(other, '安装成功').waitFor();

@@ -134,7 +134,7 @@ describe('deleting a field a row rule names', () => {
     const schema = (await team.owner.request('GET', base)).json.data;
     const again = await team.owner.request('PUT', base, { body: { permissions: schema.permissions } });
     expect(again.status, JSON.stringify(again.json)).toBe(200);
-    expect(again.json.data.permissions.rows.member).toEqual(schema.permissions.rows.member);
+    expect(again.json.data.permissions.roles.member.rows).toEqual(schema.permissions.roles.member.rows);
     expect(await bobSees()).toEqual(['东一', '东二']);
 
     expect((await team.owner.request('POST', `${base}/fields/${f.region}/restore`)).status).toBe(200);

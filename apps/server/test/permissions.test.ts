@@ -539,8 +539,14 @@ describe('saved views naming hidden fields', () => {
     const made = await team.owner.request('POST', `${base}/views`, { body: { name: '提醒', kind: 'grid', config } });
     expect(made.status, JSON.stringify(made.json)).toBe(200);
     expect(made.json.data.withheld).toEqual([
-      { field: f.cost, name: '成本', roles: ['member'], uses: ['filter', 'sort'] },
-      { field: f.secret, name: '内部备注', roles: ['manager', 'member'], uses: ['sort'] },
+      { field: f.cost, name: '成本', roles: ['member'], roleNames: ['成员'], uses: ['filter', 'sort'] },
+      {
+        field: f.secret,
+        name: '内部备注',
+        roles: ['manager', 'member'],
+        roleNames: ['管理员', '成员'],
+        uses: ['sort'],
+      },
     ]);
     expect(made.json.data.config).toEqual(config);
     const code = made.json.data.code;
@@ -567,7 +573,9 @@ describe('saved views naming hidden fields', () => {
       body: { name: '按状态', kind: 'kanban', config: grid({ groupBy: f.status }) },
     });
     expect(made.status, JSON.stringify(made.json)).toBe(200);
-    expect(made.json.data.withheld).toEqual([{ field: f.status, name: '状态', roles: ['member'], uses: ['groupBy'] }]);
+    expect(made.json.data.withheld).toEqual([
+      { field: f.status, name: '状态', roles: ['member'], roleNames: ['成员'], uses: ['groupBy'] },
+    ]);
     const code = made.json.data.code;
     const listed = async (client: TestClient) =>
       (await client.request('GET', `${base}/views`)).json.data.find((v: { code: string }) => v.code === code);

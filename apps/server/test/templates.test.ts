@@ -347,6 +347,10 @@ describe('share links', () => {
     expect(JSON.stringify(stored)).not.toContain(created.token);
     const preview = (await ok(teamB.owner.request('GET', `/v1/shared-apps/${created.token}`))).json.data;
     expect(preview).toMatchObject({ name: '巡检记录', teamName: '模板团队', contents: { tables: ['台账'] } });
+    // The preview's icon is JSON text with icon and color, as a template's is (spec §3; issue 38).
+    const app = stored.find((s) => s.app_code === appCode);
+    expect(preview.icon).toBe(JSON.stringify({ icon: app?.icon, color: app?.color }));
+    expect(JSON.parse(preview.icon)).toEqual({ icon: expect.any(String), color: expect.any(Number) });
     const started = (await ok(teamB.owner.request('POST', `/v1/shared-apps/${created.token}/install`))).json.data;
     const code = await installed(teamB.owner, started);
     expect((await ok(teamB.owner.request('GET', `/v1/apps/${code}`))).json.data.displayName).toBe('巡检记录');

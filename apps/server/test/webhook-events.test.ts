@@ -151,7 +151,7 @@ describe('a hook’s filter', () => {
     // Dave designs the app (manager) but may not see 内部说明.
     const current = (await w.owner.client.request('GET', t.base)).json.data.permissions;
     const perms = await w.owner.client.request('PUT', t.base, {
-      body: { permissions: { ...current, fields: { [t.f.secret]: { manager: 'hidden' } } } },
+      body: { permissions: { roles: { manager: { ...current.roles.manager, fields: { [t.f.secret]: 'hidden' } } } } },
     });
     expect(perms.status, JSON.stringify(perms.json)).toBe(200);
     const save = (who: Person, filter: unknown) =>

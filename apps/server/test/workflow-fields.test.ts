@@ -134,7 +134,7 @@ describe('node field rules', () => {
   it('never opens a field the table itself hides from the member, whatever the node says', async () => {
     const perms = (await w.team.owner.request('GET', t.base)).json.data.permissions;
     await w.team.owner.request('PUT', t.base, {
-      body: { permissions: { ...perms, fields: { [t.f.amount]: { member: 'hidden' } } } },
+      body: { permissions: { roles: { member: { ...perms.roles.member, fields: { [t.f.amount]: 'hidden' } } } } },
     });
     const id = (await startFlow(w, t, w.dave, { [t.f.title]: '表级隐藏', [t.f.amount]: 777 })).instance.instanceId;
     const ctx = await context(w.bob, id);

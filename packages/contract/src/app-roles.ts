@@ -2,10 +2,12 @@ import Type, { type Static } from 'typebox';
 import {
   AppRoleName,
   type FieldAccessLevel,
+  type FieldLevel,
   RecordAction,
-  RowRule,
   type SchemaPermissions,
   type SchemaPermissionsInput,
+  TableAction,
+  TableRoleRights,
 } from './schemas.js';
 
 /**
@@ -14,41 +16,12 @@ import {
  * union of their roles' (server: schema-context/permissions.ts).
  */
 
-/** What a role may do with a table's records: the record actions and printing. */
-export const TableAction = [...RecordAction, 'print'] as const;
-export type TableAction = (typeof TableAction)[number];
-const ActionSchema = Type.Union([
-  Type.Literal('add'),
-  Type.Literal('view'),
-  Type.Literal('edit'),
-  Type.Literal('delete'),
-  Type.Literal('import'),
-  Type.Literal('export'),
-  Type.Literal('print'),
-]);
-
-export const FieldLevel = ['hidden', 'readonly', 'editable'] as const;
-export type FieldLevel = (typeof FieldLevel)[number];
-const LevelSchema = Type.Union([Type.Literal('hidden'), Type.Literal('readonly'), Type.Literal('editable')]);
-
 /** Most roles an app may have (所有者 is not one; 管理员 is). */
 export const APP_ROLE_LIMIT = 50;
 /** The fixed role of the app's 管理员 (designers): its table rights default to everything. */
 export const MANAGER_ROLE = 'manager';
 /** The role every new app gets (成员), and that migrated apps' members hold. */
 export const MEMBER_ROLE = 'member';
-
-/** One role's rights on one table. Fields not listed take `newFields`. */
-export const TableRoleRights = Type.Object(
-  {
-    actions: Type.Array(ActionSchema, { maxItems: TableAction.length, uniqueItems: true }),
-    fields: Type.Record(Type.String({ maxLength: 64 }), LevelSchema, { maxProperties: 500 }),
-    newFields: LevelSchema,
-    rows: RowRule,
-  },
-  { additionalProperties: false },
-);
-export type TableRoleRights = Static<typeof TableRoleRights>;
 
 /** A table's stored permissions: per role key. A role missing has no rights there (管理员: all). */
 export interface TablePermissions {

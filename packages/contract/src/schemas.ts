@@ -38,6 +38,47 @@ export const RowRule = Type.Object(
 );
 export type RowRule = Static<typeof RowRule>;
 
+/** What a role may do with a table's records: the record actions and printing. */
+export const TableAction = [...RecordAction, 'print'] as const;
+export type TableAction = (typeof TableAction)[number];
+const ActionSchema = Type.Union([
+  Type.Literal('add'),
+  Type.Literal('view'),
+  Type.Literal('edit'),
+  Type.Literal('delete'),
+  Type.Literal('import'),
+  Type.Literal('export'),
+  Type.Literal('print'),
+]);
+
+export const FieldLevel = ['hidden', 'readonly', 'editable'] as const;
+export type FieldLevel = (typeof FieldLevel)[number];
+const LevelSchema = Type.Union([Type.Literal('hidden'), Type.Literal('readonly'), Type.Literal('editable')]);
+
+/** One role's rights on one table. Fields not listed take `newFields`. */
+export const TableRoleRights = Type.Object(
+  {
+    actions: Type.Array(ActionSchema, { maxItems: TableAction.length, uniqueItems: true }),
+    fields: Type.Record(Type.String({ maxLength: 64 }), LevelSchema, { maxProperties: 500 }),
+    newFields: LevelSchema,
+    rows: RowRule,
+  },
+  { additionalProperties: false },
+);
+export type TableRoleRights = Static<typeof TableRoleRights>;
+
+/**
+ * A table's rights per app role, as the table endpoint answers them (issue 27): every role with
+ * rights on the table, by key (管理员 always, with everything when it has no rule of its own). A role
+ * missing has no rights on the table. Sent back, each listed role's rights are replaced and the
+ * others kept.
+ */
+export const SchemaRolePermissions = Type.Object(
+  { roles: Type.Record(Type.String({ maxLength: 64 }), TableRoleRights, { maxProperties: 51 }) },
+  { additionalProperties: false },
+);
+export type SchemaRolePermissions = Static<typeof SchemaRolePermissions>;
+
 /**
  * Who may do what to a table's records. Actions name the app roles allowed (the owner and admin
  * mode may do everything); `fields` hides or locks fields per role; `rows` narrows records per role.
@@ -143,7 +184,7 @@ export const SchemaInfo = Type.Object({
   titleFieldCode: Type.String(),
   /** '{字段名}' placeholders, e.g. '{合同名称}（{合同编号}）'; '' uses the title field. */
   titleFormat: Type.String(),
-  permissions: SchemaPermissions,
+  permissions: SchemaRolePermissions,
   fields: Type.Array(FieldInfo),
 });
 export type SchemaInfo = Static<typeof SchemaInfo>;
@@ -208,7 +249,8 @@ export const UpdateSchemaBody = Type.Object(
   {
     titleFieldCode: Type.Optional(Type.String({ maxLength: 64 })),
     titleFormat: Type.Optional(Type.String({ maxLength: 200 })),
-    permissions: Type.Optional(SchemaPermissionsInput),
+    /** Per role (the answer's shape), or the old two-role shape (管理员 and 成员) older clients send. */
+    permissions: Type.Optional(Type.Union([SchemaRolePermissions, SchemaPermissionsInput])),
   },
   { additionalProperties: false },
 );
@@ -386,9 +428,11 @@ export function rowRuleNames(rule: RowRule, fieldCode: string): boolean {
   return rule.scope === 'filter' && names(rule.filter);
 }
 
-/** Of 管理员 and 成员 (the table's two-role shape), those whose row rule names this field. */
-export function rowRulesNaming(permissions: Pick<SchemaPermissions, 'rows'>, fieldCode: string): AppRoleName[] {
-  return AppRoleName.filter((role) => rowRuleNames(permissions.rows[role], fieldCode));
+/** The roles (keys) whose row rule on the table names this field, any of the app's (issue 27). */
+export function rowRulesNaming(roles: Record<string, { rows: RowRule }>, fieldCode: string): string[] {
+  return Object.entries(roles)
+    .filter(([, rights]) => rowRuleNames(rights.rows, fieldCode))
+    .map(([key]) => key);
 }
 
 export const FieldOrderBody = Type.Object(

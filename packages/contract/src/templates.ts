@@ -162,7 +162,8 @@ export const ShareTokenParams = Type.Object({ token: Type.String({ minLength: 1,
 export const SharedAppPreview = Type.Object({
   name: Type.String(),
   description: Type.String(),
-  icon: TemplateIcon,
+  /** JSON text of `{icon, color}`, as a template's (spec §3; read it with readTemplateIcon). */
+  icon: Type.String(),
   teamName: Type.String(),
   sharedBy: Type.String(),
   sharedAt: Type.Integer(),

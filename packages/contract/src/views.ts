@@ -228,11 +228,13 @@ export type ViewFieldUse = (typeof ViewFieldUse)[number];
 /**
  * A field a public view filters, sorts or groups by that members of some app role do not get in it:
  * the table's field rules hide it from that role, so their copy of the view leaves it out (issue 30).
+ * `roles`: the app roles' keys (any role of the app, issue 27), `roleNames` their names, same order.
  */
 export const WithheldViewField = Type.Object({
   field: Type.String(),
   name: Type.String(),
-  roles: Type.Array(Type.Union([Type.Literal('manager'), Type.Literal('member')])),
+  roles: Type.Array(Type.String()),
+  roleNames: Type.Array(Type.String()),
   uses: Type.Array(Type.Union([Type.Literal('filter'), Type.Literal('sort'), Type.Literal('groupBy')])),
 });
 export type WithheldViewField = Static<typeof WithheldViewField>;

@@ -8,11 +8,15 @@ import {
   type FieldRemoval,
   type FieldSaved,
   type FormulaJob,
+  FULL_TABLE_RIGHTS,
+  MANAGER_ROLE,
   rowRuleNames,
   type SchemaInfo,
   type SchemaPermissions,
   type SchemaPermissionsInput,
-  toTwoRoles,
+  type SchemaRolePermissions,
+  type TablePermissions,
+  type TableRoleRights,
   withTwoRoles,
 } from '@canopy/contract';
 import { dynamicDefault, dynamicDefaultsOf, fieldType } from '@canopy/fields';
@@ -41,6 +45,13 @@ export function toFieldInfo(f: FieldsTable): FieldInfo {
     system: fieldType(f.type)?.system ?? false,
     deleted: f.deleted_at !== null,
   };
+}
+
+/** A table's stored rights as the table endpoint answers them: per role, 管理员 always present. */
+export function rolePermissionsOf(p: TablePermissions): SchemaRolePermissions {
+  const roles: Record<string, TableRoleRights> = { ...p.roles };
+  roles[MANAGER_ROLE] ??= FULL_TABLE_RIGHTS;
+  return { roles };
 }
 
 /** Designing data tables: each is a physical table whose columns follow its fields. */
@@ -99,8 +110,7 @@ export class SchemaService {
       displayName: ctx.schema.display_name,
       titleFieldCode: ctx.schema.title_field_code,
       titleFormat: ctx.schema.title_format,
-      // The table designer's dialog edits roles 管理员 and 成员 in the old shape; the role matrix the rest.
-      permissions: toTwoRoles(ctx.permissions),
+      permissions: rolePermissionsOf(ctx.permissions),
       fields: ctx.fields.map(toFieldInfo),
     };
   }
@@ -124,15 +134,21 @@ export class SchemaService {
 
   async update(
     ctx: SchemaContext,
-    input: { titleFieldCode?: string; titleFormat?: string; permissions?: SchemaPermissionsInput },
+    input: {
+      titleFieldCode?: string;
+      titleFormat?: string;
+      permissions?: SchemaRolePermissions | SchemaPermissionsInput;
+    },
   ): Promise<SchemaInfo> {
     requireEdit(ctx.access);
     // An empty change would reach the database as an UPDATE without columns.
     if (input.titleFieldCode === undefined && input.titleFormat === undefined && input.permissions === undefined)
       throw new AppError(400, ErrorCode.validationFailed, 'schema.nothingToChange', {}, ErrorType.validation);
-    const permissions = input.permissions
-      ? withTwoRoles(ctx.permissions, this.checkPermissions(ctx, input.permissions))
-      : null;
+    const permissions = !input.permissions
+      ? null
+      : 'roles' in input.permissions
+        ? await this.withRoles(ctx, input.permissions)
+        : withTwoRoles(ctx.permissions, this.checkPermissions(ctx, input.permissions));
     if (input.titleFieldCode && !ctx.fields.some((f) => f.code === input.titleFieldCode && f.deleted_at === null)) {
       throw appError(404, 'field.notFound');
     }
@@ -146,9 +162,9 @@ export class SchemaService {
       const before = {
         title_field_code: ctx.schema.title_field_code,
         title_format: ctx.schema.title_format,
-        permissions: toTwoRoles(ctx.permissions),
+        permissions: rolePermissionsOf(ctx.permissions),
       };
-      const after = { ...set, ...(permissions ? { permissions: toTwoRoles(permissions) } : {}) };
+      const after = { ...set, ...(permissions ? { permissions: rolePermissionsOf(permissions) } : {}) };
       const action = permissions ? 'permission.update' : 'table.update';
       await recordAudit(
         trx,
@@ -170,6 +186,29 @@ export class SchemaService {
       if (!known.has(code)) throw new FieldValidationError([{ field: code, key: 'field.notFound' }]);
     for (const rule of Object.values(permissions.rows)) checkRowRule(ctx, rule);
     return permissions;
+  }
+
+  /**
+   * Rights per role: each listed role (a role of the app) gets the rights sent, checked as the role
+   * matrix checks them; roles not listed keep theirs.
+   */
+  private async withRoles(ctx: SchemaContext, input: SchemaRolePermissions): Promise<TablePermissions> {
+    const keys = new Set(
+      (
+        await this.db.selectFrom('app_roles').select('role_key').where('app_code', '=', ctx.schema.app_code).execute()
+      ).map((r) => r.role_key),
+    );
+    const known = new Set(ctx.fields.map((f) => f.code));
+    const roles = { ...ctx.permissions.roles };
+    for (const [key, rights] of Object.entries(input.roles)) {
+      if (!keys.has(key)) throw new FieldValidationError([{ field: `permissions.roles.${key}`, key: 'role.notFound' }]);
+      for (const code of Object.keys(rights.fields))
+        if (!known.has(code))
+          throw new FieldValidationError([{ field: `permissions.roles.${key}.fields.${code}`, key: 'field.notFound' }]);
+      checkRowRule(ctx, rights.rows);
+      roles[key] = { ...rights, actions: [...new Set(rights.actions)] };
+    }
+    return { v: 2, roles };
   }
 
   private checkName(ctx: SchemaContext, raw: string, exceptCode = ''): string {

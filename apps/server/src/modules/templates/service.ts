@@ -422,7 +422,7 @@ export class TemplateService {
     return {
       name: row.name,
       description: row.description,
-      icon: { icon: row.icon, color: row.color },
+      icon: JSON.stringify({ icon: row.icon, color: row.color }),
       teamName: team?.corp_name ?? '',
       sharedBy: names.get(row.created_by) ?? '',
       sharedAt: row.created_at,

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import {
   type AppLogChange,
-  AppRoleName,
   ErrorCode,
   type FilterGroup,
+  FULL_TABLE_RIGHTS,
   formatMessage,
   type Language,
+  MANAGER_ROLE,
   type SavedViewInfo,
-  toTwoRoles,
   type ViewConfig,
   ViewFieldUse,
   type ViewInfo,
@@ -31,8 +31,11 @@ import type { SavedQuery } from '../records/saved-view.js';
 import { allows, type SchemaContext } from '../schema-context/context.js';
 import { derivedHidden } from '../schema-context/permissions.js';
 
-/** A save's answer: the view as stored, and what members of some role will not get of it. */
-const saved = (ctx: SchemaContext, view: ViewInfo): SavedViewInfo => ({ ...view, withheld: withheldFields(ctx, view) });
+/** An app role as the designer's warning names it. */
+export interface NamedRole {
+  key: string;
+  name: string;
+}
 
 const notFound = () => new AppError(404, ErrorCode.notFound, 'view.notFound');
 
@@ -87,7 +90,7 @@ function filterFields(filter: FilterGroup | undefined): string[] {
  * reading a hidden field counts as hidden, as for the member). viewForMember drops them for those
  * members; the designer saving the view is told (issue 30).
  */
-export function withheldFields(ctx: SchemaContext, view: ViewInfo): WithheldViewField[] {
+export function withheldFields(ctx: SchemaContext, view: ViewInfo, roles: NamedRole[]): WithheldViewField[] {
   if (view.personal) return [];
   const uses = new Map<string, Set<ViewFieldUse>>();
   const use = (field: string, how: ViewFieldUse) => uses.set(field, (uses.get(field) ?? new Set()).add(how));
@@ -96,17 +99,26 @@ export function withheldFields(ctx: SchemaContext, view: ViewInfo): WithheldView
   if (view.config.groupBy) use(view.config.groupBy, 'groupBy');
   if (!uses.size) return [];
   const out: WithheldViewField[] = [];
-  // The designer's warning names 管理员 and 成员 (the roles its words know); other roles' rules apply all the same.
-  const two = toTwoRoles(ctx.permissions);
-  const hiddenFrom = AppRoleName.filter((role) => two.view.includes(role)).map((role) => {
-    const rules = Object.entries(two.fields).filter(([, rule]) => rule[role] === 'hidden');
-    return { role, hidden: derivedHidden(ctx.fields, new Set(rules.map(([code]) => code))) };
+  // Every app role that may view the table (issue 27); a field it does not list takes its new-field level.
+  const hiddenFrom = roles.flatMap((role) => {
+    const rights = ctx.permissions.roles[role.key] ?? (role.key === MANAGER_ROLE ? FULL_TABLE_RIGHTS : undefined);
+    if (!rights?.actions.includes('view')) return [];
+    const hidden = ctx.fields
+      .filter((f) => (rights.fields[f.code] ?? rights.newFields) === 'hidden')
+      .map((f) => f.code);
+    return [{ role, hidden: derivedHidden(ctx.fields, new Set(hidden)) }];
   });
   for (const [field, how] of uses) {
-    const roles = hiddenFrom.filter((r) => r.hidden.has(field)).map((r) => r.role);
-    if (!roles.length) continue;
+    const from = hiddenFrom.filter((r) => r.hidden.has(field)).map((r) => r.role);
+    if (!from.length) continue;
     const name = ctx.fields.find((f) => f.code === field && f.deleted_at === null)?.name ?? field;
-    out.push({ field, name, roles, uses: ViewFieldUse.filter((u) => how.has(u)) });
+    out.push({
+      field,
+      name,
+      roles: from.map((r) => r.key),
+      roleNames: from.map((r) => r.name),
+      uses: ViewFieldUse.filter((u) => how.has(u)),
+    });
   }
   return out;
 }
@@ -131,6 +143,19 @@ export class ViewService {
     private readonly now: () => number = Date.now,
     private readonly indexes?: RecordIndexes,
   ) {}
+
+  /** A save's answer: the view as stored, and what members of some role will not get of it. */
+  private async saved(ctx: SchemaContext, view: ViewInfo): Promise<SavedViewInfo> {
+    if (view.personal) return { ...view, withheld: [] };
+    const roles = await this.db
+      .selectFrom('app_roles')
+      .select(['role_key as key', 'name'])
+      .where('app_code', '=', ctx.schema.app_code)
+      .orderBy('sort_key')
+      .orderBy('role_key')
+      .execute();
+    return { ...view, withheld: withheldFields(ctx, view, roles) };
+  }
 
   private defaultConfig(ctx: SchemaContext): ViewConfig {
     const columns = ctx.fields.filter((f) => f.deleted_at === null).map((f) => ({ field: f.code, hidden: false }));
@@ -239,7 +264,7 @@ export class ViewService {
       await this.logged(ctx, trx, 'view.create', row);
     });
     await this.index(ctx, row.kind, config);
-    return saved(ctx, toInfo(row));
+    return this.saved(ctx, toInfo(row));
   }
 
   private async own(ctx: SchemaContext, code: string): Promise<ViewsTable> {
@@ -273,7 +298,7 @@ export class ViewService {
       await this.logged(ctx, trx, 'view.update', row, changes);
     });
     await this.index(ctx, updated.kind, config);
-    return saved(ctx, toInfo(updated));
+    return this.saved(ctx, toInfo(updated));
   }
 
   async remove(ctx: SchemaContext, code: string): Promise<void> {

@@ -1,11 +1,13 @@
 import { ApiOutlined, ArrowDownOutlined, ArrowUpOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
-import { type AppRoleName, type FieldInfo, rowRulesNaming, type SchemaInfo } from '@canopy/contract';
+import { type FieldInfo, rowRulesNaming, type SchemaInfo } from '@canopy/contract';
 import { fieldTypeLabel } from '@canopy/fields/web/view';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Form, List, Progress, Select, Space, Tag, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shell/api/form-errors';
+import { appRoleKeys, appRolesApi } from '../../app-roles/api/app-roles-api';
+import { useAppWorkspace } from '../../apps/hooks/app-context';
 import { tablesApi } from '../api/tables-api';
 import { FieldDialog } from './FieldDialog';
 import { TableSettingsDialog } from './TableSettingsDialog';
@@ -53,13 +55,32 @@ export function FieldDesigner({ p, tableKey, schema }: Props) {
     codes[other] = a;
     void run(() => tablesApi.orderFields(p, [...codes, ...deleted.map((f) => f.code)]));
   };
-  const roleName = (r: AppRoleName) => (r === 'manager' ? t('tables.roleManager') : t('tables.roleMember'));
+  const { engineCode } = useAppWorkspace();
   /**
-   * Asks before deleting; when row rules name the field, the question lists their roles. This page
-   * knows only 管理员 and 成员; the server checks every app role (issue 27): when another role's rule
-   * names the field, it deletes nothing and the question is asked again with those roles' names.
+   * The app's roles whose row rule on this table names the field, by name, in the matrix's order
+   * (the matrix as cached, read once if not yet; by key should it fail to load).
    */
-  const remove = (f: FieldInfo, known: string[] = rowRulesNaming(schema.permissions, f.code).map(roleName)) =>
+  const namingRoles = async (code: string): Promise<string[]> => {
+    const keys = rowRulesNaming(schema.permissions.roles, code);
+    if (!keys.length) return [];
+    try {
+      const { roles } = await queryClient.ensureQueryData({
+        queryKey: appRoleKeys.matrix(engineCode, p.appCode),
+        queryFn: () => appRolesApi.matrix(p.appCode),
+      });
+      const named = roles.filter((r) => keys.includes(r.key));
+      return [...named.map((r) => r.name), ...keys.filter((k) => !roles.some((r) => r.key === k))];
+    } catch {
+      return keys;
+    }
+  };
+  /**
+   * Asks before deleting; when row rules name the field, the question lists their roles, any of the
+   * app's (issue 27). The server checks again: when a rule names the field that this page did not
+   * know of (saved meanwhile), it deletes nothing and the question is asked again with its answer.
+   */
+  const remove = async (f: FieldInfo, given?: string[]) => {
+    const known = given ?? (await namingRoles(f.code));
     modal.confirm({
       title: t('tables.deleteFieldConfirm', { name: f.name }),
       content: (
@@ -77,9 +98,10 @@ export function FieldDesigner({ p, tableKey, schema }: Props) {
       onOk: () =>
         run(async () => {
           const result = await tablesApi.removeField(p, f.code, known.length > 0);
-          if (!result.removed) remove(f, result.rowRuleNames);
+          if (!result.removed) void remove(f, result.rowRuleNames);
         }),
     });
+  };
 
   return (
     <Flex vertical gap={16} data-testid="field-designer">
@@ -142,7 +164,7 @@ export function FieldDesigner({ p, tableKey, schema }: Props) {
                   {t('tables.changeType')}
                 </Button>
               ),
-              <Button key="delete" type="link" danger onClick={() => remove(f)}>
+              <Button key="delete" type="link" danger onClick={() => void remove(f)}>
                 {t('tables.delete')}
               </Button>,
             ].filter(Boolean)}

@@ -12,8 +12,20 @@ await i18n.init({
   interpolation: { escapeValue: false },
 });
 
-const cost: WithheldViewField = { field: 'f1', name: '成本', roles: ['member'], uses: ['filter', 'sort'] };
-const secret: WithheldViewField = { field: 'f2', name: '内部备注', roles: ['manager', 'member'], uses: ['groupBy'] };
+const cost: WithheldViewField = {
+  field: 'f1',
+  name: '成本',
+  roles: ['member'],
+  roleNames: ['成员'],
+  uses: ['filter', 'sort'],
+};
+const secret: WithheldViewField = {
+  field: 'f2',
+  name: '内部备注',
+  roles: ['manager', 'member'],
+  roleNames: ['管理员', '成员'],
+  uses: ['groupBy'],
+};
 
 describe('the warning after saving a view that members of a role do not get whole (issue 30)', () => {
   it('names the roles and the fields, in the chosen language', () => {
@@ -23,9 +35,35 @@ describe('the warning after saving a view that members of a role do not get whol
       '管理员、成员看不到“成本”、“内部备注”：此视图按它们的筛选、排序和分组对管理员、成员不生效',
     );
     expect(withheldText([cost], i18n.getFixedT('en'))).toBe(
-      "Members can't see \"成本\": this view's filters, sorts and grouping on them don't apply for Members",
+      "成员 can't see \"成本\": this view's filters, sorts and grouping on them don't apply for 成员",
     );
     expect(withheldText([], zhT)).toBe('');
+  });
+
+  it('names any of the app roles, by their names, in the app order (issue 27)', () => {
+    const zhT = i18n.getFixedT('zh');
+    const sales: WithheldViewField = {
+      field: 'f3',
+      name: '成本价',
+      roles: ['r_sales'],
+      roleNames: ['销售'],
+      uses: ['filter'],
+    };
+    const salary: WithheldViewField = {
+      field: 'f4',
+      name: '工资',
+      roles: ['r_finance', 'r_sales', 'r_hr_view'],
+      roleNames: ['财务', '销售', 'HR 只读'],
+      uses: ['sort'],
+    };
+    expect(withheldText([sales], zhT)).toBe('销售看不到“成本价”：此视图按它们的筛选、排序和分组对销售不生效');
+    // 财务 comes before 销售 in the app (the second field's order), though the first field names 销售 alone.
+    expect(withheldText([sales, salary], zhT)).toBe(
+      '财务、销售、HR 只读看不到“成本价”、“工资”：此视图按它们的筛选、排序和分组对财务、销售、HR 只读不生效',
+    );
+    expect(withheldText([sales], i18n.getFixedT('en'))).toBe(
+      "销售 can't see \"成本价\": this view's filters, sorts and grouping on them don't apply for 销售",
+    );
   });
 
   it('warns once for a view saved again and again, and again when what members miss changes', () => {

@@ -1,4 +1,4 @@
-import type { AppRoleName, SavedViewInfo, ViewInfo, WithheldViewField } from '@canopy/contract';
+import type { SavedViewInfo, ViewInfo, WithheldViewField } from '@canopy/contract';
 import type { TFunction } from 'i18next';
 
 /** The view a save answered, as the view list keeps it (without the save's warning). */
@@ -10,14 +10,25 @@ export function viewOf(saved: SavedViewInfo): ViewInfo {
 /**
  * The designer's warning after saving a public view that filters, sorts or groups by fields the
  * table's field rules hide from some role: members of that role get the view without them (the server
- * drops them, issue 30). Empty when there is nothing to say.
+ * drops them, issue 30). Any of the app's roles, by the names the server gives, in the app's order
+ * (issue 27). Empty when there is nothing to say.
  */
 export function withheldText(withheld: WithheldViewField[], t: TFunction): string {
   if (!withheld.length) return '';
   const join = t('views.withheldJoin');
-  const roles = (['manager', 'member'] as AppRoleName[]).filter((r) => withheld.some((w) => w.roles.includes(r)));
+  const names = new Map<string, string>();
+  // Each field lists its roles in the app's order: merge the lists keeping it (a role new to the
+  // list goes before the first later role of its field already placed).
+  const order: string[] = [];
+  for (const w of withheld)
+    w.roles.forEach((key, i) => {
+      names.set(key, w.roleNames[i] ?? key);
+      if (order.includes(key)) return;
+      const next = w.roles.slice(i + 1).find((k) => order.includes(k));
+      order.splice(next === undefined ? order.length : order.indexOf(next), 0, key);
+    });
   return t('views.withheld', {
-    roles: roles.map((r) => (r === 'manager' ? t('tables.roleManager') : t('tables.roleMember'))).join(join),
+    roles: order.map((key) => names.get(key)).join(join),
     fields: withheld.map((w) => t('views.withheldField', { name: w.name })).join(join),
   });
 }

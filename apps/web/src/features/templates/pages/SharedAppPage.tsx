@@ -1,3 +1,4 @@
+import { readTemplateIcon } from '@canopy/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Progress, Result, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -41,7 +42,9 @@ export function SharedAppPage() {
       <Card style={{ width: 720 }} data-testid="shared-app">
         <Flex vertical gap={16}>
           <Flex align="center" gap={12}>
-            <AppIcon icon={app.icon.icon} color={app.icon.color} size={48} />
+            <span data-testid="shared-app-icon" style={{ display: 'inline-flex' }}>
+              <AppIcon {...readTemplateIcon(app.icon)} size={48} />
+            </span>
             <Flex vertical style={{ flex: 1 }}>
               <PageHeading style={{ margin: 0 }}>{app.name}</PageHeading>
               <Typography.Text type="secondary">

@@ -128,8 +128,6 @@ export const enTables: typeof zhTables = {
     permissions: 'Record permissions',
     permissionsHint:
       'What each app role may do with this table: click a row to set the role’s actions, fields and records. Who holds a role, and other tables, are set under App settings › Permissions. The app owner can always do everything.',
-    roleManager: 'Managers',
-    roleMember: 'Members',
     scope: {
       all: 'All records',
       mine: 'Records they created',

@@ -129,8 +129,6 @@ export const jpTables: typeof zhTables = {
     permissions: 'データ権限',
     permissionsHint:
       '各アプリロールがこのテーブルでできること：行をクリックすると、そのロールの操作・フィールド・データ範囲を設定できます。ロールの付与先や他のテーブルは アプリ設定 › 権限 で設定します。アプリの所有者は常にすべての操作ができます。',
-    roleManager: '管理者',
-    roleMember: 'メンバー',
     scope: {
       all: 'すべてのデータ',
       mine: '本人が作成したデータ',

@@ -116,8 +116,6 @@ export const zhTables = {
     permissions: '数据权限',
     permissionsHint:
       '每个应用角色在这张表上的权限：点击一行设置该角色的操作、字段和数据范围。授权对象和其他数据表在 应用设置 › 权限 中设置。应用所有者始终拥有全部权限。',
-    roleManager: '管理员',
-    roleMember: '成员',
     scope: {
       all: '全部数据',
       mine: '本人创建的数据',
