@@ -49,9 +49,23 @@ export function stepSummary(
     case 'deleteRecord':
       return s.schemaCode ? t('automations.summary.delete', { table: table(s.schemaCode) }) : '';
     case 'sendLetter': {
-      const who = (s.members?.length ?? 0) + (s.memberField ? 1 : 0);
+      const who = [s.members, s.roles, s.departments].some((l) => l?.length) || Boolean(s.memberField);
       return who && s.subject ? t('automations.summary.letter', { subject: readable(s.subject) }) : '';
     }
+    case 'sendMail': {
+      const who = [s.members, s.roles, s.departments, s.to].some((l) => l?.length) || Boolean(s.memberField);
+      return who && s.subject ? t('automations.summary.mail', { subject: readable(s.subject) }) : '';
+    }
+    case 'startApproval':
+      return s.schemaCode && s.recordId ? t('automations.summary.approval', { table: table(s.schemaCode) }) : '';
+    case 'code':
+      return s.code.trim() ? t('automations.summary.code', { lines: s.code.trim().split('\n').length }) : '';
+    case 'wecomRobot':
+      return s.webhook && s.content
+        ? t(`automations.summary.${s.msgType === 'markdown' ? 'wecomMarkdown' : 'wecomText'}`, {
+            content: readable(s.content).slice(0, 40),
+          })
+        : '';
     case 'http':
       return s.url ? `${s.method} ${readable(s.url)}` : '';
     case 'delay':

@@ -91,6 +91,10 @@ export function stepOutputs(step: AnyStep, fieldsOf: FieldsOf): Variable[] {
       return [v('status', 'automations.var.status', 'number'), v('body', 'automations.var.responseBody', 'json')];
     case 'delay':
       return [v('until', 'automations.var.until', 'time')];
+    case 'sendMail':
+      return [v('sentTo', 'automations.var.sentTo', 'list')];
+    case 'startApproval':
+      return [v('instanceId', 'automations.var.instanceId', 'id')];
     default:
       return [{ path: p, group, label: { key: 'automations.var.output' }, type: 'json' }];
   }
