@@ -62,8 +62,8 @@ export function MailForm({ step, onChange }: StepFormProps<Of<'sendMail'>>) {
             mode="tags"
             style={{ flex: 1, minWidth: 0 }}
             value={to}
-            open={false}
             suffixIcon={null}
+            notFoundContent={null}
             tokenSeparators={[',', ';', ' ', '，', '；']}
             placeholder={t('automations.mail.toPlaceholder')}
             onChange={setTo}
