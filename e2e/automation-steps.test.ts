@@ -215,4 +215,68 @@ describe('automation steps beyond the tables', () => {
     await expect.poll(() => detail.innerText()).toContain('12000');
     await shot(page, 'automation-steps-history');
   });
+
+  it('builds a button in its trigger form (label, question, the roles that see it) and presses it on a record', async () => {
+    await page.goto(`/automations/${appCode}`);
+    await page.getByTestId('au-create').click();
+    await page.getByTestId('au-name-input').fill('复核按钮');
+    await page.locator('#au-name-ok').click();
+    await page.getByTestId('au-designer').waitFor();
+    const trigger = await openCard(page.getByTestId('au-trigger'), 'trigger-form');
+    await pickOption(page, trigger.getByTestId('trigger-kind'), '按钮');
+    await pickOption(page, trigger.getByTestId('trigger-table'), '报销单');
+    const label = trigger.getByTestId('button-label');
+    await label.fill('x');
+    await label.fill('');
+    await expect.poll(() => trigger.innerText()).toContain('请输入按钮文字');
+    await label.fill('复核');
+    await trigger.getByTestId('button-confirm').fill('确定复核这张报销单吗？');
+    await pickOption(page, trigger.getByTestId('button-roles'), '财务');
+    await expect.poll(() => page.getByTestId('au-trigger').innerText()).toContain('按钮「复核」');
+    await shot(page, 'automation-trigger-button');
+    await page.keyboard.press('Escape');
+    const drawer = await addStep('au-plus-root-0', 'code');
+    await drawer.getByTestId('code-source').fill('return { ok: true };');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('au-publish').click();
+    await expect.poll(() => page.getByTestId('au-version').innerText(), eventually).toContain('已发布 v1');
+    await page.getByTestId('au-enable').click();
+    await expect.poll(() => page.getByTestId('au-enable').getAttribute('aria-checked'), eventually).toBe('true');
+
+    // Saved as designed: the role by its key.
+    const roles = await pageApi<{ roles: { key: string; name: string }[] }>(
+      page,
+      'GET',
+      `/v1/apps/${appCode}/roles/matrix`,
+    );
+    const finance = roles.data.roles.find((r) => r.name === '财务')?.key;
+    const id = new URL(page.url()).pathname.split('/').pop() ?? '';
+    const saved = await pageApi<{ definition: { trigger: unknown } }>(
+      page,
+      'GET',
+      `/v1/apps/${appCode}/automations/${id}`,
+    );
+    expect(saved.data.definition.trigger).toEqual({
+      kind: 'button',
+      schemaCode: claims,
+      label: '复核',
+      confirm: '确定复核这张报销单吗？',
+      roles: [finance],
+    });
+
+    // The designer sees the button on a record; its question comes first, then the run's result.
+    const record = await pageApi<{ id: string }>(page, 'POST', `/v1/apps/${appCode}/schemas/${claims}/records`, {
+      data: { [amount]: 100 },
+    });
+    await page.goto(`/app/${appCode}/${claims}?record=${record.data.id}`);
+    const button = page
+      .getByTestId('record-drawer')
+      .getByTestId('automation-button')
+      .filter({ hasText: /复\s?核/ });
+    await button.click();
+    const confirm = page.locator('.ant-modal-confirm');
+    await confirm.getByText('确定复核这张报销单吗？').waitFor();
+    await confirm.getByRole('button', { name: /运\s?行/ }).click();
+    await page.getByText('已运行「复核」').waitFor();
+  });
 });

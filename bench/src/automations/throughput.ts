@@ -9,7 +9,8 @@
  * writes to each table:
  *   1. baseline: N `POST …/records` to the table without automations, `--concurrency` at a time;
  *   2. automation: N writes the same way to the table with it; then the runs are waited for (read
- *      straight from the database file) until all N have ended.
+ *      straight from the database file) until all N have ended;
+ *   3. baseline again (its spread against 1. is the machine's noise).
  * Reports writes/s and write latency for both, the time to drain (last write → last run finished),
  * runs/s over the whole phase (first write → last run finished), the delay from a run's event (its
  * queueing in the write's transaction) to its end, and checks every run is done and every record
@@ -156,6 +157,8 @@ async function main(): Promise<void> {
     const lastWrite = Date.now();
     await waitRuns(warm + N);
     const drainedAt = Date.now();
+    // The baseline again once the runs are done: how much the two baseline figures differ is the noise.
+    const baselineAfter = await writes(api, bare.base, N, (i) => row(bare, N + i));
 
     const runs = db
       .prepare(
@@ -189,6 +192,7 @@ async function main(): Promise<void> {
       loadavg: load.map((l) => round(l)),
       node: process.version,
       baseline: baseline.phase,
+      baselineAfter: baselineAfter.phase,
       automation: {
         writes: auto.phase,
         drainAfterLastWriteSeconds: round((Math.max(lastFinished, 0) - lastWrite) / 1000),

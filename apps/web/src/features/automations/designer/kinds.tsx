@@ -127,6 +127,10 @@ export function newTrigger(kind: string, schemaCode: string): AutomationTrigger 
       return { kind: 'webhook' };
     case 'flow':
       return { kind: 'flow', schemaCode, events: ['finished'] };
+    case 'button':
+      return { kind: 'button', schemaCode, label: '' };
+    case 'form':
+      return { kind: 'form', schemaCode };
     default:
       // A kind the server added later: its settings are filled in by its form (or as JSON).
       return { kind, ...(schemaCode ? { schemaCode } : {}) } as unknown as AutomationTrigger;

@@ -24,6 +24,10 @@ export function triggerSummary(tr: AutomationTrigger, t: TFunction, table: Table
       return t('automations.summary.schedule', { cron: tr.cron });
     case 'webhook':
       return t('automations.summary.webhook');
+    case 'button':
+      return tr.label ? t('automations.summary.button', { table: table(tr.schemaCode), label: tr.label }) : '';
+    case 'form':
+      return t('automations.summary.form', { table: table(tr.schemaCode) });
     default:
       return t(`automations.trigger.${(tr as { kind: string }).kind}`, { defaultValue: (tr as { kind: string }).kind });
   }

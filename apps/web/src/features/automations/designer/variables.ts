@@ -57,6 +57,9 @@ export function triggerVariables(t: AutomationTrigger, fieldsOf: FieldsOf): Vari
     case 'webhook':
       out.push(v('trigger.body', 'automations.var.body', 'json'));
       break;
+    case 'button':
+      out.push(v('trigger.pressedBy', 'automations.var.pressedBy', 'member'));
+      break;
     case 'schedule':
       out.push(v('trigger.firedAt', 'automations.var.firedAt', 'time'));
       break;

@@ -44,6 +44,8 @@ export const enAutomations: typeof zhAutomations = {
       schedule: 'Schedule',
       webhook: 'Incoming webhook',
       flow: 'Approval events',
+      date: 'Relative to a date field',
+      form: 'Form submitted',
       dateField: 'Relative to a date field',
       button: 'Button',
       formSubmitted: 'Form submitted',
@@ -207,6 +209,15 @@ export const enAutomations: typeof zhAutomations = {
         'WeCom’s Markdown subset (headings, bold, links, <font color="info">colour</font>), at most 4096 bytes.',
       mentionAll: '@everyone',
     },
+    button: {
+      label: 'Button text',
+      labelRequired: 'Enter the button’s text',
+      confirm: 'Confirm before running',
+      confirmHint: 'Asked after the button is pressed; the run starts once confirmed. Empty: it runs at once.',
+      roles: 'Roles that see it',
+      rolesHint:
+        'Only members of these app roles see the button; none: everyone who sees the record. The app’s administrators always do.',
+    },
     unit: { ms: 'ms', seconds: 's', minutes: 'minutes', hours: 'hours', days: 'days' },
     var: {
       insert: 'Insert a variable',
@@ -227,6 +238,7 @@ export const enAutomations: typeof zhAutomations = {
       matched: 'Conditions hold',
       sentTo: 'Mailed addresses',
       instanceId: 'Approval instance ID',
+      pressedBy: 'Who pressed the button',
       recipients: 'Notified members',
       status: 'Response status',
       responseBody: 'Response body',
@@ -263,6 +275,8 @@ export const enAutomations: typeof zhAutomations = {
       code: 'JavaScript code ({{lines}} lines)',
       wecomText: 'Group robot: {{content}}',
       wecomMarkdown: 'Group robot (Markdown): {{content}}',
+      button: 'When the button “{{label}}” is pressed on a “{{table}}” record',
+      form: 'When the “{{table}}” form is submitted',
       custom: 'Click to set up',
     },
     canvas: {

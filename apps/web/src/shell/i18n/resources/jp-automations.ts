@@ -40,6 +40,8 @@ export const jpAutomations: typeof zhAutomations = {
       schedule: 'スケジュール',
       webhook: '外部呼び出し (Webhook)',
       flow: '承認イベント',
+      date: '日付フィールドの前後',
+      form: 'フォーム送信',
       dateField: '日付フィールドの前後',
       button: 'ボタン',
       formSubmitted: 'フォーム送信',
@@ -198,6 +200,15 @@ export const jpAutomations: typeof zhAutomations = {
       markdownHint: 'WeCom の Markdown（見出し、太字、リンク、<font color="info">色</font>）、最大 4096 バイト。',
       mentionAll: '@全員',
     },
+    button: {
+      label: 'ボタンの文字',
+      labelRequired: 'ボタンの文字を入力してください',
+      confirm: '実行前の確認',
+      confirmHint: 'ボタンを押すとこの文を確認し、確定後に実行します。空欄ならすぐに実行します。',
+      roles: '表示するロール',
+      rolesHint:
+        'これらのアプリロールのメンバーだけにボタンを表示します。選ばない場合はレコードを見られる全員に表示します。アプリ管理者には常に表示されます。',
+    },
     unit: { ms: 'ミリ秒', seconds: '秒', minutes: '分', hours: '時間', days: '日' },
     var: {
       insert: '変数を挿入',
@@ -218,6 +229,7 @@ export const jpAutomations: typeof zhAutomations = {
       matched: '条件を満たすか',
       sentTo: 'メール送信先',
       instanceId: '承認インスタンス ID',
+      pressedBy: 'ボタンを押した人',
       recipients: '通知したメンバー',
       status: 'レスポンスのステータス',
       responseBody: 'レスポンス本文',
@@ -254,6 +266,8 @@ export const jpAutomations: typeof zhAutomations = {
       code: 'JavaScript コード（{{lines}} 行）',
       wecomText: 'グループボット：{{content}}',
       wecomMarkdown: 'グループボット（Markdown）：{{content}}',
+      button: '「{{table}}」のボタン「{{label}}」が押されたとき',
+      form: '「{{table}}」のフォームが送信されたとき',
       custom: 'クリックして設定',
     },
     canvas: {
