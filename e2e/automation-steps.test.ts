@@ -211,6 +211,16 @@ describe('automation steps beyond the tables', () => {
     const detail = history.getByTestId('au-run-detail');
     for (const id of ['s1', 's2', 's3', 's4'])
       await expect.poll(() => detail.getByTestId(`step-run-${id}`).innerText(), eventually).toContain('成功');
+    // What the mail and the robot sent, as a person reads it (the robot's key masked).
+    await detail.getByTestId('step-run-s1').click();
+    await expect
+      .poll(() => detail.getByTestId('step-effect').allInnerTexts())
+      .toEqual(expect.arrayContaining([expect.stringContaining('finance@example.com')]));
+    await detail.getByTestId('step-run-s4').click();
+    await expect
+      .poll(() => detail.getByTestId('step-effect').allInnerTexts())
+      .toEqual(expect.arrayContaining([expect.stringMatching(/5f2c…ey01[\s\S]*新报销 6000/)]));
+    expect(await detail.innerText()).not.toContain(KEY);
     await detail.getByTestId('step-run-s2').click();
     await expect.poll(() => detail.innerText()).toContain('12000');
     await shot(page, 'automation-steps-history');
