@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer } from '../apps/server/test/smtp.js';
 import { type RobotStandIn, startRobotStandIn } from '../apps/server/test/wecom-robot-stand-in.js';
+import { axeViolations } from './axe.js';
 import { launchBrowser, newPage, type RunningServer, startServer } from './harness.js';
 import { createBlankApp, createTable, pageApi, pickOption, registerWithTeam, settled, shot } from './steps.js';
 
@@ -21,6 +22,11 @@ let appCode = '';
 let claims = '';
 let amount = '';
 const eventually = { timeout: 60_000 };
+/**
+ * The forms are checked with axe-core; the canvas behind them is left out: its cards are buttons
+ * holding their move and remove buttons (nested-interactive), which is the canvas's own matter.
+ */
+const CANVAS = '[data-testid="au-canvas"]';
 const KEY = '5f2c7e4a-91b3-4d0e-8a6f-robotkey01';
 
 async function openCard(card: Locator, form: string): Promise<Locator> {
@@ -143,6 +149,7 @@ describe('automation steps beyond the tables', () => {
     await drawer.getByTestId('mail-content').fill('请财务复核');
     await expect.poll(() => drawer.innerText()).not.toContain('请输入邮件标题');
     await shot(page, 'automation-step-mail');
+    expect(await axeViolations(page, { exclude: [CANVAS] }), 'axe-core on the mail form').toEqual([]);
     await page.keyboard.press('Escape');
 
     // JavaScript: its input names the amount; a JSON mistake is shown until it is fixed.
@@ -154,6 +161,7 @@ describe('automation steps beyond the tables', () => {
     await expect.poll(() => drawer.innerText()).not.toContain('不是有效的 JSON');
     await drawer.getByTestId('code-source').fill('return { double: input.amount * 2 };');
     await shot(page, 'automation-step-code');
+    expect(await axeViolations(page, { exclude: [CANVAS] }), 'axe-core on the code form').toEqual([]);
     await page.keyboard.press('Escape');
 
     // Start an approval for the trigger's record: an emptied record is asked for again.
@@ -166,6 +174,7 @@ describe('automation steps beyond the tables', () => {
     await pickVariable(drawer.getByTestId('step-record-id-var'), 'trigger.record.id');
     await expect.poll(() => record.inputValue()).toBe('{{trigger.record.id}}');
     await shot(page, 'automation-step-approval');
+    expect(await axeViolations(page, { exclude: [CANVAS] }), 'axe-core on the approval form').toEqual([]);
     await page.keyboard.press('Escape');
 
     // The WeCom group robot: a wrong address is refused in the form, the robot's key is taken.
@@ -179,6 +188,7 @@ describe('automation steps beyond the tables', () => {
     await pickVariable(drawer.getByTestId('wecom-content-var'), `trigger.record.data.${amount}`);
     await drawer.getByTestId('wecom-mention-all').check();
     await shot(page, 'automation-step-wecom');
+    expect(await axeViolations(page, { exclude: [CANVAS] }), 'axe-core on the WeCom robot form').toEqual([]);
     await page.keyboard.press('Escape');
 
     await page.getByTestId('au-publish').click();
@@ -244,6 +254,7 @@ describe('automation steps beyond the tables', () => {
     await pickOption(page, trigger.getByTestId('button-roles'), '财务');
     await expect.poll(() => page.getByTestId('au-trigger').innerText()).toContain('按钮「复核」');
     await shot(page, 'automation-trigger-button');
+    expect(await axeViolations(page, { exclude: [CANVAS] }), 'axe-core on the button trigger form').toEqual([]);
     await page.keyboard.press('Escape');
     const drawer = await addStep('au-plus-root-0', 'code');
     await drawer.getByTestId('code-source').fill('return { ok: true };');
