@@ -300,4 +300,55 @@ describe('automation steps beyond the tables', () => {
     await confirm.getByRole('button', { name: /运\s?行/ }).click();
     await page.getByText('已运行「复核」').waitFor();
   });
+
+  it('builds a date trigger in its form: the field, how long before it, the time of day', async () => {
+    const due = await pageApi<{ code: string }>(page, 'POST', `/v1/apps/${appCode}/schemas/${claims}/fields`, {
+      name: '到期日',
+      type: 'date',
+    });
+    expect(due.status).toBe(200);
+    await page.goto(`/automations/${appCode}`);
+    await page.getByTestId('au-create').click();
+    await page.getByTestId('au-name-input').fill('到期提醒');
+    await page.locator('#au-name-ok').click();
+    await page.getByTestId('au-designer').waitFor();
+    const trigger = await openCard(page.getByTestId('au-trigger'), 'trigger-form');
+    await pickOption(page, trigger.getByTestId('trigger-kind'), '日期字段前后');
+    await pickOption(page, trigger.getByTestId('trigger-table'), '报销单');
+    // Touched without a field: it is asked for.
+    await trigger.getByTestId('date-amount').fill('3');
+    await expect.poll(() => trigger.innerText()).toContain('请选择日期字段');
+    await pickOption(page, trigger.getByTestId('date-field'), '到期日');
+    await expect.poll(() => trigger.innerText()).not.toContain('请选择日期字段');
+    await pickOption(page, trigger.getByTestId('date-direction'), '之前');
+    const time = trigger.getByTestId('date-time');
+    await time.fill('8:30');
+    await expect.poll(() => trigger.innerText()).toContain('请按 HH:MM 输入');
+    await time.fill('08:30');
+    await expect.poll(() => trigger.innerText()).not.toContain('请按 HH:MM 输入');
+    await expect.poll(() => page.getByTestId('au-trigger').innerText()).toContain('「到期日」之前 3 天');
+    expect(await axeViolations(page, { exclude: [CANVAS] }), 'axe-core on the date trigger form').toEqual([]);
+    await shot(page, 'automation-trigger-date');
+    await page.keyboard.press('Escape');
+    const drawer = await addStep('au-plus-root-0', 'code');
+    await drawer.getByTestId('code-source').fill('return { ok: true };');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('au-publish').click();
+    await expect.poll(() => page.getByTestId('au-version').innerText(), eventually).toContain('已发布 v1');
+    const id = new URL(page.url()).pathname.split('/').pop() ?? '';
+    const saved = await pageApi<{ definition: { trigger: unknown } }>(
+      page,
+      'GET',
+      `/v1/apps/${appCode}/automations/${id}`,
+    );
+    expect(saved.data.definition.trigger).toEqual({
+      kind: 'date',
+      schemaCode: claims,
+      field: due.data.code,
+      amount: 3,
+      unit: 'days',
+      direction: 'before',
+      time: '08:30',
+    });
+  });
 });

@@ -7,6 +7,7 @@ import { fetchCorpInfo } from '../../team/api/team-api';
 import { teamKeys } from '../../team/hooks/team-keys';
 import { ButtonTrigger } from './ButtonTriggerForm';
 import { CRON_PRESETS, nextFires } from './cron-preview';
+import { DateTriggerForm } from './DateTriggerForm';
 import { useDesigner } from './designer-context';
 import { FilterField } from './FilterField';
 import { JsonSettings } from './JsonSettings';
@@ -56,6 +57,8 @@ function TriggerSettings({ trigger, onChange, webhookPath }: Props) {
       return <FlowTrigger trigger={trigger} onChange={onChange} />;
     case 'button':
       return <ButtonTrigger trigger={trigger} onChange={onChange} />;
+    case 'date':
+      return <DateTriggerForm trigger={trigger} onChange={onChange} />;
     case 'form':
       return (
         <TableSelect

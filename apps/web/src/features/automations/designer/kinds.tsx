@@ -3,12 +3,14 @@ import {
   AppstoreOutlined,
   AuditOutlined,
   BranchesOutlined,
+  CalendarOutlined,
   ClockCircleOutlined,
   CodeOutlined,
   DeleteOutlined,
   EditOutlined,
   FieldTimeOutlined,
   FileAddOutlined,
+  FormOutlined,
   LinkOutlined,
   MailOutlined,
   NodeIndexOutlined,
@@ -63,6 +65,9 @@ const TRIGGER_VISUALS: Record<string, KindVisual> = {
   schedule: { icon: <ClockCircleOutlined />, color: '#0e9f6e' },
   webhook: { icon: <LinkOutlined />, color: '#0e9f6e' },
   flow: { icon: <NodeIndexOutlined />, color: '#0e9f6e' },
+  date: { icon: <CalendarOutlined />, color: '#0e9f6e' },
+  button: { icon: <ThunderboltOutlined />, color: '#0e9f6e' },
+  form: { icon: <FormOutlined />, color: '#0e9f6e' },
 };
 const FALLBACK_STEP: KindVisual = { icon: <ThunderboltOutlined />, color: '#475569' };
 
@@ -131,6 +136,8 @@ export function newTrigger(kind: string, schemaCode: string): AutomationTrigger 
       return { kind: 'button', schemaCode, label: '' };
     case 'form':
       return { kind: 'form', schemaCode };
+    case 'date':
+      return { kind: 'date', schemaCode, field: '', amount: 1, unit: 'days', direction: 'before' };
     default:
       // A kind the server added later: its settings are filled in by its form (or as JSON).
       return { kind, ...(schemaCode ? { schemaCode } : {}) } as unknown as AutomationTrigger;

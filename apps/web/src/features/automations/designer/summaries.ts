@@ -5,7 +5,12 @@ import type { AnyStep } from './step-tree';
 type TableName = (code: string) => string;
 
 /** One line under a trigger card: what starts the automation. */
-export function triggerSummary(tr: AutomationTrigger, t: TFunction, table: TableName): string {
+export function triggerSummary(
+  tr: AutomationTrigger,
+  t: TFunction,
+  table: TableName,
+  fieldName: (schemaCode: string, code: string) => string = (_s, code) => code,
+): string {
   switch (tr.kind) {
     case 'record':
       return (
@@ -28,6 +33,16 @@ export function triggerSummary(tr: AutomationTrigger, t: TFunction, table: Table
       return tr.label ? t('automations.summary.button', { table: table(tr.schemaCode), label: tr.label }) : '';
     case 'form':
       return t('automations.summary.form', { table: table(tr.schemaCode) });
+    case 'date':
+      return tr.field
+        ? t('automations.summary.date', {
+            table: table(tr.schemaCode),
+            field: fieldName(tr.schemaCode, tr.field),
+            amount: tr.amount,
+            unit: t(`automations.unit.${tr.unit}`),
+            direction: t(`automations.date.${tr.direction}`),
+          })
+        : '';
     default:
       return t(`automations.trigger.${(tr as { kind: string }).kind}`, { defaultValue: (tr as { kind: string }).kind });
   }

@@ -60,6 +60,9 @@ export function triggerVariables(t: AutomationTrigger, fieldsOf: FieldsOf): Vari
     case 'button':
       out.push(v('trigger.pressedBy', 'automations.var.pressedBy', 'member'));
       break;
+    case 'date':
+      out.push(v('trigger.firedAt', 'automations.var.firedAt', 'time'));
+      break;
     case 'schedule':
       out.push(v('trigger.firedAt', 'automations.var.firedAt', 'time'));
       break;

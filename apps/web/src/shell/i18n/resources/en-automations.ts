@@ -218,6 +218,19 @@ export const enAutomations: typeof zhAutomations = {
       rolesHint:
         'Only members of these app roles see the button; none: everyone who sees the record. The app’s administrators always do.',
     },
+    date: {
+      field: 'Date field',
+      pickField: 'Choose a date or date-time field',
+      noDateFields: 'This table has no date fields',
+      fieldRequired: 'Choose a date field',
+      offset: 'When it runs',
+      direction: 'Before or after',
+      before: 'before',
+      after: 'after',
+      time: 'Time of day',
+      timeHint: 'A date field has only a day: it runs at this time in the team’s time zone, 09:00 unless set.',
+      badTime: 'Enter HH:MM, such as 09:00',
+    },
     unit: { ms: 'ms', seconds: 's', minutes: 'minutes', hours: 'hours', days: 'days' },
     var: {
       insert: 'Insert a variable',
@@ -277,6 +290,7 @@ export const enAutomations: typeof zhAutomations = {
       wecomMarkdown: 'Group robot (Markdown): {{content}}',
       button: 'When the button “{{label}}” is pressed on a “{{table}}” record',
       form: 'When the “{{table}}” form is submitted',
+      date: '{{table}}: {{amount}} {{unit}} {{direction}} “{{field}}”',
       custom: 'Click to set up',
     },
     canvas: {

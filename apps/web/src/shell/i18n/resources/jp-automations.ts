@@ -209,6 +209,19 @@ export const jpAutomations: typeof zhAutomations = {
       rolesHint:
         'これらのアプリロールのメンバーだけにボタンを表示します。選ばない場合はレコードを見られる全員に表示します。アプリ管理者には常に表示されます。',
     },
+    date: {
+      field: '日付フィールド',
+      pickField: '日付または日時フィールドを選んでください',
+      noDateFields: 'このテーブルに日付フィールドはありません',
+      fieldRequired: '日付フィールドを選んでください',
+      offset: '実行するタイミング',
+      direction: '前または後',
+      before: '前',
+      after: '後',
+      time: 'その日の時刻',
+      timeHint: '日付フィールドは日付だけのため、チームのタイムゾーンでこの時刻に実行します（既定 09:00）。',
+      badTime: 'HH:MM の形式で入力してください（例 09:00）',
+    },
     unit: { ms: 'ミリ秒', seconds: '秒', minutes: '分', hours: '時間', days: '日' },
     var: {
       insert: '変数を挿入',
@@ -268,6 +281,7 @@ export const jpAutomations: typeof zhAutomations = {
       wecomMarkdown: 'グループボット（Markdown）：{{content}}',
       button: '「{{table}}」のボタン「{{label}}」が押されたとき',
       form: '「{{table}}」のフォームが送信されたとき',
+      date: '{{table}}：「{{field}}」の {{amount}} {{unit}}{{direction}}',
       custom: 'クリックして設定',
     },
     canvas: {

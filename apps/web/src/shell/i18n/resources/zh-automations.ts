@@ -203,6 +203,19 @@ export const zhAutomations = {
       roles: '可见的角色',
       rolesHint: '只有这些应用角色的成员能看到按钮；不选则能看到记录的人都能看到。应用管理员总能看到。',
     },
+    date: {
+      field: '日期字段',
+      pickField: '选择日期或日期时间字段',
+      noDateFields: '这个表没有日期字段',
+      fieldRequired: '请选择日期字段',
+      offset: '什么时候运行',
+      direction: '之前或之后',
+      before: '之前',
+      after: '之后',
+      time: '当天的时间',
+      timeHint: '日期字段只有日期：按团队时区在这个时间运行，默认 09:00。',
+      badTime: '请按 HH:MM 输入，例如 09:00',
+    },
     unit: { ms: '毫秒', seconds: '秒', minutes: '分钟', hours: '小时', days: '天' },
     var: {
       insert: '插入变量',
@@ -262,6 +275,7 @@ export const zhAutomations = {
       wecomMarkdown: '群机器人（Markdown）：{{content}}',
       button: '「{{table}}」的按钮「{{label}}」被点击时',
       form: '「{{table}}」的表单提交时',
+      date: '{{table}}：「{{field}}」{{direction}} {{amount}} {{unit}}',
       custom: '点击设置',
     },
     canvas: {
