@@ -11,6 +11,7 @@ import { createBlankApp, createTable, pageApi, registerWithTeam, shot } from './
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
+const eventually = { timeout: 30_000 };
 
 beforeAll(async () => {
   server = await startServer();
@@ -76,8 +77,9 @@ describe('automation buttons on records', () => {
     await drawer.getByTestId('detail-状态').getByText('已归档').waitFor();
     await shot(page, 'automation-button-done');
 
-    // The same button in the grid's row menu, reached with the keyboard (Tab focus, Enter opens it);
-    // the confirmation is asked and the grid shows what the run wrote.
+    // The same button in the grid's row menu, by keyboard only (focus, Enter opens the menu, the
+    // arrows reach the button, Enter presses it); the confirmation is asked and the grid shows
+    // what the run wrote.
     const second = (await pageApi<{ id: string }>(page, 'POST', `${base}/records`, { data: { [title]: '框架协议' } }))
       .data;
     expect(second.id).toBeTruthy();
@@ -88,9 +90,20 @@ describe('automation buttons on records', () => {
     await menu.focus();
     await page.keyboard.press('Enter');
     const item = page.getByRole('menuitem', { name: /归\s?档/ });
-    await item.click();
+    await item.waitFor();
+    // 查看详情 first, then the divider, then 归档: the arrows walk to it and the menu marks it active.
+    await expect
+      .poll(async () => {
+        if (!(await item.evaluate((el) => el.classList.contains('ant-dropdown-menu-item-active'))))
+          await page.keyboard.press('ArrowDown');
+        return item.evaluate((el) => el.classList.contains('ant-dropdown-menu-item-active'));
+      }, eventually)
+      .toBe(true);
+    await page.keyboard.press('Enter');
+    // The question is asked and waits: the Enter that chose the button did not also answer it.
     const again = page.locator('.ant-modal-confirm');
     await again.getByText('归档后合同将不能再修改，确定归档吗？').waitFor();
+    expect(await row.getByTestId('cell-状态').innerText()).not.toContain('已归档');
     await again.getByRole('button', { name: /运\s?行/ }).click();
     await row.getByTestId('cell-状态').getByText('已归档').waitFor();
   });

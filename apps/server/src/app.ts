@@ -317,6 +317,7 @@ export async function buildApp({
     jobs,
     reach: webhookReach(config.webhooksAllowPrivate),
     mail: mailQueue,
+    wecomRobotBase: config.wecomRobotBase,
     schemaContexts: contexts,
     quotas: config.automationQuotas,
   });

@@ -79,6 +79,11 @@ export interface Config {
   datasourceAllowPrivate: boolean;
   /** The team's WeCom (企业微信) self-built app: sign-in inside WeCom, binding, JS-SDK tickets. */
   wecom: WecomConfig | undefined;
+  /**
+   * WeCom's server API for group robots (automations' 企业微信群机器人 step): WECOM_API_BASE, set or
+   * not with the self-built app (a robot needs no corp credentials). Tests point it at a stand-in.
+   */
+  wecomRobotBase: string;
 }
 
 export interface WecomConfig {
@@ -192,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         : undefined,
     oidc: parseOidc(env),
     wecom: parseWecom(env),
+    wecomRobotBase: httpBase(env, 'WECOM_API_BASE', 'https://qyapi.weixin.qq.com'),
     datasourceKey: env.DATASOURCE_KEY || undefined,
     datasourceAllowPrivate:
       env.DATASOURCE_ALLOW_PRIVATE === undefined ? flag(env.PRIVATE_DEPLOYMENT) : flag(env.DATASOURCE_ALLOW_PRIVATE),
@@ -227,11 +233,7 @@ function parseWecom(env: NodeJS.ProcessEnv): WecomConfig | undefined {
   const agentId = env.WECOM_AGENT_ID?.trim();
   const secret = env.WECOM_SECRET ?? '';
   if (!agentId || !secret) throw new Error('WECOM_CORP_ID is set: WECOM_AGENT_ID and WECOM_SECRET are needed too');
-  const base = (name: string, fallback: string) => {
-    const value = (env[name]?.trim() || fallback).replace(/\/$/, '');
-    if (!/^https?:\/\/[^/]+/i.test(value)) throw new Error(`${name} must be an http(s) address, got ${value}`);
-    return value;
-  };
+  const base = (name: string, fallback: string) => httpBase(env, name, fallback);
   return {
     corpId,
     agentId,
@@ -240,6 +242,13 @@ function parseWecom(env: NodeJS.ProcessEnv): WecomConfig | undefined {
     oauthBase: base('WECOM_OAUTH_BASE', 'https://open.weixin.qq.com'),
     loginBase: base('WECOM_LOGIN_BASE', 'https://login.work.weixin.qq.com'),
   };
+}
+
+/** An http(s) base address from the environment, without a trailing slash (a bad one stops the start). */
+function httpBase(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const value = (env[name]?.trim() || fallback).replace(/\/$/, '');
+  if (!/^https?:\/\/[^/]+/i.test(value)) throw new Error(`${name} must be an http(s) address, got ${value}`);
+  return value;
 }
 
 function smsConfig(env: NodeJS.ProcessEnv): AliyunSmsConfig | undefined {

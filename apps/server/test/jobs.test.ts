@@ -97,6 +97,32 @@ describe('job queue', () => {
     expect(numbers).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
+  it('takes the next due job as soon as one ends, not at the next poll: a backlog drains at once', async () => {
+    const clock = { now: Date.now() };
+    const q = new JobQueue(
+      database.handle.db,
+      database.handle.dialect,
+      silent,
+      { leaseMs: 10_000, pollMs: 60_000, concurrency: 2 },
+      () => clock.now,
+    );
+    const ran: number[] = [];
+    q.register<{ n: number }>('test.backlog', {
+      run: async (p) => {
+        ran.push(p.n);
+      },
+    });
+    for (let n = 0; n < 12; n += 1) await q.enqueue('test.backlog', { n });
+    q.start();
+    try {
+      // The first look takes two; every later one comes from a job ending (the poll is a minute away).
+      await until(() => ran.length === 12);
+      expect([...ran].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    } finally {
+      await q.stop();
+    }
+  });
+
   it('takes up a job whose process died once its lease runs out, telling the handler it is a retry', async () => {
     const clock = { now: Date.now() };
     const attempts: number[] = [];

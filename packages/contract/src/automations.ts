@@ -52,6 +52,8 @@ export const AutomationLimits = {
   buttonWaitMs: 10_000,
   /** Mail addresses one mail step sends to. */
   mailTargetsMax: 100,
+  /** Characters of a WeCom group robot's message as designed (WeCom takes 2048 bytes of text, 4096 of markdown). */
+  wecomContentMax: 4000,
 } as const;
 
 export const DateTriggerUnits = ['minutes', 'hours', 'days'] as const;
@@ -225,6 +227,17 @@ const leafSteps = (): TSchema[] => {
       input: Type.Optional(Type.Unknown()),
       cpuMs: Type.Optional(Type.Integer({ minimum: 10, maximum: AutomationLimits.codeCpuMsMax })),
     }),
+    /**
+     * A WeCom (企业微信) group robot: a text or markdown message posted to the robot's webhook
+     * (`https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=…`, or just its key).
+     */
+    step('wecomRobot', {
+      webhook: Type.String({ minLength: 1, maxLength: 500 }),
+      msgType: Type.Union([Type.Literal('text'), Type.Literal('markdown')]),
+      content: Type.String({ minLength: 1, maxLength: AutomationLimits.wecomContentMax }),
+      /** A text message mentions everyone in the group (@所有人). */
+      mentionAll: Type.Optional(Type.Boolean()),
+    }),
     step('delay', {
       /** Wait this long … */
       ms: Type.Optional(Type.Integer({ minimum: 0, maximum: AutomationLimits.delayMsMax })),
@@ -311,6 +324,14 @@ export type AutomationStep =
     }
   | { id: string; kind: 'startApproval'; schemaCode: string; recordId: string }
   | { id: string; kind: 'code'; code: string; input?: unknown; cpuMs?: number }
+  | {
+      id: string;
+      kind: 'wecomRobot';
+      webhook: string;
+      msgType: 'text' | 'markdown';
+      content: string;
+      mentionAll?: boolean;
+    }
   | {
       id: string;
       kind: 'findRecords';

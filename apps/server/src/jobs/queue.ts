@@ -254,7 +254,12 @@ export class JobQueue {
 
   private track(p: Promise<void>): void {
     this.running.add(p);
-    void p.finally(() => this.running.delete(p));
+    void p.finally(() => {
+      this.running.delete(p);
+      // A place is free: take the next due job now, not at the next poll (a backlog otherwise drains
+      // at `concurrency` jobs per `pollMs`).
+      this.nudge();
+    });
   }
 
   private async runDueSchedules(): Promise<void> {

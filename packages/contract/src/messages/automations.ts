@@ -114,6 +114,16 @@ export const AutomationMessages = {
     en: 'A mail needs at least one recipient (members, roles, departments, a member field or addresses)',
     jp: 'メールには受信者（メンバー、ロール、部署、メンバーフィールド、アドレス）が少なくとも 1 つ必要です',
   },
+  'automation.badWecomWebhook': {
+    zh: '请粘贴企业微信群机器人的 Webhook 地址（…/cgi-bin/webhook/send?key=…）或它的 key',
+    en: 'Paste the WeCom group robot’s webhook address (…/cgi-bin/webhook/send?key=…) or its key',
+    jp: 'WeCom グループボットの Webhook アドレス（…/cgi-bin/webhook/send?key=…）またはその key を貼り付けてください',
+  },
+  'automation.wecomFailed': {
+    zh: '企业微信群机器人未能发送：{reason}',
+    en: 'The WeCom group robot did not send: {reason}',
+    jp: 'WeCom グループボットが送信できませんでした：{reason}',
+  },
   'automation.unknownDepartment': {
     zh: '本团队没有该部门',
     en: 'This team has no such department',

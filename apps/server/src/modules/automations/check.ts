@@ -6,6 +6,7 @@ import { DEFAULT_TIME_ZONE } from '../records/time-zone.js';
 import { SchemaContextRepository } from '../schema-context/repository.js';
 import { nextFire } from './events.js';
 import type { AutomationRepository } from './repository.js';
+import { robotKey } from './wecom-robot-step.js';
 
 /** Field types a date trigger can follow. */
 const DATE_TYPES = new Set(['date', 'datetime']);
@@ -123,6 +124,9 @@ export async function checkDefinition(
           break;
         case 'sendLetter':
           await checkTargets(here, step);
+          break;
+        case 'wecomRobot':
+          if (!robotKey(step.webhook)) problem(`${here}.webhook`, 'automation.badWecomWebhook');
           break;
       }
     }

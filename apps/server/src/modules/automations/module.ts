@@ -45,6 +45,8 @@ export function createAutomations(deps: {
   jobs: JobQueue;
   reach: Reach;
   mail: MailQueue;
+  /** WeCom's API for group robots (WECOM_API_BASE). */
+  wecomRobotBase?: string;
   schemaContexts: SchemaContexts;
   /** Per-team quotas (config.ts; AutomationLimits when absent). */
   quotas?: AutomationQuotas;
@@ -58,7 +60,7 @@ export function createAutomations(deps: {
   const repo = new AutomationRepository(deps.db);
   const contexts = new WorkflowContexts(deps.db);
   const effects = new Effects(deps.records, deps.letters);
-  const kinds = new StepKinds(effects, deps.records, contexts, deps.reach, deps.mail);
+  const kinds = new StepKinds(effects, deps.records, contexts, deps.reach, deps.mail, deps.wecomRobotBase);
   const events = new AutomationEvents(deps.db, repo, deps.recordRepo, deps.records, contexts, deps.jobs, quotas, now);
   events.dates = new DateTriggers(
     deps.db,

@@ -14,6 +14,7 @@ import { HttpStepError, sendRequest } from './http-step.js';
 import { mailStep } from './mail-step.js';
 import { resolveRecipients, targetsOf } from './recipients.js';
 import { fill, fillText, type Scope } from './template.js';
+import { wecomRobotStep } from './wecom-robot-step.js';
 
 /** Where one step runs: the transaction its effect commits in, who it acts as, what it can name. */
 export interface StepEnv {
@@ -55,6 +56,8 @@ export class StepKinds {
     private readonly contexts: WorkflowContexts,
     private readonly reach: Reach,
     private readonly mail: MailQueue,
+    /** WeCom's API for group robots (config.wecomRobotBase). */
+    private readonly wecomBase = 'https://qyapi.weixin.qq.com',
   ) {}
 
   private table(env: StepEnv, schemaCode: string) {
@@ -115,6 +118,8 @@ export class StepKinds {
         return approvalStep(this.approvals, step, env, (code) => this.table(env, code));
       case 'code':
         return codeStep(step, env);
+      case 'wecomRobot':
+        return wecomRobotStep(this.wecomBase, this.reach, step, env);
       case 'delay':
       case 'condition':
       case 'findRecords':

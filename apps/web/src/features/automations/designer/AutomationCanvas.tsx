@@ -6,6 +6,7 @@ import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../workflow/designer/flow-canvas.css';
 import './automation-canvas.css';
+import { useDesigner } from './designer-context';
 import { OUTSIDE_EFFECT_KINDS, STEP_KINDS, stepVisual, triggerVisual } from './kinds';
 import { type AnyStep, childLists, type ListRef } from './step-tree';
 import { stepSummary, triggerSummary } from './summaries';
@@ -33,7 +34,10 @@ interface Ctx extends Omit<Props, 'trigger' | 'steps'> {}
 /** The automation on the flow designer's canvas: the trigger on top, then its steps, "+" on every line. */
 export function AutomationCanvas({ trigger, steps, ...ctx }: Props) {
   const { t } = useTranslation();
+  const { fieldsOf } = useDesigner();
   const visual = triggerVisual(trigger.kind);
+  const fieldName = (schemaCode: string, code: string) =>
+    fieldsOf(schemaCode).find((f) => f.code === code)?.name ?? code;
   return (
     <div className="wf-canvas" data-testid="au-canvas">
       <div className="wf-chain">
@@ -44,7 +48,7 @@ export function AutomationCanvas({ trigger, steps, ...ctx }: Props) {
           title={t('automations.canvas.trigger', {
             kind: t(`automations.trigger.${trigger.kind}`, { defaultValue: trigger.kind }),
           })}
-          summary={triggerSummary(trigger, t, ctx.tableName)}
+          summary={triggerSummary(trigger, t, ctx.tableName, fieldName)}
           ctx={ctx}
           testId="au-trigger"
         />

@@ -1,62 +1,23 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { AutomationLimits, type AutomationStep } from '@canopy/contract';
-import { fieldType } from '@canopy/fields';
 import { Button, Flex, Form, Input, InputNumber, Radio, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DepartmentInput, MemberInput } from '../../tables/components/people-services';
 import { useDesigner } from './designer-context';
-import { stepHasSetting, triggerTable } from './kinds';
+import { RecipientFields } from './RecipientFields';
 import type { StepFormProps } from './StepForm';
 import { TemplateInput } from './VariablePicker';
 
 type Of<K extends AutomationStep['kind']> = Extract<AutomationStep, { kind: K }>;
 
-/** A letter (a notification in Canopy) to members and a member field of the trigger's record. */
+/** A letter (a notification in Canopy) to members, app roles, departments and a member field. */
 export function LetterForm({ step, onChange }: StepFormProps<Of<'sendLetter'>>) {
   const { t } = useTranslation();
-  const { fieldsOf, trigger, variablesFor } = useDesigner();
+  const { variablesFor } = useDesigner();
   const variables = variablesFor(step.id);
-  const memberFields = fieldsOf(triggerTable(trigger)).filter(
-    (f) => !f.deleted && fieldType(f.type)?.references === 'member',
-  );
-  const s = step as Of<'sendLetter'> & { departments?: string[] };
   return (
     <>
-      <Form.Item label={t('automations.letter.members')}>
-        <MemberInput multiple value={step.members ?? []} onChange={(members) => onChange({ ...step, members })} />
-      </Form.Item>
-      {/* Departments once the server's letter step takes them (the contract says which settings it has). */}
-      {stepHasSetting('sendLetter', 'departments') && (
-        <Form.Item label={t('automations.letter.departments')}>
-          <DepartmentInput
-            multiple
-            value={s.departments ?? []}
-            onChange={(departments) => onChange({ ...s, departments } as Of<'sendLetter'>)}
-          />
-        </Form.Item>
-      )}
-      <Form.Item
-        label={t('automations.letter.memberField')}
-        htmlFor="letter-member-field"
-        extra={t('automations.letter.memberFieldHint')}
-      >
-        <Select
-          id="letter-member-field"
-          allowClear
-          value={step.memberField}
-          placeholder={
-            memberFields.length ? t('automations.letter.noMemberField') : t('automations.letter.noMemberFields')
-          }
-          disabled={!memberFields.length}
-          onChange={(memberField?: string) => {
-            const { memberField: _old, ...rest } = step;
-            onChange(memberField ? { ...rest, memberField } : rest);
-          }}
-          options={memberFields.map((f) => ({ value: f.code, label: f.name }))}
-          data-testid="letter-member-field"
-        />
-      </Form.Item>
+      <RecipientFields prefix="letter" value={step} onChange={onChange} />
       <Form.Item label={t('automations.letter.subject')} required>
         <TemplateInput
           value={step.subject}

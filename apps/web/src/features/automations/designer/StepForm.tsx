@@ -6,6 +6,7 @@ import { useDesigner } from './designer-context';
 import { FilterField } from './FilterField';
 import { JsonSettings } from './JsonSettings';
 import { OUTSIDE_EFFECT_KINDS } from './kinds';
+import { ApprovalForm, CodeForm, MailForm, WecomRobotForm } from './MoreStepForms';
 import { DelayForm, HttpForm, LetterForm } from './OutsideStepForms';
 import type { AnyStep } from './step-tree';
 import { TableSelect } from './TriggerForm';
@@ -55,6 +56,14 @@ function Settings({ step, onChange }: StepFormProps) {
       return <HttpForm step={s} onChange={onChange} />;
     case 'delay':
       return <DelayForm step={s} onChange={onChange} />;
+    case 'sendMail':
+      return <MailForm step={s} onChange={onChange} />;
+    case 'startApproval':
+      return <ApprovalForm step={s} onChange={onChange} />;
+    case 'code':
+      return <CodeForm step={s} onChange={onChange} />;
+    case 'wecomRobot':
+      return <WecomRobotForm step={s} onChange={onChange} />;
     default:
       return <JsonSettings value={step} onChange={(v) => onChange({ ...(v as AnyStep), id: step.id })} />;
   }

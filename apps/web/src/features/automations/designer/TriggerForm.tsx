@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shell/session/session-context';
 import { fetchCorpInfo } from '../../team/api/team-api';
 import { teamKeys } from '../../team/hooks/team-keys';
+import { ButtonTrigger } from './ButtonTriggerForm';
 import { CRON_PRESETS, nextFires } from './cron-preview';
+import { DateTriggerForm } from './DateTriggerForm';
 import { useDesigner } from './designer-context';
 import { FilterField } from './FilterField';
 import { JsonSettings } from './JsonSettings';
@@ -53,6 +55,18 @@ function TriggerSettings({ trigger, onChange, webhookPath }: Props) {
       return <WebhookTrigger webhookPath={webhookPath} />;
     case 'flow':
       return <FlowTrigger trigger={trigger} onChange={onChange} />;
+    case 'button':
+      return <ButtonTrigger trigger={trigger} onChange={onChange} />;
+    case 'date':
+      return <DateTriggerForm trigger={trigger} onChange={onChange} />;
+    case 'form':
+      return (
+        <TableSelect
+          value={trigger.schemaCode}
+          onChange={(schemaCode) => onChange({ kind: 'form', schemaCode })}
+          testId="trigger-table"
+        />
+      );
     default:
       // A kind the server added after this form: its settings as JSON until it gets its own form.
       return <JsonSettings value={trigger} onChange={(v) => onChange(v as AutomationTrigger)} />;

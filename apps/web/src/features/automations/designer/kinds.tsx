@@ -1,16 +1,22 @@
 import {
   ApiOutlined,
   AppstoreOutlined,
+  AuditOutlined,
   BranchesOutlined,
+  CalendarOutlined,
   ClockCircleOutlined,
+  CodeOutlined,
   DeleteOutlined,
   EditOutlined,
   FieldTimeOutlined,
   FileAddOutlined,
+  FormOutlined,
   LinkOutlined,
   MailOutlined,
   NodeIndexOutlined,
+  RobotOutlined,
   SearchOutlined,
+  SendOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
 import { AutomationStepSchema, type AutomationTrigger, AutomationTrigger as TriggerSchema } from '@canopy/contract';
@@ -33,7 +39,7 @@ export const STEP_KINDS: string[] = kindsOf(AutomationStepSchema);
  * Steps whose effect leaves Canopy (a request, a mail, a message): a run that dies after the call
  * and before its row commits calls again, so they run at least once (decision 0095).
  */
-export const OUTSIDE_EFFECT_KINDS = new Set(['http', 'sendMail', 'sendWecom', 'mail', 'wecom']);
+export const OUTSIDE_EFFECT_KINDS = new Set(['http', 'sendMail', 'wecomRobot']);
 
 export interface KindVisual {
   icon: ReactNode;
@@ -49,12 +55,19 @@ const STEP_VISUALS: Record<string, KindVisual> = {
   sendLetter: { icon: <MailOutlined />, color: '#d97706' },
   http: { icon: <ApiOutlined />, color: '#7c3aed' },
   delay: { icon: <FieldTimeOutlined />, color: '#64748b' },
+  sendMail: { icon: <SendOutlined />, color: '#ea580c' },
+  startApproval: { icon: <AuditOutlined />, color: '#0f766e' },
+  code: { icon: <CodeOutlined />, color: '#334155' },
+  wecomRobot: { icon: <RobotOutlined />, color: '#0891b2' },
 };
 const TRIGGER_VISUALS: Record<string, KindVisual> = {
   record: { icon: <AppstoreOutlined />, color: '#0e9f6e' },
   schedule: { icon: <ClockCircleOutlined />, color: '#0e9f6e' },
   webhook: { icon: <LinkOutlined />, color: '#0e9f6e' },
   flow: { icon: <NodeIndexOutlined />, color: '#0e9f6e' },
+  date: { icon: <CalendarOutlined />, color: '#0e9f6e' },
+  button: { icon: <ThunderboltOutlined />, color: '#0e9f6e' },
+  form: { icon: <FormOutlined />, color: '#0e9f6e' },
 };
 const FALLBACK_STEP: KindVisual = { icon: <ThunderboltOutlined />, color: '#475569' };
 
@@ -95,6 +108,14 @@ export function newStep(kind: string, id: string, d: StepDefaults): AnyStep {
       return { id, kind, method: 'POST', url: '', headers: {}, body: {} };
     case 'delay':
       return { id, kind, ms: 60 * 60 * 1000 };
+    case 'sendMail':
+      return { id, kind, subject: '', content: '' };
+    case 'startApproval':
+      return { id, kind, schemaCode: d.schemaCode, recordId: '{{trigger.record.id}}' };
+    case 'code':
+      return { id, kind, code: '', cpuMs: 1000 };
+    case 'wecomRobot':
+      return { id, kind, webhook: '', msgType: 'text', content: '' };
     default:
       return { id, kind };
   }
@@ -111,6 +132,12 @@ export function newTrigger(kind: string, schemaCode: string): AutomationTrigger 
       return { kind: 'webhook' };
     case 'flow':
       return { kind: 'flow', schemaCode, events: ['finished'] };
+    case 'button':
+      return { kind: 'button', schemaCode, label: '' };
+    case 'form':
+      return { kind: 'form', schemaCode };
+    case 'date':
+      return { kind: 'date', schemaCode, field: '', amount: 1, unit: 'days', direction: 'before' };
     default:
       // A kind the server added later: its settings are filled in by its form (or as JSON).
       return { kind, ...(schemaCode ? { schemaCode } : {}) } as unknown as AutomationTrigger;

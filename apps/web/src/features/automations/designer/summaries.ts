@@ -5,7 +5,12 @@ import type { AnyStep } from './step-tree';
 type TableName = (code: string) => string;
 
 /** One line under a trigger card: what starts the automation. */
-export function triggerSummary(tr: AutomationTrigger, t: TFunction, table: TableName): string {
+export function triggerSummary(
+  tr: AutomationTrigger,
+  t: TFunction,
+  table: TableName,
+  fieldName: (schemaCode: string, code: string) => string = (_s, code) => code,
+): string {
   switch (tr.kind) {
     case 'record':
       return (
@@ -24,6 +29,20 @@ export function triggerSummary(tr: AutomationTrigger, t: TFunction, table: Table
       return t('automations.summary.schedule', { cron: tr.cron });
     case 'webhook':
       return t('automations.summary.webhook');
+    case 'button':
+      return tr.label ? t('automations.summary.button', { table: table(tr.schemaCode), label: tr.label }) : '';
+    case 'form':
+      return t('automations.summary.form', { table: table(tr.schemaCode) });
+    case 'date':
+      return tr.field
+        ? t('automations.summary.date', {
+            table: table(tr.schemaCode),
+            field: fieldName(tr.schemaCode, tr.field),
+            amount: tr.amount,
+            unit: t(`automations.unit.${tr.unit}`),
+            direction: t(`automations.date.${tr.direction}`),
+          })
+        : '';
     default:
       return t(`automations.trigger.${(tr as { kind: string }).kind}`, { defaultValue: (tr as { kind: string }).kind });
   }
@@ -49,9 +68,23 @@ export function stepSummary(
     case 'deleteRecord':
       return s.schemaCode ? t('automations.summary.delete', { table: table(s.schemaCode) }) : '';
     case 'sendLetter': {
-      const who = (s.members?.length ?? 0) + (s.memberField ? 1 : 0);
+      const who = [s.members, s.roles, s.departments].some((l) => l?.length) || Boolean(s.memberField);
       return who && s.subject ? t('automations.summary.letter', { subject: readable(s.subject) }) : '';
     }
+    case 'sendMail': {
+      const who = [s.members, s.roles, s.departments, s.to].some((l) => l?.length) || Boolean(s.memberField);
+      return who && s.subject ? t('automations.summary.mail', { subject: readable(s.subject) }) : '';
+    }
+    case 'startApproval':
+      return s.schemaCode && s.recordId ? t('automations.summary.approval', { table: table(s.schemaCode) }) : '';
+    case 'code':
+      return s.code.trim() ? t('automations.summary.code', { lines: s.code.trim().split('\n').length }) : '';
+    case 'wecomRobot':
+      return s.webhook && s.content
+        ? t(`automations.summary.${s.msgType === 'markdown' ? 'wecomMarkdown' : 'wecomText'}`, {
+            content: readable(s.content).slice(0, 40),
+          })
+        : '';
     case 'http':
       return s.url ? `${s.method} ${readable(s.url)}` : '';
     case 'delay':

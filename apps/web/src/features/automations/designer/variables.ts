@@ -57,6 +57,12 @@ export function triggerVariables(t: AutomationTrigger, fieldsOf: FieldsOf): Vari
     case 'webhook':
       out.push(v('trigger.body', 'automations.var.body', 'json'));
       break;
+    case 'button':
+      out.push(v('trigger.pressedBy', 'automations.var.pressedBy', 'member'));
+      break;
+    case 'date':
+      out.push(v('trigger.firedAt', 'automations.var.firedAt', 'time'));
+      break;
     case 'schedule':
       out.push(v('trigger.firedAt', 'automations.var.firedAt', 'time'));
       break;
@@ -91,6 +97,10 @@ export function stepOutputs(step: AnyStep, fieldsOf: FieldsOf): Variable[] {
       return [v('status', 'automations.var.status', 'number'), v('body', 'automations.var.responseBody', 'json')];
     case 'delay':
       return [v('until', 'automations.var.until', 'time')];
+    case 'sendMail':
+      return [v('sentTo', 'automations.var.sentTo', 'list')];
+    case 'startApproval':
+      return [v('instanceId', 'automations.var.instanceId', 'id')];
     default:
       return [{ path: p, group, label: { key: 'automations.var.output' }, type: 'json' }];
   }

@@ -39,7 +39,7 @@ export function RecordValues({
 
 /**
  * What a step wrote or sent, as a person reads it: a record step's values by field name, a
- * letter's recipients and words, a request's method and address. Other kinds: nothing (the JSON
+ * letter's recipients and words, a mail's addresses, a request's method and address, a robot's message. Other kinds: nothing (the JSON
  * below says it all).
  */
 export function StepEffect({ kind, input, output }: { kind: string; input: unknown; output: unknown }) {
@@ -81,6 +81,40 @@ export function StepEffect({ kind, input, output }: { kind: string; input: unkno
             : []),
           ...(typeof o.status === 'number'
             ? [{ key: 'status', label: t('automations.var.status'), children: String(o.status) }]
+            : []),
+        ]}
+      />
+    );
+  else if (kind === 'sendMail')
+    body = (
+      <Descriptions
+        size="small"
+        column={1}
+        bordered
+        data-testid="step-effect"
+        items={[
+          {
+            key: 'to',
+            label: t('automations.history.recipients'),
+            children: Array.isArray(o.sentTo) ? o.sentTo.map(text).join('、') || '—' : '—',
+          },
+          { key: 'subject', label: t('automations.mail.subject'), children: text(i.subject) },
+          { key: 'content', label: t('automations.mail.content'), children: text(i.content) },
+        ]}
+      />
+    );
+  else if (kind === 'wecomRobot')
+    body = (
+      <Descriptions
+        size="small"
+        column={1}
+        bordered
+        data-testid="step-effect"
+        items={[
+          { key: 'robot', label: t('automations.wecom.webhook'), children: text(i.robot) },
+          { key: 'content', label: t('automations.wecom.content'), children: text(i.content) },
+          ...(o.sent === false
+            ? [{ key: 'sent', label: t('automations.history.sent'), children: t('automations.history.notSent') }]
             : []),
         ]}
       />

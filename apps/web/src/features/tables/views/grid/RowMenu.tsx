@@ -34,7 +34,10 @@ export function RowMenu({
       disabled: actions.pressing !== null,
     })),
   ];
-  const onClick: MenuProps['onClick'] = ({ key }) => {
+  const onClick: MenuProps['onClick'] = ({ key, domEvent }) => {
+    // Chosen with Enter, the menu acts on the key's keydown; the key's own default action would then
+    // press whatever took the focus meanwhile: the confirmation's OK button, skipping the question.
+    domEvent.preventDefault();
     if (key === 'open') return onOpen(recordId);
     const b = actions.buttons.find((x) => `automation:${x.automationId}` === key);
     if (b) actions.press(b, recordId);
