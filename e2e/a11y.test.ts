@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
-import { launchBrowser, newPage, type RunningServer, snap, startServer } from './harness.js';
+import { E2E_PASSWORD, launchBrowser, newPage, type RunningServer, snap, startServer } from './harness.js';
 import { menuItemOf, openAccountSettings, pageApi, registerWithTeam, settled } from './steps.js';
 
 /**
@@ -44,6 +44,51 @@ async function skipsToMain(page: Page, what: string): Promise<void> {
     .toBe('MAIN#main-content');
 }
 
+/**
+ * Presses Tab (Shift+Tab with `back`) until the focused element matches `selector` (and holds
+ * `text`), then checks that it shows where focus is. Fails after `max` presses.
+ */
+async function tabTo(page: Page, selector: string, options: { text?: string; back?: boolean; max?: number } = {}) {
+  const { text = '', back = false, max = 80 } = options;
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    const there = await page.evaluate(
+      ({ selector, text }) => {
+        const el = document.activeElement;
+        return !!el?.matches(selector) && (el.textContent ?? '').includes(text);
+      },
+      { selector, text },
+    );
+    if (there) {
+      await expect.poll(() => focusRing(page), `a visible focus indicator on ${selector} ${text}`).not.toBe('');
+      return;
+    }
+  }
+  throw new Error(`Tab never reached ${selector} ${text}`);
+}
+
+/**
+ * How the focused element shows its focus: an outline on it, on the control wrapping it (antd's
+ * inputs and selects draw the ring on their wrapper) or on its ::after (a card's stretched button);
+ * '' when nothing does (WCAG 2.4.7).
+ */
+function focusRing(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return '';
+    const wrapper = el.closest('.ant-input-affix-wrapper, .ant-input-number, .ant-select, .ant-picker');
+    for (const target of [el, wrapper]) {
+      if (!target) continue;
+      for (const pseudo of [null, '::after']) {
+        const style = getComputedStyle(target, pseudo);
+        if (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 1)
+          return `${target.tagName}${pseudo ?? ''} outline ${style.outlineWidth} ${style.outlineColor}`;
+      }
+    }
+    return '';
+  });
+}
+
 describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
   let context: BrowserContext;
   let page: Page;
@@ -55,10 +100,11 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
   const views: Record<string, string> = {};
   let dashboard = '';
   let customPage = '';
+  let account = '';
 
   it('builds a team, an app with a table of every kind of field, views, a flow, a dashboard and a custom page', async () => {
     ({ context, page } = await newPage(browser, server.baseUrl));
-    await registerWithTeam(page, '陆明', '青禾无障碍');
+    account = await registerWithTeam(page, '陆明', '青禾无障碍');
     appCode = (await pageApi<{ code: string }>(page, 'POST', '/v1/apps', { displayName: '行政管理' })).data.code;
     const node = async (type: string, displayName: string) =>
       (await pageApi<{ code: string }>(page, 'POST', `/v1/apps/${appCode}/nodes`, { type, displayName })).data.code;
@@ -309,5 +355,63 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     await page.getByRole('button').first().waitFor();
     await check(page, 'the not-found page');
     await context.close();
+  });
+
+  it('a whole journey by keyboard alone: sign in, open the app, add a record through the form, open it', async () => {
+    const { context: guest, page: keys } = await newPage(browser, server.baseUrl);
+    await keys.goto('/login');
+    await keys.getByTestId('login-page').waitFor();
+    await tabTo(keys, '#account');
+    await keys.keyboard.type(account);
+    await tabTo(keys, '#password');
+    await keys.keyboard.type(E2E_PASSWORD);
+    await keys.keyboard.press('Enter');
+    await keys.waitForURL('**/home');
+    await keys.getByTestId('page-scroll').waitFor();
+
+    await tabTo(keys, `[data-testid="app-card-${appCode}"] a`);
+    await keys.keyboard.press('Enter');
+    await keys.getByTestId('app-page').waitFor();
+    // The app's menu is one Tab stop; the arrow keys move between its items (the ARIA menu pattern).
+    await tabTo(keys, '[data-testid="app-menu"]');
+    await keys.keyboard.press('ArrowDown');
+    await expect.poll(() => keys.evaluate(() => document.activeElement?.textContent)).toBe('用品申领');
+    await expect.poll(() => focusRing(keys)).not.toBe('');
+    await keys.keyboard.press('Enter');
+    await keys.getByTestId('table-page').waitFor();
+    await expect.poll(() => keys.getByText('白板笔').count()).toBeGreaterThan(0);
+
+    await tabTo(keys, '[data-testid="record-add"]');
+    await keys.keyboard.press('Enter');
+    const form = keys.getByTestId('record-form');
+    await settled(form);
+    const title = await form.getByLabel('事由').evaluate((el) => el.id);
+    await tabTo(keys, `[id="${title}"]`);
+    await keys.keyboard.type('键盘录入的申领');
+    await tabTo(keys, '[data-testid="record-submit"]');
+    await keys.keyboard.press('Enter');
+    // The form turns into the new record's detail; focus stays in the drawer, and the result is
+    // announced (antd's message is role=alert).
+    const detail = keys.getByTestId('record-detail');
+    await settled(detail);
+    await expect.poll(() => detail.innerText()).toContain('键盘录入的申领');
+    await expect.poll(() => keys.locator('.ant-message [role="alert"]').allInnerTexts()).toContain('已提交审批');
+    const inDialog = () => keys.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'));
+    await expect.poll(inDialog).toBe(true);
+    // Closing returns focus to the button that opened the form.
+    const focusedTestId = () => keys.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid);
+    await keys.keyboard.press('Escape');
+    await detail.waitFor({ state: 'hidden' });
+    await expect.poll(focusedTestId).toBe('record-add');
+
+    await tabTo(keys, '[data-testid="record-title"]', { text: '键盘录入的申领' });
+    await keys.keyboard.press('Enter');
+    await settled(detail);
+    await expect.poll(() => detail.innerText()).toContain('键盘录入的申领');
+    await expect.poll(inDialog).toBe(true);
+    await keys.keyboard.press('Escape');
+    await detail.waitFor({ state: 'hidden' });
+    await expect.poll(focusedTestId).toBe('record-title');
+    await guest.close();
   });
 });
