@@ -28,6 +28,7 @@ async function check(page: Page, what: string): Promise<void> {
   // A loading veil fades what is under it: the page is measured once nothing is loading.
   await expect.poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active').count()).toBe(0);
   expect.soft(await axeViolations(page), `axe-core on ${what}`).toEqual([]);
+  expect.soft(await page.locator('h1').count(), `one h1 on ${what}`).toBe(1);
 }
 
 /** The first Tab stop is the skip link, shown while focused; Enter moves focus to the main landmark. */
@@ -35,12 +36,14 @@ async function skipsToMain(page: Page, what: string): Promise<void> {
   await page.keyboard.press('Tab');
   const link = page.getByTestId('skip-link');
   await expect
-    .poll(() => link.evaluate((el) => el === document.activeElement), `${what}: Tab reaches the skip link`)
+    .poll(() => link.evaluate((el) => el === document.activeElement), { message: `${what}: Tab reaches the skip link` })
     .toBe(true);
   expect((await link.boundingBox())?.y ?? -1, `${what}: the focused skip link is on screen`).toBeGreaterThanOrEqual(0);
   await page.keyboard.press('Enter');
   await expect
-    .poll(() => page.evaluate(() => `${document.activeElement?.tagName}#${document.activeElement?.id}`), what)
+    .poll(() => page.evaluate(() => `${document.activeElement?.tagName}#${document.activeElement?.id}`), {
+      message: what,
+    })
     .toBe('MAIN#main-content');
 }
 
@@ -60,7 +63,9 @@ async function tabTo(page: Page, selector: string, options: { text?: string; bac
       { selector, text },
     );
     if (there) {
-      await expect.poll(() => focusRing(page), `a visible focus indicator on ${selector} ${text}`).not.toBe('');
+      await expect
+        .poll(() => focusRing(page), { message: `a visible focus indicator on ${selector} ${text}` })
+        .not.toBe('');
       return;
     }
   }
@@ -302,6 +307,51 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     }
     await page.evaluate(() => localStorage.setItem('canopy:language', 'zh'));
   });
+  it('at 200 % zoom (a 640 px wide window): no page scrolls sideways as a whole', async () => {
+    await page.setViewportSize({ width: 640, height: 450 });
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    // Controls and headings past the window's right edge, unless inside a region that scrolls sideways
+    // (a grid's columns: two-dimensional content may scroll, WCAG 1.4.10) or a tab strip's overflow
+    // (antd offers the tabs that do not fit in its "⋯" menu).
+    const cutOff = () =>
+      page.evaluate(() => {
+        const scrolls = (el: Element) => {
+          for (let at = el.parentElement; at; at = at.parentElement) {
+            const x = getComputedStyle(at).overflowX;
+            if ((x === 'auto' || x === 'scroll') && at.scrollWidth > at.clientWidth) return true;
+          }
+          return false;
+        };
+        return [...document.querySelectorAll('h1, button, a[href], input, [role="tab"]')]
+          .filter((el) => {
+            const r = el.getBoundingClientRect();
+            return r.width > 0 && r.right > window.innerWidth + 1 && !scrolls(el) && !el.closest('.ant-tabs-nav-list');
+          })
+          .map((el) => el.outerHTML.slice(0, 120));
+      });
+    for (const [path, ready, name] of [
+      ['/home', 'todo-panel', 'home'],
+      ['/members', 'members-page', 'members'],
+      ['/todos/todo', 'todos-row', 'todos'],
+      [tablePath, 'table-page', 'grid'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByTestId(ready).first().waitFor();
+      await snap(page, `a11y-zoom-${name}`);
+      expect.soft(await overflow(), `${path} scrolls sideways at 640 px`).toBeLessThanOrEqual(0);
+      expect.soft(await cutOff(), `${path}: cut off at 640 px`).toEqual([]);
+      const heading = await page.locator('h1').evaluateAll((all) => all[0]?.getBoundingClientRect().height ?? 0);
+      expect.soft(heading, `${path}: its heading on one or two lines`).toBeLessThan(80);
+    }
+    await page.getByTestId('record-add').click();
+    await settled(page.getByTestId('record-form'));
+    await snap(page, 'a11y-zoom-form');
+    expect.soft(await overflow(), 'the record form scrolls sideways at 640 px').toBeLessThanOrEqual(0);
+    expect.soft(await cutOff(), 'the record form: cut off at 640 px').toEqual([]);
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
   it('the flow designer and the approval page', async () => {
     await page.goto(`/workflow/${appCode}?schemaCode=${schemaCode}`);
     await page.getByTestId('wf-node-通知').waitFor();
