@@ -32,8 +32,11 @@ export function useDialogFocus<T extends HTMLElement>(): RefObject<T | null> {
       open -= 1;
       const back = opener;
       requestAnimationFrame(() => {
+        if (open > 0) return;
+        // The chain has ended: a later dialog opened from nowhere (a link) returns nowhere.
+        opener = null;
         const lost = !document.activeElement || document.activeElement === document.body;
-        if (open === 0 && lost && back?.isConnected) back.focus();
+        if (lost && back?.isConnected) back.focus();
       });
     };
   }, []);
