@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.js';
 import { launchBrowser, newPage, type RunningServer, startServer } from './harness.js';
 import {
   createBlankApp,
@@ -236,7 +237,7 @@ describe('automations', () => {
     await page.getByTestId('au-designer').waitFor();
 
     // The trigger card opens from the keyboard.
-    await page.getByTestId('au-trigger').focus();
+    await page.getByTestId('au-trigger').locator('.wf-card-open').focus();
     await page.keyboard.press('Enter');
     const drawer = page
       .locator('.ant-drawer-content-wrapper:visible')
@@ -278,5 +279,8 @@ describe('automations', () => {
     await page.getByTestId('au-save').click();
     await expect.poll(() => page.getByTestId('au-version').innerText(), eventually).toContain('未发布');
     await shot(page, 'automations-branches');
+    // A canvas with every kind of step passes axe-core (issue 35): cards' colours, names, no nested buttons.
+    await expect.poll(() => page.locator('.ant-drawer-open').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.js';
 import { launchBrowser, newPage, type RunningServer, startServer } from './harness.js';
 import {
   createBlankApp,
@@ -199,6 +200,9 @@ describe('delegation', () => {
     const row = bai.getByTestId('todos-row');
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.getByTestId('todo-delegated-from').innerText()).toBe('代 安娜');
+    // The tag's colours read at AA (issue 35): the list with it passes axe-core.
+    await expect.poll(() => bai.locator('.ant-spin-spinning, .ant-skeleton-active').count()).toBe(0);
+    expect(await axeViolations(bai)).toEqual([]);
     await shot(bai, 'delegation-todos-delegate');
     // 安娜's own list has nothing: the item went to 白杨.
     await anna.goto('/todos/todo');

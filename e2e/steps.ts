@@ -99,8 +99,8 @@ export async function registerWithTeam(
   user: string,
   team: string,
   options: { guide?: boolean } = {},
-): Promise<void> {
-  await signUp(page, user);
+): Promise<string> {
+  const account = await signUp(page, user);
   const res = await page.request.post('/v1/corp/own/register', { data: { corpName: team } });
   if (!res.ok()) throw new Error(`team ${team} not created: ${res.status()} ${await res.text()}`);
   if (!options.guide) {
@@ -109,6 +109,7 @@ export async function registerWithTeam(
   }
   await page.goto('/home');
   await page.getByTestId('page-scroll').waitFor();
+  return account;
 }
 
 /** The same through the screens: the register form, then the team form (for the files that test them). */

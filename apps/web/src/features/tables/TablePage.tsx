@@ -149,8 +149,17 @@ export function TablePage({ schemaCode, name }: { schemaCode: string; name: stri
   return (
     <TableServices>
       <div style={{ padding: 24 }} data-testid="table-page">
-        <Flex align="center" justify="space-between" style={{ marginBottom: 12 }} data-testid="table-header">
-          <PageHeading style={{ margin: 0 }}>{name}</PageHeading>
+        {/* In a narrow window (200 % zoom) the buttons go below the name rather than squeeze it to a
+            character a line (WCAG 1.4.10). */}
+        <Flex
+          align="center"
+          justify="space-between"
+          wrap
+          gap={8}
+          style={{ marginBottom: 12 }}
+          data-testid="table-header"
+        >
+          <PageHeading style={{ margin: 0, flex: '1 1 8em', minWidth: 0 }}>{name}</PageHeading>
           {canEdit && (
             <Flex gap={8}>
               <Button

@@ -1,9 +1,10 @@
-import { ArrowDownOutlined, ArrowUpOutlined, CloseOutlined, PlusOutlined, WarningFilled } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, CloseOutlined, PlusOutlined } from '@ant-design/icons';
 import type { AutomationTrigger } from '@canopy/contract';
 import { AutomationLimits } from '@canopy/contract';
 import { Button, Popconfirm, Popover, Typography } from 'antd';
-import { type KeyboardEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CardFrame } from '../../workflow/designer/CardFrame';
 import '../../workflow/designer/flow-canvas.css';
 import './automation-canvas.css';
 import { useDesigner } from './designer-context';
@@ -84,50 +85,33 @@ function Card({
   remove?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const problem = ctx.problems.get(id);
-  const onKey = (e: KeyboardEvent) => {
-    if (e.target !== e.currentTarget) return;
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      ctx.onOpen(id);
-    }
-  };
   return (
-    // biome-ignore lint/a11y/useSemanticElements: the card holds its own buttons (move, delete), which a <button> cannot
-    <div
-      role="button"
-      tabIndex={0}
-      aria-label={`${title}: ${summary || t('automations.canvas.needsSetup')}`}
-      className={`wf-card${ctx.selected === id ? ' is-selected' : ''}${problem ? ' has-problem' : ''}`}
-      style={{ ['--wf-accent' as string]: accent }}
-      onClick={() => ctx.onOpen(id)}
-      onKeyDown={onKey}
-      data-testid={testId}
-    >
-      <div className="wf-card-head">
-        {icon}
-        <span className="wf-card-title">{title}</span>
-        {badge && <span className="au-badge">{badge}</span>}
-        {remove}
-      </div>
-      <div className="wf-card-body">
-        {summary ? (
+    <CardFrame
+      className=""
+      accent={accent}
+      lead={icon}
+      title={title}
+      tools={
+        <>
+          {badge && <span className="au-badge">{badge}</span>}
+          {remove}
+        </>
+      }
+      body={
+        summary ? (
           <span className="wf-summary">{summary}</span>
         ) : (
           <span className="wf-placeholder">{t('automations.canvas.needsSetup')}</span>
-        )}
-      </div>
-      {problem && (
-        <div className="wf-card-problem" data-testid="au-card-problem">
-          <WarningFilled /> {problem}
-        </div>
-      )}
-    </div>
+        )
+      }
+      problem={ctx.problems.get(id)}
+      selected={ctx.selected === id}
+      onOpen={() => ctx.onOpen(id)}
+      testId={testId}
+      problemTestId="au-card-problem"
+    />
   );
 }
-
-/** Stops a click on a card's own buttons from opening the card. */
-const stop = { onClick: (e: { stopPropagation: () => void }) => e.stopPropagation() };
 
 function StepCard({ step, index, count, ctx }: { step: AnyStep; index: number; count: number; ctx: Ctx }) {
   const { t } = useTranslation();
@@ -144,7 +128,7 @@ function StepCard({ step, index, count, ctx }: { step: AnyStep; index: number; c
       ctx={ctx}
       testId={`au-step-${step.id}`}
       remove={
-        <span {...stop} style={{ display: 'inline-flex' }}>
+        <span style={{ display: 'inline-flex' }}>
           <Button
             type="text"
             size="small"

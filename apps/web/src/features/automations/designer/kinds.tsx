@@ -41,6 +41,7 @@ export const STEP_KINDS: string[] = kindsOf(AutomationStepSchema);
  */
 export const OUTSIDE_EFFECT_KINDS = new Set(['http', 'sendMail', 'wecomRobot']);
 
+/** A kind's colour is the background of its card's white title: 4.5:1 or more against white (WCAG 1.4.3). */
 export interface KindVisual {
   icon: ReactNode;
   color: string;
@@ -52,28 +53,28 @@ const STEP_VISUALS: Record<string, KindVisual> = {
   createRecord: { icon: <FileAddOutlined />, color: '#2563eb' },
   updateRecord: { icon: <EditOutlined />, color: '#4f46e5' },
   deleteRecord: { icon: <DeleteOutlined />, color: '#b91c1c' },
-  sendLetter: { icon: <MailOutlined />, color: '#d97706' },
+  sendLetter: { icon: <MailOutlined />, color: '#b45309' },
   http: { icon: <ApiOutlined />, color: '#7c3aed' },
   delay: { icon: <FieldTimeOutlined />, color: '#64748b' },
-  sendMail: { icon: <SendOutlined />, color: '#ea580c' },
+  sendMail: { icon: <SendOutlined />, color: '#c2410c' },
   startApproval: { icon: <AuditOutlined />, color: '#0f766e' },
   code: { icon: <CodeOutlined />, color: '#334155' },
-  wecomRobot: { icon: <RobotOutlined />, color: '#0891b2' },
+  wecomRobot: { icon: <RobotOutlined />, color: '#155e75' },
 };
 const TRIGGER_VISUALS: Record<string, KindVisual> = {
-  record: { icon: <AppstoreOutlined />, color: '#0e9f6e' },
-  schedule: { icon: <ClockCircleOutlined />, color: '#0e9f6e' },
-  webhook: { icon: <LinkOutlined />, color: '#0e9f6e' },
-  flow: { icon: <NodeIndexOutlined />, color: '#0e9f6e' },
-  date: { icon: <CalendarOutlined />, color: '#0e9f6e' },
-  button: { icon: <ThunderboltOutlined />, color: '#0e9f6e' },
-  form: { icon: <FormOutlined />, color: '#0e9f6e' },
+  record: { icon: <AppstoreOutlined />, color: '#0a7d56' },
+  schedule: { icon: <ClockCircleOutlined />, color: '#0a7d56' },
+  webhook: { icon: <LinkOutlined />, color: '#0a7d56' },
+  flow: { icon: <NodeIndexOutlined />, color: '#0a7d56' },
+  date: { icon: <CalendarOutlined />, color: '#0a7d56' },
+  button: { icon: <ThunderboltOutlined />, color: '#0a7d56' },
+  form: { icon: <FormOutlined />, color: '#0a7d56' },
 };
 const FALLBACK_STEP: KindVisual = { icon: <ThunderboltOutlined />, color: '#475569' };
 
 export const stepVisual = (kind: string): KindVisual => STEP_VISUALS[kind] ?? FALLBACK_STEP;
 export const triggerVisual = (kind: string): KindVisual =>
-  TRIGGER_VISUALS[kind] ?? { ...FALLBACK_STEP, color: '#0e9f6e' };
+  TRIGGER_VISUALS[kind] ?? { ...FALLBACK_STEP, color: '#0a7d56' };
 
 /** Where a new step starts: the trigger's table when it has one, else the app's first table. */
 export interface StepDefaults {

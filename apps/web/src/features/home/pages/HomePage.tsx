@@ -2,6 +2,7 @@ import { Col, Flex, Row } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyPart } from '../../../shell/app/lazy-chunk';
+import { PageHeading } from '../../../shell/layout/PageHeading';
 import { useDocumentTitle } from '../../../shell/layout/useDocumentTitle';
 import { useSession } from '../../../shell/session/session-context';
 import { adminModeStore } from '../../apps/hooks/admin-mode-store';
@@ -26,6 +27,8 @@ export function HomePage() {
   }, [memberId]);
   return (
     <div style={{ maxWidth: 1280, margin: '0 auto', padding: '20px 24px 32px' }} data-testid="home-page">
+      {/* The page's h1 for screen readers (the header's tab already shows where one is). */}
+      <PageHeading className="canopy-visually-hidden">{t('home.title')}</PageHeading>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={8} xl={7}>
           <Flex vertical gap={16}>

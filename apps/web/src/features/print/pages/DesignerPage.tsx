@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../../shell/api/form-errors';
 import { PageHeading } from '../../../shell/layout/PageHeading';
+import { MAIN_CONTENT_ID, SkipLink } from '../../../shell/layout/SkipLink';
 import { tableKeys, tablesApi } from '../../tables/api/tables-api';
 import { printApi, printKeys } from '../api/print-api';
 import { BlockPalette } from '../components/BlockPalette';
@@ -115,6 +116,7 @@ export function DesignerPage() {
 
   return (
     <Layout style={{ height: '100vh' }} data-testid="print-designer">
+      <SkipLink />
       <Flex
         align="center"
         gap={12}
@@ -178,9 +180,15 @@ export function DesignerPage() {
               </List.Item>
             )}
           />
-          {!current && <div style={{ padding: '4px 12px', color: '#8c8c8c', fontSize: 12 }}>{t('print.unsaved')}</div>}
+          {!current && (
+            <div style={{ padding: '4px 12px', color: 'rgba(0,0,0,0.58)', fontSize: 12 }}>{t('print.unsaved')}</div>
+          )}
         </Layout.Sider>
-        <Layout.Content style={{ overflow: 'auto', background: '#f0f2f5', padding: 24 }}>
+        <Layout.Content
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          style={{ overflow: 'auto', background: '#f0f2f5', padding: 24 }}
+        >
           {problem && (
             <Alert
               type="error"

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../../shell/api/form-errors';
 import { PageHeading } from '../../../shell/layout/PageHeading';
+import { MAIN_CONTENT_ID, SkipLink } from '../../../shell/layout/SkipLink';
 import { downloadPdf, printApi, printKeys } from '../api/print-api';
 import { PrintSheet, SHEET_CSS } from '../components/PrintSheet';
 import { printDesignerPath } from '../print-links';
@@ -72,6 +73,7 @@ export function PreviewPage() {
   return (
     <div style={{ height: '100vh', display: 'flex', flexDirection: 'column' }} data-testid="print-preview">
       <style>{SHEET_CSS}</style>
+      <SkipLink />
       <Flex
         className="print-hide"
         align="center"
@@ -93,6 +95,7 @@ export function PreviewPage() {
             { value: '', label: t('print.defaultTemplate') },
             ...(templates.data?.templates ?? []).map((x) => ({ value: x.id, label: x.name })),
           ]}
+          aria-label={t('print.templates')}
           data-testid="print-template-select"
         />
         {templates.data?.canDesign && (
@@ -119,9 +122,16 @@ export function PreviewPage() {
           {t('print.pdf')}
         </Button>
       </Flex>
-      <div className="print-stage" style={{ flex: 1, overflow: 'auto', background: '#f0f2f5', padding: 24 }}>
+      {/* Sheets hold no control: the stage is a Tab stop of its own, so the keyboard can scroll it. */}
+      <main
+        id={MAIN_CONTENT_ID}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region with nothing focusable inside (WCAG 2.1.1)
+        tabIndex={0}
+        className="print-stage canopy-scroll-region"
+        style={{ flex: 1, overflow: 'auto', background: '#f0f2f5', padding: 24 }}
+      >
         {content}
-      </div>
+      </main>
     </div>
   );
 }

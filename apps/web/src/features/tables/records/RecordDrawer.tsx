@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../shell/api/api-error';
 import { errorText } from '../../../shell/api/form-errors';
+import { useDialogFocus } from '../../../shell/dialogs/useDialogFocus';
 import { printPreviewPath } from '../../print/print-links';
 import { FlowStartForm } from '../../workflow/components/FlowStartForm';
 import { RecordFlowPanel } from '../../workflow/components/RecordFlowPanel';
@@ -58,6 +59,7 @@ export function RecordDrawer({
   const queryClient = useQueryClient();
   const adding = target === 'add';
   const [editing, setEditing] = useState(false);
+  const titleRef = useDialogFocus<HTMLSpanElement>();
   const key = tableKeys.record(engineCode, p.appCode, p.schemaCode, target);
   const record = useQuery({
     queryKey: key,
@@ -188,7 +190,12 @@ export function RecordDrawer({
     <Drawer
       open
       width={layout.columns === 2 ? 960 : 720}
-      title={title}
+      title={
+        // Focus lands here when the drawer opens or turns into another (the form into the new record).
+        <span ref={titleRef} tabIndex={-1} className="canopy-dialog-title">
+          {title}
+        </span>
+      }
       onClose={onClose}
       destroyOnHidden
       data-testid="record-drawer"

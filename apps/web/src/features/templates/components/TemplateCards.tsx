@@ -4,14 +4,17 @@ import { Card, Col, Flex, Row, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AppIcon } from '../../apps/components/AppIcon';
 
-/** The first screenshot, or the template's mark on its colour when it has none (team templates). */
+/**
+ * The first screenshot, or the template's mark on its colour when it has none (team templates).
+ * Decorative (empty alt): the card prints the template's name right below it.
+ */
 export function TemplateCover({ template, height }: { template: TemplateSummary; height: number }) {
   const src = template.previews[0];
   if (src)
     return (
       <img
         src={src}
-        alt={template.name}
+        alt=""
         loading="lazy"
         style={{ width: '100%', height, objectFit: 'cover', objectPosition: 'top left', display: 'block' }}
       />
@@ -25,7 +28,8 @@ export function TemplateCover({ template, height }: { template: TemplateSummary;
 
 /**
  * The template center's card grid: a preview, the name, the category and two lines of description.
- * A card is a button (Enter or Space opens the template's preview, as a click does).
+ * A card is a button (Enter or Space opens the template's preview, as a click does), named by the
+ * text it shows, so what a speech-input user reads out is its name (WCAG 2.5.3).
  */
 export function TemplateCards({
   templates,
@@ -43,7 +47,6 @@ export function TemplateCards({
             hoverable
             role="button"
             tabIndex={0}
-            aria-label={t('templates.previewOf', { name: template.name })}
             cover={<TemplateCover template={template} height={132} />}
             onClick={() => onOpen(template)}
             onKeyDown={(e) => {

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../../shell/api/form-errors';
 import { PageHeading } from '../../../shell/layout/PageHeading';
+import { MAIN_CONTENT_ID, SkipLink } from '../../../shell/layout/SkipLink';
 import { useDocumentTitle } from '../../../shell/layout/useDocumentTitle';
 import { useGoBack } from '../../../shell/navigation/useAppNavigate';
 import { useAppWorkspace } from '../../apps/hooks/app-context';
@@ -73,6 +74,7 @@ export function ApprovalPage() {
 
   return (
     <Layout style={{ minHeight: '100vh' }} data-testid="approval-page">
+      <SkipLink />
       <Flex
         align="center"
         gap={12}
@@ -92,7 +94,9 @@ export function ApprovalPage() {
           </Typography.Text>
         )}
       </Flex>
-      <Layout.Content style={{ padding: 24 }}>{body}</Layout.Content>
+      <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} style={{ padding: 24 }}>
+        {body}
+      </Layout.Content>
     </Layout>
   );
 }

@@ -266,6 +266,8 @@ function TableDesigner({ appName, schemaCode, tableName, tables, onPick, onBack 
             aria-label={t('workflow.designer.pickTable')}
             data-testid="wf-table-select"
           />
+          {/* The page's h1 for screen readers: the flow's name is drawn by the editable text beside it. */}
+          <PageHeading className="canopy-visually-hidden">{design.name || tableName}</PageHeading>
           <Typography.Text
             editable={{
               onChange: design.rename,

@@ -24,7 +24,6 @@ export const enTemplates: typeof zhTemplates = {
   preview: 'Preview',
   withSampleData: 'Install the sample data too (you can delete it any time)',
   withoutSampleDataHint: 'Without sample data the tables start empty; dashboards show figures once data is entered.',
-  previewOf: 'Preview the template “{{name}}”',
   screenshot: '{{name}} screenshot {{index}}',
   none: 'No templates yet',
   noTeamTemplates: 'Your team has not published templates yet; use "Publish as team template" in app settings',

@@ -24,7 +24,6 @@ export const jpTemplates: typeof zhTemplates = {
   preview: 'プレビュー',
   withSampleData: 'サンプルデータも一緒にインストールする（いつでも削除できます）',
   withoutSampleDataHint: 'サンプルデータなしの場合、データ表は空で、ダッシュボードはデータ入力後に集計を表示します。',
-  previewOf: 'テンプレート「{{name}}」をプレビュー',
   screenshot: '{{name}} のスクリーンショット {{index}}',
   none: 'テンプレートはありません',
   noTeamTemplates: 'チームのテンプレートはまだありません。アプリ設定の「チームテンプレートとして公開」から公開できます',

@@ -22,7 +22,6 @@ export const zhTemplates = {
   preview: '预览',
   withSampleData: '同时安装示例数据（可随时删除）',
   withoutSampleDataHint: '不安装示例数据时，数据表为空，仪表盘在录入数据后显示统计。',
-  previewOf: '预览模板“{{name}}”',
   screenshot: '{{name}} 截图 {{index}}',
   none: '暂无模板',
   noTeamTemplates: '团队还没有发布模板，可在应用设置中“发布为团队模板”',

@@ -1,6 +1,6 @@
 import { APP_NAME_MAX } from '@canopy/contract';
 import { Flex, Input, Segmented, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppWorkspace } from '../../hooks/app-context';
 import { AppColorPicker, AppIconPicker } from '../AppLookPickers';
@@ -8,10 +8,12 @@ import type { useAppSettingsActions } from './useAppSettingsActions';
 
 type Update = ReturnType<typeof useAppSettingsActions>['update'];
 
+/** A setting under its caption; the caption names the group (the pickers are sets of buttons). */
 function Field({ label, children }: { label: string; children: ReactNode }) {
+  const id = useId();
   return (
-    <Flex vertical gap={6}>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+    <Flex vertical gap={6} role="group" aria-labelledby={id}>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }} id={id}>
         {label}
       </Typography.Text>
       {children}
@@ -52,6 +54,8 @@ export function AppLookForm({ update }: { update: Update }) {
             setName(app.displayName);
             setError(null);
           }}
+          aria-label={t('appSettings.nameLabel')}
+          aria-invalid={error ? true : undefined}
           data-testid="settings-name"
         />
         {error && (
