@@ -195,7 +195,12 @@ export class SchemaService {
   private async withRoles(ctx: SchemaContext, input: SchemaRolePermissions): Promise<TablePermissions> {
     const keys = new Set(
       (
-        await this.db.selectFrom('app_roles').select('role_key').where('app_code', '=', ctx.schema.app_code).execute()
+        await this.db
+          .selectFrom('app_roles')
+          .select('role_key')
+          .where('engine_code', '=', ctx.schema.engine_code)
+          .where('app_code', '=', ctx.schema.app_code)
+          .execute()
       ).map((r) => r.role_key),
     );
     const known = new Set(ctx.fields.map((f) => f.code));

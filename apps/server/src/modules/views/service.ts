@@ -150,6 +150,7 @@ export class ViewService {
     const roles = await this.db
       .selectFrom('app_roles')
       .select(['role_key as key', 'name'])
+      .where('engine_code', '=', ctx.schema.engine_code)
       .where('app_code', '=', ctx.schema.app_code)
       .orderBy('sort_key')
       .orderBy('role_key')
