@@ -37,6 +37,13 @@ export function RecordValues({
   );
 }
 
+type EffectItem = { key: string; label: string; children: ReactNode };
+
+/** The one look of a step's effect: label and value rows. */
+const EffectTable = ({ items }: { items: EffectItem[] }) => (
+  <Descriptions size="small" column={1} bordered data-testid="step-effect" items={items} />
+);
+
 /**
  * What a step wrote or sent, as a person reads it: a record step's values by field name, a
  * letter's recipients and words, a mail's addresses, a request's method and address, a robot's message. Other kinds: nothing (the JSON
@@ -51,11 +58,7 @@ export function StepEffect({ kind, input, output }: { kind: string; input: unkno
     body = <RecordValues schemaCode={i.schemaCode} data={i.values as Record<string, unknown>} testId="step-effect" />;
   else if (kind === 'sendLetter')
     body = (
-      <Descriptions
-        size="small"
-        column={1}
-        bordered
-        data-testid="step-effect"
+      <EffectTable
         items={[
           {
             key: 'to',
@@ -69,11 +72,7 @@ export function StepEffect({ kind, input, output }: { kind: string; input: unkno
     );
   else if (kind === 'http')
     body = (
-      <Descriptions
-        size="small"
-        column={1}
-        bordered
-        data-testid="step-effect"
+      <EffectTable
         items={[
           { key: 'request', label: t('automations.http.request'), children: `${text(i.method)} ${text(i.url)}` },
           ...(o.sent === false
@@ -87,11 +86,7 @@ export function StepEffect({ kind, input, output }: { kind: string; input: unkno
     );
   else if (kind === 'sendMail')
     body = (
-      <Descriptions
-        size="small"
-        column={1}
-        bordered
-        data-testid="step-effect"
+      <EffectTable
         items={[
           {
             key: 'to',
@@ -105,11 +100,7 @@ export function StepEffect({ kind, input, output }: { kind: string; input: unkno
     );
   else if (kind === 'wecomRobot')
     body = (
-      <Descriptions
-        size="small"
-        column={1}
-        bordered
-        data-testid="step-effect"
+      <EffectTable
         items={[
           { key: 'robot', label: t('automations.wecom.webhook'), children: text(i.robot) },
           { key: 'content', label: t('automations.wecom.content'), children: text(i.content) },
